@@ -1,0 +1,106 @@
+"""The library API behind the command line: :func:`lint` and :func:`compile`."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .compiler.diagnostics import Diagnostic
+from .compiler.ir import Form
+from .compiler.naming import module_stem
+from .compiler.pipeline import FileResult, Selection, check_source
+from .compiler.spec import NEWEST, Revision
+from .targets import TARGETS, GeneratedFile, get_target
+
+SchemaInput = str | bytes | Path | Mapping[str, Any]
+
+
+def _read(schema: SchemaInput, name: str | None) -> tuple[bytes, str, str]:
+    """(data, display name, stem) for any accepted input."""
+    if isinstance(schema, Path):
+        return schema.read_bytes(), name or schema.as_posix(), schema.stem
+    if isinstance(schema, bytes):
+        return schema, name or "<bytes>", Path(name).stem if name else "form"
+    if isinstance(schema, str):
+        return schema.encode("utf-8"), name or "<string>", Path(name).stem if name else "form"
+    data = json.dumps(schema, ensure_ascii=False).encode("utf-8")
+    return data, name or "<schema>", Path(name).stem if name else "form"
+
+
+def _selection(select: Iterable[str] | None, ignore: Iterable[str]) -> Selection:
+    return Selection(frozenset(select) if select is not None else None, frozenset(ignore))
+
+
+def lint(
+    schema: SchemaInput,
+    *,
+    name: str | None = None,
+    spec: str | Revision = NEWEST,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] = (),
+) -> FileResult:
+    """Lints one input (a path, JSON text or bytes, or a parsed dict).
+
+    Raises OSError for an unreadable path and ValueError for an unknown code or revision.
+    """
+    data, display, stem = _read(schema, name)
+    return check_source(
+        data, display, revision=Revision(spec), selection=_selection(select, ignore), stem=stem
+    )
+
+
+@dataclass
+class CompileResult:
+    diagnostics: list[Diagnostic]
+    forms: list[Form] = field(default_factory=list)
+    files: list[GeneratedFile] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not any(d.is_error for d in self.diagnostics)
+
+
+def compile_forms(forms: Iterable[Form], targets: Iterable[str]) -> list[GeneratedFile]:
+    """Emits every form for every target (``all`` expands to every target)."""
+    names = _expand(targets)
+    return [get_target(t).emit(form) for form in forms for t in names]
+
+
+def _expand(targets: Iterable[str] | str) -> list[str]:
+    names = [targets] if isinstance(targets, str) else list(targets)
+    expanded: list[str] = []
+    for t in names:
+        for n in TARGETS if t == "all" else (t,):
+            if n not in TARGETS:
+                raise ValueError(f"unknown target {n!r}; known targets: {', '.join(TARGETS)}, all")
+            if n not in expanded:
+                expanded.append(n)
+    return expanded
+
+
+def compile(  # noqa: A001 - the library's verb, as in DESIGN.md
+    schema: SchemaInput,
+    targets: Iterable[str] | str,
+    *,
+    name: str | None = None,
+    stem: str | None = None,
+    spec: str | Revision = NEWEST,
+    select: Iterable[str] | None = None,
+    ignore: Iterable[str] = (),
+) -> CompileResult:
+    """Lints and, when there is no error, compiles one input for ``targets``.
+
+    ``name`` is the input's path as shown in diagnostics and headers; ``stem`` names the output
+    files (default: the file name's stem, made a valid module name).
+    """
+    names = _expand(targets)
+    data, display, default_stem = _read(schema, name)
+    result = check_source(
+        data, display, revision=Revision(spec), selection=_selection(select, ignore),
+        build_forms=True, stem=module_stem(stem or default_stem),
+    )
+    files = compile_forms(result.forms, names) if result.forms else []
+    return CompileResult(result.diagnostics, result.forms, files)

@@ -1,0 +1,111 @@
+"""Diagnostics: values, never exceptions.
+
+Every stage reports problems by adding :class:`Diagnostic` values to a :class:`Reporter`.
+Diagnostics carry the 1-based line and column of the offending key or value and an RFC 6901
+pointer, so that every output format (text, json, github, sarif) can be derived from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@dataclass(frozen=True)
+class Position:
+    """A 1-based line and column (columns count Unicode code points)."""
+
+    line: int
+    column: int
+
+
+START = Position(1, 1)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    file: str
+    line: int
+    column: int
+    code: str
+    severity: Severity
+    message: str
+    pointer: str = ""
+    hint: str | None = None
+
+    def sort_key(self) -> tuple[str, int, int, str, str, str]:
+        return (self.file, self.line, self.column, self.code, self.pointer, self.message)
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity is Severity.ERROR
+
+    def to_text(self) -> str:
+        text = f"{self.file}:{self.line}:{self.column}: {self.severity} {self.code} {self.message}"
+        if self.hint:
+            text += f" (hint: {self.hint})"
+        return text
+
+    def to_json(self) -> dict[str, object]:
+        data: dict[str, object] = {
+            "file": self.file,
+            "line": self.line,
+            "column": self.column,
+            "code": self.code,
+            "severity": self.severity.value,
+            "message": self.message,
+            "pointer": self.pointer,
+        }
+        if self.hint:
+            data["hint"] = self.hint
+        return data
+
+
+@dataclass
+class Reporter:
+    """Collects the diagnostics of one input file."""
+
+    file: str
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def report(
+        self,
+        code: str,
+        severity: Severity,
+        message: str,
+        position: Position = START,
+        pointer: str = "",
+        hint: str | None = None,
+    ) -> None:
+        self.diagnostics.append(
+            Diagnostic(
+                self.file, position.line, position.column, code, severity, message, pointer, hint
+            )
+        )
+
+    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
+        self.diagnostics.extend(diagnostics)
+
+    @property
+    def has_errors(self) -> bool:
+        return any(d.is_error for d in self.diagnostics)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sort_diagnostics(self.diagnostics)
+
+    def __iter__(self) -> Iterator[Diagnostic]:
+        return iter(self.diagnostics)
+
+
+def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """Sorted by position and deduplicated: the same input always gives the same list."""
+    return sorted(set(diagnostics), key=Diagnostic.sort_key)

@@ -1,0 +1,118 @@
+"""The intermediate representation: a typed, frozen description of one form.
+
+It belongs to no target. Lowering builds it from a requestedSchema that passed every rule; every
+target's emitter reads only this. One class per field kind; the names every target needs are
+computed once (``ident`` for Python, ``html_id`` for HTML).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Union
+
+from .naming import ClassName, HtmlId, ModuleStem, PyIdent
+from .spec import Revision
+
+
+class StringFormat(str, Enum):
+    EMAIL = "email"
+    URI = "uri"
+    DATE = "date"
+    DATE_TIME = "date-time"
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice of a select: ``value`` is sent, ``label`` is shown (the value when untitled)."""
+
+    value: str
+    label: str
+
+
+@dataclass(frozen=True)
+class FieldBase:
+    name: str  # the property name, exactly as in the schema
+    ident: PyIdent  # a Python identifier for it
+    html_id: HtmlId  # an HTML id for it
+    title: str | None
+    description: str | None
+    required: bool
+    pointer: str  # RFC 6901 pointer of the property in the input
+
+    @property
+    def label(self) -> str:
+        """What a form shows as the field's label: its title, else its name."""
+        return self.title if self.title is not None and self.title.strip() else self.name
+
+    @property
+    def aliased(self) -> bool:
+        return self.ident != self.name
+
+
+@dataclass(frozen=True)
+class StringField(FieldBase):
+    min_length: int | None = None
+    max_length: int | None = None
+    format: StringFormat | None = None
+    default: str | None = None
+
+
+@dataclass(frozen=True)
+class NumberField(FieldBase):
+    integer: bool = False
+    minimum: int | float | None = None
+    maximum: int | float | None = None
+    default: int | float | None = None
+
+
+@dataclass(frozen=True)
+class BooleanField(FieldBase):
+    default: bool | None = None
+
+
+@dataclass(frozen=True)
+class SingleSelectField(FieldBase):
+    options: tuple[Option, ...] = ()
+    titled: bool = False  # labels differ from values (``oneOf`` or legacy ``enumNames``)
+    legacy: bool = False  # labels came from the deprecated ``enumNames``
+    default: str | None = None
+
+
+@dataclass(frozen=True)
+class MultiSelectField(FieldBase):
+    options: tuple[Option, ...] = ()
+    titled: bool = False  # ``items.anyOf`` of ``const``/``title``
+    min_items: int | None = None
+    max_items: int | None = None
+    default: tuple[str, ...] | None = None
+
+
+Field = Union[StringField, NumberField, BooleanField, SingleSelectField, MultiSelectField]
+
+
+@dataclass(frozen=True)
+class Form:
+    """One elicitation form: what a target needs to render and validate it."""
+
+    stem: ModuleStem  # names output files: <stem>.html, <stem>_qt.py, ...
+    class_name: ClassName  # prefix of generated class names: <class_name>Content, ...
+    message: str | None  # the request's message, when the input carried one
+    title: str | None  # the root schema's title
+    description: str | None  # the root schema's description
+    fields: tuple[Field, ...]
+    schema_json: str  # the normalised requestedSchema, canonical JSON text
+    schema_hash: str  # sha256 of schema_json (first 16 hex digits)
+    source: str  # the input's path as the user named it (relative, '/'-separated)
+    revision: Revision
+
+    @property
+    def schema(self) -> dict[str, Any]:
+        """The normalised requestedSchema as a fresh dict."""
+        result: dict[str, Any] = json.loads(self.schema_json)
+        return result
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return tuple(f.name for f in self.fields if f.required)

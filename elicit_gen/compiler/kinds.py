@@ -1,0 +1,230 @@
+"""Which field kind a property means, found from its keys (never by trying union branches).
+
+A property that fits no kind gets a reason that names the kind it seems to mean and what is
+wrong with it, so that a rule can report one precise message.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from .source import JSON, join_pointer
+
+
+class Kind(str, Enum):
+    STRING = "string"
+    NUMBER = "number"
+    BOOLEAN = "boolean"
+    SINGLE_UNTITLED = "untitled single-select"
+    SINGLE_TITLED = "titled single-select"
+    SINGLE_LEGACY = "legacy titled enum"
+    MULTI_UNTITLED = "untitled multi-select"
+    MULTI_TITLED = "titled multi-select"
+    INVALID = "invalid"
+
+    @property
+    def is_single(self) -> bool:
+        return self in (Kind.SINGLE_UNTITLED, Kind.SINGLE_TITLED, Kind.SINGLE_LEGACY)
+
+    @property
+    def is_multi(self) -> bool:
+        return self in (Kind.MULTI_UNTITLED, Kind.MULTI_TITLED)
+
+
+COMMON_KEYS = frozenset({"type", "title", "description", "default"})
+
+#: The keywords each kind may carry (besides COMMON_KEYS).
+KIND_KEYS: dict[Kind, frozenset[str]] = {
+    Kind.STRING: frozenset({"minLength", "maxLength", "format"}),
+    Kind.NUMBER: frozenset({"minimum", "maximum"}),
+    Kind.BOOLEAN: frozenset(),
+    Kind.SINGLE_UNTITLED: frozenset({"enum"}),
+    Kind.SINGLE_TITLED: frozenset({"oneOf"}),
+    Kind.SINGLE_LEGACY: frozenset({"enum", "enumNames"}),
+    Kind.MULTI_UNTITLED: frozenset({"items", "minItems", "maxItems"}),
+    Kind.MULTI_TITLED: frozenset({"items", "minItems", "maxItems"}),
+}
+
+ITEMS_KEYS: dict[Kind, frozenset[str]] = {
+    Kind.MULTI_UNTITLED: frozenset({"type", "enum"}),
+    Kind.MULTI_TITLED: frozenset({"anyOf"}),
+}
+
+OPTION_KEYS = frozenset({"const", "title"})
+
+KIND_LIST = (
+    "string, number, integer, boolean, a single-select (`type: string` with `enum` or `oneOf`) "
+    "or a multi-select (`type: array` with enum `items`)"
+)
+
+
+@dataclass(frozen=True)
+class Prop:
+    """One entry of ``properties``, classified."""
+
+    name: str
+    pointer: str
+    schema: JSON
+    kind: Kind
+    problem: str | None = None  # why it is INVALID
+
+    @property
+    def keys(self) -> dict[str, JSON]:
+        return self.schema if isinstance(self.schema, dict) else {}
+
+    def at(self, *tokens: str | int) -> str:
+        pointer = self.pointer
+        for token in tokens:
+            pointer = join_pointer(pointer, token)
+        return pointer
+
+    @property
+    def options_pointer(self) -> str:
+        """Pointer of the options array of a select."""
+        return {
+            Kind.SINGLE_UNTITLED: self.at("enum"),
+            Kind.SINGLE_LEGACY: self.at("enum"),
+            Kind.SINGLE_TITLED: self.at("oneOf"),
+            Kind.MULTI_UNTITLED: self.at("items", "enum"),
+            Kind.MULTI_TITLED: self.at("items", "anyOf"),
+        }.get(self.kind, self.pointer)
+
+    def raw_options(self) -> list[JSON] | None:
+        """The options array of a select (None when it is not an array)."""
+        schema = self.keys
+        if self.kind in (Kind.SINGLE_UNTITLED, Kind.SINGLE_LEGACY):
+            value = schema.get("enum")
+        elif self.kind is Kind.SINGLE_TITLED:
+            value = schema.get("oneOf")
+        elif self.kind.is_multi:
+            items = schema.get("items")
+            key = "enum" if self.kind is Kind.MULTI_UNTITLED else "anyOf"
+            value = items.get(key) if isinstance(items, dict) else None
+        else:
+            return None
+        return value if isinstance(value, list) else None
+
+    def option_values(self) -> list[JSON]:
+        """The values a select sends (``enum`` items or the options' ``const``)."""
+        options = self.raw_options() or []
+        if self.kind in (Kind.SINGLE_TITLED, Kind.MULTI_TITLED):
+            return [o.get("const") for o in options if isinstance(o, dict)]
+        return list(options)
+
+
+def _invalid(name: str, pointer: str, schema: JSON, problem: str) -> Prop:
+    return Prop(name, pointer, schema, Kind.INVALID, problem)
+
+
+def classify(name: str, pointer: str, schema: JSON) -> Prop:
+    if not isinstance(schema, dict):
+        return _invalid(name, pointer, schema, f"a field must be a schema object; use one of: {KIND_LIST}")
+    if "$ref" in schema:
+        return _invalid(
+            name, pointer, schema,
+            "`$ref` is not allowed: clients do not resolve references; inline the field's schema",
+        )
+    for combinator in ("allOf", "not", "if"):
+        if combinator in schema:
+            return _invalid(
+                name, pointer, schema,
+                f"`{combinator}` is not allowed in a form field; use one of: {KIND_LIST}",
+            )
+    kind_type = schema.get("type")
+    if "type" not in schema:
+        if "enum" in schema or "oneOf" in schema:
+            return _invalid(name, pointer, schema, 'a single-select needs `type: "string"`')
+        if "items" in schema:
+            return _invalid(name, pointer, schema, 'a multi-select needs `type: "array"`')
+        if "properties" in schema:
+            return _invalid(
+                name, pointer, schema,
+                "nested objects are not allowed: the form is flat; move these fields to the top level",
+            )
+        if "anyOf" in schema:
+            return _invalid(
+                name, pointer, schema,
+                "`anyOf` is not allowed on a field; a titled single-select uses `type: \"string\"` "
+                "with `oneOf`",
+            )
+        return _invalid(name, pointer, schema, f"the field has no `type`; use one of: {KIND_LIST}")
+    if isinstance(kind_type, list):
+        if "null" in kind_type:
+            return _invalid(
+                name, pointer, schema,
+                "`null` is not a value a form returns: drop \"null\" from `type` and leave the "
+                "field out of `required` to make it optional",
+            )
+        return _invalid(
+            name, pointer, schema,
+            "type unions are not allowed: a field has exactly one `type`",
+        )
+    if kind_type is None or kind_type == "null":
+        return _invalid(
+            name, pointer, schema,
+            "`null` is not a field type: a form never returns null; leave the field out of "
+            "`required` to make it optional",
+        )
+    if kind_type == "object":
+        return _invalid(
+            name, pointer, schema,
+            "nested objects are not allowed: the form is flat; move these fields to the top level",
+        )
+    if kind_type == "array":
+        return _classify_array(name, pointer, schema)
+    if kind_type == "string":
+        if "oneOf" in schema:
+            return Prop(name, pointer, schema, Kind.SINGLE_TITLED)
+        if "enum" in schema:
+            kind = Kind.SINGLE_LEGACY if "enumNames" in schema else Kind.SINGLE_UNTITLED
+            return Prop(name, pointer, schema, kind)
+        if "anyOf" in schema:
+            return _invalid(
+                name, pointer, schema,
+                "a titled single-select lists its options in `oneOf`, not `anyOf`",
+            )
+        if "enumNames" in schema:
+            return _invalid(name, pointer, schema, "`enumNames` needs an `enum` beside it")
+        return Prop(name, pointer, schema, Kind.STRING)
+    if kind_type in ("number", "integer"):
+        if "enum" in schema or "oneOf" in schema:
+            return _invalid(
+                name, pointer, schema,
+                "selects are string-valued: use `type: \"string\"` with string options",
+            )
+        return Prop(name, pointer, schema, Kind.NUMBER)
+    if kind_type == "boolean":
+        return Prop(name, pointer, schema, Kind.BOOLEAN)
+    if isinstance(kind_type, str):
+        return _invalid(name, pointer, schema, f"unknown type {kind_type!r}; use one of: {KIND_LIST}")
+    return _invalid(name, pointer, schema, "`type` must be a string naming the field's type")
+
+
+def _classify_array(name: str, pointer: str, schema: dict[str, JSON]) -> Prop:
+    items = schema.get("items")
+    if not isinstance(items, dict):
+        return _invalid(
+            name, pointer, schema,
+            "an array field is only allowed as a multi-select: `items` with `type: \"string\"` and "
+            "`enum`, or `items` with `anyOf` of `const`/`title` options",
+        )
+    if "anyOf" in items:
+        return Prop(name, pointer, schema, Kind.MULTI_TITLED)
+    if "oneOf" in items:
+        return _invalid(
+            name, pointer, schema,
+            "a titled multi-select lists its options in `items.anyOf`, not `items.oneOf`",
+        )
+    if "enum" in items:
+        if items.get("type") != "string":
+            return _invalid(
+                name, pointer, schema,
+                'the items of an untitled multi-select need `type: "string"` beside `enum`',
+            )
+        return Prop(name, pointer, schema, Kind.MULTI_UNTITLED)
+    return _invalid(
+        name, pointer, schema,
+        "arrays are only allowed as multi-selects: free lists, objects and numbers are not; give "
+        "`items` an `enum` of strings or an `anyOf` of `const`/`title` options",
+    )

@@ -1,0 +1,158 @@
+"""Stage 4: a requestedSchema that passed the rules -> the IR (:class:`~.ir.Form`).
+
+Lowering also produces the normalised schema: only the keywords of the subset, in a canonical
+key order, with integral bounds of integer fields as integers. Keywords clients drop (reported by
+EG160) are dropped here too, so that every target validates exactly what clients enforce.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from . import ir
+from .envelope import Elicitation
+from .kinds import Kind, Prop, classify
+from .naming import class_name, html_ids, module_stem, python_identifiers
+from .source import join_pointer
+from .spec import Revision
+
+_KEY_ORDER = (
+    "type", "title", "description", "format", "minLength", "maxLength", "minimum", "maximum",
+    "enum", "enumNames", "oneOf", "items", "minItems", "maxItems", "default",
+)
+_INT_KEYS = ("minLength", "maxLength", "minItems", "maxItems")
+
+
+def _int(value: Any) -> Any:
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def normalise_property(prop: Prop) -> dict[str, Any]:
+    """The property's schema with only subset keywords, in canonical order."""
+    source = prop.keys
+    result: dict[str, Any] = {}
+    for key in _KEY_ORDER:
+        if key not in source:
+            continue
+        value = source[key]
+        if key in _INT_KEYS:
+            value = _int(value)
+        elif key in ("minimum", "maximum", "default") and source.get("type") == "integer":
+            value = _int(value)
+        elif key == "oneOf":
+            value = [{"const": o["const"], "title": o["title"]} for o in value]
+        elif key == "items":
+            if prop.kind is Kind.MULTI_TITLED:
+                value = {"anyOf": [{"const": o["const"], "title": o["title"]} for o in value["anyOf"]]}
+            else:
+                value = {"type": "string", "enum": list(value["enum"])}
+        result[key] = value
+    return result
+
+
+def normalise_schema(root: dict[str, Any], props: list[Prop]) -> dict[str, Any]:
+    names = {p.name for p in props}
+    listed = root.get("required")
+    listed = listed if isinstance(listed, list) else []
+    required = [n for n in dict.fromkeys(x for x in listed if isinstance(x, str)) if n in names]
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {p.name: normalise_property(p) for p in props},
+    }
+    if required:
+        schema["required"] = required
+    return schema
+
+
+def schema_hash(schema: dict[str, Any]) -> str:
+    canonical = json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+
+
+def _options(prop: Prop, normalised: dict[str, Any]) -> tuple[ir.Option, ...]:
+    if prop.kind is Kind.SINGLE_TITLED:
+        return tuple(ir.Option(o["const"], o["title"]) for o in normalised["oneOf"])
+    if prop.kind is Kind.MULTI_TITLED:
+        return tuple(ir.Option(o["const"], o["title"]) for o in normalised["items"]["anyOf"])
+    if prop.kind is Kind.MULTI_UNTITLED:
+        return tuple(ir.Option(v, v) for v in normalised["items"]["enum"])
+    names = normalised.get("enumNames") if prop.kind is Kind.SINGLE_LEGACY else None
+    values = normalised["enum"]
+    return tuple(ir.Option(v, names[i] if names else v) for i, v in enumerate(values))
+
+
+def lower_field(
+    prop: Prop, normalised: dict[str, Any], required: bool, ident: str, html_id: str
+) -> ir.Field:
+    common: dict[str, Any] = {
+        "name": prop.name,
+        "ident": ident,
+        "html_id": html_id,
+        "title": normalised.get("title"),
+        "description": normalised.get("description"),
+        "required": required,
+        "pointer": prop.pointer,
+    }
+    n = normalised
+    if prop.kind is Kind.STRING:
+        fmt = n.get("format")
+        return ir.StringField(
+            **common, min_length=n.get("minLength"), max_length=n.get("maxLength"),
+            format=ir.StringFormat(fmt) if fmt else None, default=n.get("default"),
+        )
+    if prop.kind is Kind.NUMBER:
+        return ir.NumberField(
+            **common, integer=n["type"] == "integer", minimum=n.get("minimum"),
+            maximum=n.get("maximum"), default=n.get("default"),
+        )
+    if prop.kind is Kind.BOOLEAN:
+        return ir.BooleanField(**common, default=n.get("default"))
+    if prop.kind.is_single:
+        return ir.SingleSelectField(
+            **common, options=_options(prop, n), titled=prop.kind is not Kind.SINGLE_UNTITLED,
+            legacy=prop.kind is Kind.SINGLE_LEGACY, default=n.get("default"),
+        )
+    default = n.get("default")
+    return ir.MultiSelectField(
+        **common, options=_options(prop, n), titled=prop.kind is Kind.MULTI_TITLED,
+        min_items=n.get("minItems"), max_items=n.get("maxItems"),
+        default=tuple(default) if default is not None else None,
+    )
+
+
+def lower(
+    elicitation: Elicitation, *, stem: str, source: str, revision: Revision
+) -> ir.Form:
+    """Builds the IR. Call only for a form-mode elicitation without blocking errors."""
+    root: dict[str, Any] = elicitation.schema  # type: ignore[assignment]
+    props_map: dict[str, Any] = root["properties"]
+    base = elicitation.schema_pointer
+    props = [
+        classify(name, join_pointer(join_pointer(base, "properties"), name), schema)
+        for name, schema in props_map.items()
+    ]
+    schema = normalise_schema(root, props)
+    required = set(schema.get("required", []))
+    idents = python_identifiers(p.name for p in props)
+    ids = html_ids(p.name for p in props)
+    fields = tuple(
+        lower_field(p, schema["properties"][p.name], p.name in required, idents[p.name], ids[p.name])
+        for p in props
+    )
+    title = root.get("title") if isinstance(root.get("title"), str) else None
+    description = root.get("description")
+    full_stem = f"{stem}_{elicitation.key}" if elicitation.key is not None else stem
+    return ir.Form(
+        stem=module_stem(full_stem),
+        class_name=class_name(title or elicitation.key or stem),
+        message=elicitation.message,
+        title=title,
+        description=description if isinstance(description, str) else None,
+        fields=fields,
+        schema_json=json.dumps(schema, ensure_ascii=False, indent=2),
+        schema_hash=schema_hash(schema),
+        source=source,
+        revision=revision,
+    )

@@ -1,0 +1,133 @@
+"""The front end in one call: bytes -> diagnostics (+ IR forms when asked and possible).
+
+Each stage is pure; problems are diagnostics collected by a :class:`Reporter`. All rules run;
+errors stop the pipeline before lowering.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from . import ir
+from .diagnostics import Diagnostic, Reporter, Severity, sort_diagnostics
+from .envelope import Mode, Shape
+from .load import INPUT_CODES, load
+from .lower import lower
+from .rules import RULES, RULES_BY_CODE, Context
+from .source import SourceMap
+from .spec import NEWEST, Revision
+
+INPUT_CODES_BY_CODE = {c.code: c for c in INPUT_CODES}
+ALL_CODES: frozenset[str] = frozenset(INPUT_CODES_BY_CODE) | frozenset(RULES_BY_CODE)
+BLOCKING_CODES: frozenset[str] = frozenset(
+    [c.code for c in INPUT_CODES if c.fatal] + [r.code for r in RULES if r.blocking]
+)
+
+
+class SelectionError(ValueError):
+    """A ``--select``/``--ignore`` value that names no code, or a blocking code."""
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Which codes are reported. ``select`` names codes or prefixes (``EG1``) to enable."""
+
+    select: frozenset[str] | None = None
+    ignore: frozenset[str] = frozenset()
+
+    def __post_init__(self) -> None:
+        for code in (self.select or frozenset()) | self.ignore:
+            if not any(c.startswith(code) for c in ALL_CODES):
+                raise SelectionError(f"unknown rule code {code!r}")
+        for code in self.ignore:
+            blocked = sorted(c for c in BLOCKING_CODES if c.startswith(code))
+            if blocked:
+                raise SelectionError(
+                    f"{', '.join(blocked)} cannot be ignored: a form cannot be built past it"
+                )
+
+    def enabled(self, code: str) -> bool:
+        if code in BLOCKING_CODES:
+            return True
+        if any(code.startswith(i) for i in self.ignore):
+            return False
+        if self.select is not None:
+            return any(code.startswith(s) for s in self.select)
+        rule = RULES_BY_CODE.get(code)
+        return rule.default_enabled if rule is not None else True
+
+
+@dataclass
+class FileResult:
+    source: str
+    diagnostics: list[Diagnostic]
+    shape: Shape | None = None
+    forms: list[ir.Form] = field(default_factory=list)
+
+    @property
+    def errors(self) -> int:
+        return sum(d.is_error for d in self.diagnostics)
+
+    @property
+    def warnings(self) -> int:
+        return sum(not d.is_error for d in self.diagnostics)
+
+    def failed(self, strict: bool = False) -> bool:
+        return self.errors > 0 or (strict and self.warnings > 0)
+
+
+def run_rules(ctx: Context, smap: SourceMap, reporter: Reporter, selection: Selection) -> None:
+    for rule in RULES:
+        if not selection.enabled(rule.code):
+            continue
+        for finding in rule.check(ctx):
+            position = smap.key(finding.pointer) if finding.at_key else smap.value(finding.pointer)
+            reporter.report(
+                rule.code, finding.severity or rule.severity, finding.message, position,
+                finding.pointer, finding.hint,
+            )
+
+
+def check_source(
+    data: bytes,
+    source: str,
+    *,
+    revision: Revision = NEWEST,
+    selection: Selection | None = None,
+    build_forms: bool = False,
+    stem: str = "form",
+) -> FileResult:
+    """Lints one input; with ``build_forms``, also lowers every form it holds to the IR."""
+    selection = selection or Selection()
+    reporter = Reporter(source)
+    loaded = load(data, reporter)
+    forms: list[ir.Form] = []
+    shape = loaded.envelope.shape if loaded and loaded.envelope else None
+    if loaded is not None and loaded.envelope is not None:
+        contexts = [Context(e, revision, loaded.envelope.shape) for e in loaded.envelope.elicitations]
+        for ctx in contexts:
+            run_rules(ctx, loaded.source_map, reporter, selection)
+            if build_forms and ctx.elicitation.mode is Mode.URL:
+                params = ctx.elicitation.params_pointer or ""
+                reporter.report(
+                    "EG007", Severity.ERROR,
+                    "this is a URL-mode request: there is no form to compile (lint it with --lint)",
+                    loaded.source_map.value(params), params,
+                )
+        kept = [d for d in reporter.diagnostics if selection.enabled(d.code)]
+        if build_forms and not any(d.is_error for d in kept):
+            forms = [
+                lower(ctx.elicitation, stem=stem, source=source, revision=revision)
+                for ctx in contexts
+            ]
+    diagnostics = sort_diagnostics(d for d in reporter.diagnostics if selection.enabled(d.code))
+    return FileResult(source, diagnostics, shape, forms)
+
+
+def codes_summary() -> Iterable[tuple[str, str, str, str, bool]]:
+    """(code, name, severity, summary, default enabled) for every code, input codes first."""
+    for c in INPUT_CODES:
+        yield c.code, c.name, c.severity.value, c.summary, True
+    for r in RULES:
+        yield r.code, r.name, r.severity.value, r.summary, r.default_enabled

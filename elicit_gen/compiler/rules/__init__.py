@@ -1,0 +1,50 @@
+"""The rule registry: one module per rule, each with a stable code (never renumbered)."""
+
+from __future__ import annotations
+
+from . import (
+    bounds_order,
+    default_valid,
+    empty_form,
+    enum_names_deprecated,
+    enum_names_length,
+    field_kind,
+    field_label,
+    integer_range,
+    keyword_type,
+    negative_bound,
+    not_portable,
+    option_title,
+    option_values,
+    required_list,
+    root_object,
+    root_properties,
+    secret_field,
+    select_count,
+    spec_revision,
+    string_format,
+    url_absolute,
+    url_https,
+    url_secrets,
+)
+from .base import Context, Finding, Rule
+
+RULES: tuple[Rule, ...] = tuple(
+    sorted(
+        (
+            m.RULE
+            for m in (
+                root_object, root_properties, required_list, field_kind, string_format,
+                keyword_type, bounds_order, negative_bound, select_count, integer_range,
+                default_valid, option_values, enum_names_length, option_title, not_portable,
+                secret_field, spec_revision, enum_names_deprecated, empty_form, field_label,
+                url_absolute, url_https, url_secrets,
+            )
+        ),
+        key=lambda r: r.code,
+    )
+)
+
+RULES_BY_CODE: dict[str, Rule] = {rule.code: rule for rule in RULES}
+
+__all__ = ["RULES", "RULES_BY_CODE", "Context", "Finding", "Rule"]

@@ -1,0 +1,110 @@
+"""What a rule is and what it sees.
+
+A rule is a module with one ``RULE = Rule(...)``: a stable code, a short name, a one-line summary,
+its severity, whether it runs by default, and ``check(ctx)`` yielding :class:`Finding` values.
+The runner turns findings into diagnostics with positions from the source map.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from ..diagnostics import Severity
+from ..envelope import Elicitation, Mode, Shape
+from ..kinds import Prop, classify
+from ..source import JSON, join_pointer
+from ..spec import Revision
+
+
+@dataclass(frozen=True)
+class Finding:
+    pointer: str
+    message: str
+    at_key: bool = False  # point at the member name rather than its value
+    hint: str | None = None
+    severity: Severity | None = None  # overrides the rule's severity for this finding
+
+
+@dataclass
+class Context:
+    """One elicitation of one input, as the rules see it."""
+
+    elicitation: Elicitation
+    revision: Revision
+    shape: Shape = Shape.BARE
+
+    @property
+    def schema(self) -> JSON:
+        return self.elicitation.schema
+
+    @property
+    def root(self) -> dict[str, JSON]:
+        schema = self.elicitation.schema
+        return schema if isinstance(schema, dict) else {}
+
+    @property
+    def is_form(self) -> bool:
+        return self.elicitation.mode is Mode.FORM
+
+    def at(self, *tokens: str | int) -> str:
+        pointer = self.elicitation.schema_pointer
+        for token in tokens:
+            pointer = join_pointer(pointer, token)
+        return pointer
+
+    @cached_property
+    def properties(self) -> list[Prop]:
+        """Every property, classified by kind (empty when ``properties`` is not an object)."""
+        props = self.root.get("properties") if self.is_form else None
+        if not isinstance(props, dict):
+            return []
+        return [classify(name, self.at("properties", name), schema) for name, schema in props.items()]
+
+    @property
+    def valid_properties(self) -> list[Prop]:
+        return [p for p in self.properties if p.problem is None]
+
+
+Check = Callable[[Context], Iterator[Finding]]
+
+
+@dataclass(frozen=True)
+class Rule:
+    code: str  # stable, never renumbered: EG101
+    name: str  # kebab-case: root-object
+    summary: str  # one line
+    severity: Severity
+    check: Check = field(repr=False)
+    default_enabled: bool = True
+    spec: str = ""  # the spec sentence it enforces
+    blocking: bool = False  # its errors make the form impossible to build: never ignorable
+
+
+def json_type(value: JSON) -> str:
+    """How a message names the JSON type of ``value``."""
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, dict):
+        return "an object"
+    return "null"
+
+
+def is_number(value: JSON) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def is_integer(value: JSON) -> bool:
+    """JSON Schema's integer: any number with a zero fractional part (``2.0`` counts)."""
+    return (isinstance(value, int) and not isinstance(value, bool)) or (
+        isinstance(value, float) and value.is_integer()
+    )

@@ -1,0 +1,38 @@
+"""EG130 bounds-order: a lower bound is not above its upper bound.
+
+No value could satisfy ``minLength > maxLength``, ``minimum > maximum`` or
+``minItems > maxItems``: the form could never be accepted. (The official schema.json does not
+catch this.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Severity
+from .base import Context, Finding, Rule, is_number
+
+PAIRS = (("minLength", "maxLength"), ("minimum", "maximum"), ("minItems", "maxItems"))
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for prop in ctx.valid_properties:
+        keys = prop.keys
+        for low, high in PAIRS:
+            lo, hi = keys.get(low), keys.get(high)
+            if is_number(lo) and is_number(hi) and lo > hi:  # type: ignore[operator]
+                yield Finding(
+                    prop.at(low),
+                    f"field {prop.name!r}: `{low}` ({lo}) is greater than `{high}` ({hi}); no "
+                    "value can satisfy both",
+                )
+
+
+RULE = Rule(
+    code="EG130",
+    name="bounds-order",
+    summary="`minLength`/`minimum`/`minItems` must not exceed their maximum",
+    severity=Severity.ERROR,
+    check=check,
+    spec="A form whose field admits no value can never be accepted.",
+)

@@ -1,0 +1,62 @@
+"""EG140 default-valid: a ``default`` satisfies its own field.
+
+Spec (2025-11-25): "Clients SHOULD pre-populate form fields with default values" — a default
+that fails its field's bounds, format or options would pre-fill an answer the form must refuse.
+The official schema.json only checks the default's JSON type.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from ...runtime.formcore import check_value
+from ..diagnostics import Severity
+from ..kinds import Prop
+from ..source import JSON
+from .base import Context, Finding, Rule
+from .keyword_type import _DEFAULT, _EXPECT
+
+
+def _usable(prop: Prop) -> dict[str, JSON]:
+    """The keywords of ``prop`` that have the right type, with options as plain string lists."""
+    usable: dict[str, JSON] = {"type": prop.keys["type"]}
+    for key, value in prop.keys.items():
+        if key in _EXPECT and key not in ("enum", "oneOf") and _EXPECT[key][0](value):
+            usable[key] = value
+    values = [v for v in prop.option_values() if isinstance(v, str)]
+    if prop.kind.is_single:
+        usable["enum"] = values
+    elif prop.kind.is_multi:
+        usable["items"] = {"type": "string", "enum": values}
+    return usable
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for prop in ctx.valid_properties:
+        if "default" not in prop.keys:
+            continue
+        default = prop.keys["default"]
+        if not _DEFAULT[prop.kind][0](default):
+            continue  # EG120 reports the wrong type
+        problem = check_value(_usable(prop), default)
+        if problem is None and prop.kind.is_multi and isinstance(default, list):
+            if len(set(default)) != len(default):
+                problem = "It repeats an option."
+        if problem is not None:
+            reason = problem[0].lower() + problem[1:].rstrip(".")
+            yield Finding(
+                prop.at("default"),
+                f"field {prop.name!r}: `default` {json.dumps(default)} does not satisfy the "
+                f"field: {reason}",
+            )
+
+
+RULE = Rule(
+    code="EG140",
+    name="default-valid",
+    summary="a `default` must satisfy its own field (bounds, format, options)",
+    severity=Severity.ERROR,
+    check=check,
+    spec="Clients SHOULD pre-populate form fields with default values.",
+)

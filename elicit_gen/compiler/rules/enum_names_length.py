@@ -1,0 +1,36 @@
+"""EG151 enum-names-length: ``enumNames`` has one name per ``enum`` value.
+
+Spec (LegacyTitledEnumSchema): ``enumNames`` are "display names for enum values", one per value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Severity
+from ..kinds import Kind
+from .base import Context, Finding, Rule
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for prop in ctx.valid_properties:
+        if prop.kind is not Kind.SINGLE_LEGACY:
+            continue
+        values, names = prop.keys.get("enum"), prop.keys.get("enumNames")
+        if isinstance(values, list) and isinstance(names, list) and len(values) != len(names):
+            yield Finding(
+                prop.at("enumNames"),
+                f"field {prop.name!r}: `enumNames` has {len(names)} names for {len(values)} "
+                "`enum` values",
+            )
+
+
+RULE = Rule(
+    code="EG151",
+    name="enum-names-length",
+    summary="`enumNames` must have exactly one name per `enum` value",
+    severity=Severity.ERROR,
+    check=check,
+    blocking=True,
+    spec="LegacyTitledEnumSchema.enumNames: display names for enum values.",
+)

@@ -1,0 +1,33 @@
+"""EG110 field-kind: every property is one of the field kinds of the spec.
+
+Spec: "Only top-level properties are allowed, without nesting"; each property is a
+PrimitiveSchemaDefinition: StringSchema, NumberSchema, BooleanSchema or EnumSchema (single- and
+multi-select). The kind is found from the property's keys; the message names the kind that seems
+meant and what is wrong (nested object, ``$ref``, a type union, ``null``, an array that is not an
+enum multi-select, ``items.oneOf`` where ``anyOf`` is meant, ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Severity
+from .base import Context, Finding, Rule
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for prop in ctx.properties:
+        if prop.problem is not None:
+            yield Finding(prop.pointer, f"field {prop.name!r}: {prop.problem}", at_key=True)
+
+
+RULE = Rule(
+    code="EG110",
+    name="field-kind",
+    summary="each property must be a string, number, boolean, single-select or multi-select field",
+    severity=Severity.ERROR,
+    check=check,
+    blocking=True,
+    spec="Only top-level properties are allowed, without nesting; each is a "
+    "PrimitiveSchemaDefinition.",
+)

@@ -1,0 +1,36 @@
+"""EG133 integer-range: an integer field's bounds admit at least one integer.
+
+``{"type": "integer", "minimum": 1.2, "maximum": 1.8}`` has no valid value.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+
+from ..diagnostics import Severity
+from .base import Context, Finding, Rule, is_number
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for prop in ctx.valid_properties:
+        if prop.keys.get("type") != "integer":
+            continue
+        lo, hi = prop.keys.get("minimum"), prop.keys.get("maximum")
+        if not (is_number(lo) and is_number(hi)) or lo > hi:  # type: ignore[operator]
+            continue
+        if math.ceil(lo) > math.floor(hi):  # type: ignore[arg-type]
+            yield Finding(
+                prop.at("minimum"),
+                f"field {prop.name!r}: no integer lies between `minimum` {lo} and `maximum` {hi}",
+            )
+
+
+RULE = Rule(
+    code="EG133",
+    name="integer-range",
+    summary="an integer field's bounds must admit at least one integer",
+    severity=Severity.ERROR,
+    check=check,
+    spec="A form whose field admits no value can never be accepted.",
+)

@@ -1,0 +1,115 @@
+"""EG120 keyword-type: every keyword of a field has the JSON type the spec gives it.
+
+Spec: ``title``/``description`` are strings; ``minLength``, ``maxLength``, ``minItems`` and
+``maxItems`` are integers; ``minimum``/``maximum`` are numbers; ``default`` has the field's
+type (string, number, boolean, or an array of strings for multi-selects); ``enumNames`` is an
+array of strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Severity
+from ..kinds import Kind
+from ..source import JSON
+from .base import Context, Finding, Rule, is_integer, is_number, json_type
+
+
+def _string(v: JSON) -> bool:
+    return isinstance(v, str)
+
+
+def _boolean(v: JSON) -> bool:
+    return isinstance(v, bool)
+
+
+def _string_array(v: JSON) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _array(v: JSON) -> bool:
+    return isinstance(v, list)
+
+
+_EXPECT = {
+    "title": (_string, "a string"),
+    "description": (_string, "a string"),
+    "format": (_string, "a string"),
+    "minLength": (is_integer, "an integer"),
+    "maxLength": (is_integer, "an integer"),
+    "minItems": (is_integer, "an integer"),
+    "maxItems": (is_integer, "an integer"),
+    "minimum": (is_number, "a number"),
+    "maximum": (is_number, "a number"),
+    "enum": (_array, "an array"),
+    "oneOf": (_array, "an array of options"),
+    "enumNames": (_string_array, "an array of strings"),
+}
+
+_DEFAULT = {
+    Kind.STRING: (_string, "a string"),
+    Kind.NUMBER: (is_number, "a number"),
+    Kind.BOOLEAN: (_boolean, "a boolean (true or false, without quotes)"),
+    Kind.SINGLE_UNTITLED: (_string, "a string"),
+    Kind.SINGLE_TITLED: (_string, "a string"),
+    Kind.SINGLE_LEGACY: (_string, "a string"),
+    Kind.MULTI_UNTITLED: (_string_array, "an array of strings"),
+    Kind.MULTI_TITLED: (_string_array, "an array of strings"),
+}
+
+_ROOT = {"title": _EXPECT["title"], "description": _EXPECT["description"], "$schema": _EXPECT["title"]}
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    if not ctx.is_form:
+        return
+    for key, (ok, expected) in _ROOT.items():
+        if key in ctx.root and not ok(ctx.root[key]):
+            yield Finding(
+                ctx.at(key),
+                f"requestedSchema `{key}` must be {expected}, found {json_type(ctx.root[key])}",
+            )
+    for prop in ctx.valid_properties:
+        for key, value in prop.keys.items():
+            if key == "default":
+                ok, expected = _DEFAULT[prop.kind]
+            elif key in _EXPECT:
+                ok, expected = _EXPECT[key]
+            else:
+                continue
+            if not ok(value):
+                yield Finding(
+                    prop.at(key),
+                    f"field {prop.name!r}: `{key}` must be {expected}, found {_show(value)}",
+                )
+        if prop.kind is Kind.MULTI_TITLED:
+            any_of = prop.keys["items"]["anyOf"]  # type: ignore[index, call-overload]
+            if not isinstance(any_of, list):
+                yield Finding(
+                    prop.at("items", "anyOf"),
+                    f"field {prop.name!r}: `items.anyOf` must be an array of options, found "
+                    f"{json_type(any_of)}",
+                )
+
+
+def _show(value: JSON) -> str:
+    if isinstance(value, (str, int, float)) and not isinstance(value, bool):
+        return f"{json_type(value)} ({_short(value)})"
+    return json_type(value)
+
+
+def _short(value: str | int | float) -> str:
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+RULE = Rule(
+    code="EG120",
+    name="keyword-type",
+    summary="each keyword must have the JSON type the spec gives it",
+    severity=Severity.ERROR,
+    check=check,
+    blocking=True,
+    spec="StringSchema, NumberSchema, BooleanSchema and EnumSchema give each keyword one type.",
+)

@@ -1,0 +1,35 @@
+"""EG131 negative-bound: lengths and item counts are not negative.
+
+JSON Schema 2020-12: the value of ``minLength``, ``maxLength``, ``minItems`` and ``maxItems``
+"MUST be a non-negative integer".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Severity
+from .base import Context, Finding, Rule, is_number
+
+KEYS = ("minLength", "maxLength", "minItems", "maxItems")
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for prop in ctx.valid_properties:
+        for key in KEYS:
+            value = prop.keys.get(key)
+            if is_number(value) and value < 0:  # type: ignore[operator]
+                yield Finding(
+                    prop.at(key),
+                    f"field {prop.name!r}: `{key}` must not be negative, found {value}",
+                )
+
+
+RULE = Rule(
+    code="EG131",
+    name="negative-bound",
+    summary="length and item-count bounds must not be negative",
+    severity=Severity.ERROR,
+    check=check,
+    spec='JSON Schema: minLength, maxLength, minItems, maxItems "MUST be a non-negative integer".',
+)

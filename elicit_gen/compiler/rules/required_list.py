@@ -1,0 +1,54 @@
+"""EG103 required-list: ``required`` is an array of distinct names of existing properties.
+
+Spec: requestedSchema ``required`` is an array of strings. Naming a property that does not exist
+makes the form impossible to accept; repeating one is an error in JSON Schema 2020-12
+("elements of this array MUST be unique").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Severity
+from .base import Context, Finding, Rule, json_type
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    if not ctx.is_form or "required" not in ctx.root:
+        return
+    required = ctx.root["required"]
+    if not isinstance(required, list):
+        yield Finding(
+            ctx.at("required"),
+            f"`required` must be an array of property names, found {json_type(required)}",
+        )
+        return
+    properties = ctx.root.get("properties")
+    names = properties if isinstance(properties, dict) else None
+    seen: set[str] = set()
+    for index, name in enumerate(required):
+        pointer = ctx.at("required", index)
+        if not isinstance(name, str):
+            yield Finding(pointer, f"`required` lists property names, found {json_type(name)}")
+            continue
+        if name in seen:
+            yield Finding(pointer, f"{name!r} is listed in `required` more than once")
+            continue
+        seen.add(name)
+        if names is not None and name not in names:
+            yield Finding(
+                pointer,
+                f"`required` names {name!r}, which is not in `properties`: the form could "
+                "never be accepted",
+                hint="add the property or remove the name",
+            )
+
+
+RULE = Rule(
+    code="EG103",
+    name="required-list",
+    summary="`required` must list distinct names of existing properties",
+    severity=Severity.ERROR,
+    check=check,
+    spec="requestedSchema: `required` is an array of strings naming top-level properties.",
+)

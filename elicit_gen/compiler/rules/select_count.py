@@ -1,0 +1,46 @@
+"""EG132 select-count: a multi-select's item bounds fit its number of options.
+
+``minItems`` above the number of options makes the field impossible (error). ``maxItems`` above
+it is a bound that never applies (warning): usually a sign the options or the bound are stale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Severity
+from .base import Context, Finding, Rule, is_number
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for prop in ctx.valid_properties:
+        if not prop.kind.is_multi:
+            continue
+        options = prop.raw_options()
+        if options is None:
+            continue
+        count = len(options)
+        low, high = prop.keys.get("minItems"), prop.keys.get("maxItems")
+        if is_number(low) and low > count:  # type: ignore[operator]
+            yield Finding(
+                prop.at("minItems"),
+                f"field {prop.name!r}: `minItems` ({low}) is more than the {count} options; "
+                "the field can never be filled",
+            )
+        if is_number(high) and high > count:  # type: ignore[operator]
+            yield Finding(
+                prop.at("maxItems"),
+                f"field {prop.name!r}: `maxItems` ({high}) is more than the {count} options, so "
+                "it never applies",
+                severity=Severity.WARNING,
+            )
+
+
+RULE = Rule(
+    code="EG132",
+    name="select-count",
+    summary="a multi-select's `minItems`/`maxItems` must fit its number of options",
+    severity=Severity.ERROR,
+    check=check,
+    spec="A form whose field admits no value can never be accepted.",
+)

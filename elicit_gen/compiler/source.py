@@ -1,0 +1,210 @@
+"""Loading JSON with a source map.
+
+The standard library's parser forgets where values were and silently keeps the last of two
+duplicate keys. This small recursive-descent parser keeps, for every JSON pointer, the offset of
+its key (for object members) and of its value, reports duplicate keys, and reports the position
+of a syntax error. Strings are decoded by the standard library's C scanner.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import math
+import re
+from dataclasses import dataclass, field
+from json.decoder import scanstring
+
+from .diagnostics import Position
+
+JSON = object  # a value made of dict, list, str, int, float, bool and None
+
+MAX_DEPTH = 200
+
+_WS = re.compile(r"[ \t\n\r]*")
+_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
+
+
+def escape_token(token: str) -> str:
+    """RFC 6901: ``~`` becomes ``~0`` and ``/`` becomes ``~1``."""
+    return token.replace("~", "~0").replace("/", "~1")
+
+
+def join_pointer(pointer: str, token: str | int) -> str:
+    return f"{pointer}/{escape_token(str(token))}"
+
+
+@dataclass
+class SourceMap:
+    """Maps JSON pointers to positions in the text they were parsed from."""
+
+    text: str
+    values: dict[str, int] = field(default_factory=dict)
+    keys: dict[str, int] = field(default_factory=dict)
+    _line_starts: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        starts = [0]
+        find = self.text.find
+        i = find("\n")
+        while i != -1:
+            starts.append(i + 1)
+            i = find("\n", i + 1)
+        self._line_starts = starts
+
+    def position(self, offset: int) -> Position:
+        line = bisect.bisect_right(self._line_starts, offset) - 1
+        return Position(line + 1, offset - self._line_starts[line] + 1)
+
+    def value(self, pointer: str) -> Position:
+        """Position of the value at ``pointer`` (or of its closest parent that exists)."""
+        while pointer not in self.values and pointer:
+            pointer = pointer.rsplit("/", 1)[0]
+        return self.position(self.values.get(pointer, 0))
+
+    def key(self, pointer: str) -> Position:
+        """Position of the member name at ``pointer``; the value's position for array items."""
+        if pointer in self.keys:
+            return self.position(self.keys[pointer])
+        return self.value(pointer)
+
+
+@dataclass(frozen=True)
+class SyntaxProblem:
+    message: str
+    offset: int
+
+
+@dataclass(frozen=True)
+class Duplicate:
+    pointer: str
+    offset: int
+
+
+@dataclass
+class Parsed:
+    value: JSON
+    source_map: SourceMap
+    duplicates: list[Duplicate]
+    error: SyntaxProblem | None
+
+
+class _Fail(Exception):
+    def __init__(self, message: str, offset: int) -> None:
+        super().__init__(message)
+        self.message = message
+        self.offset = offset
+
+
+class _Parser:
+    def __init__(self, text: str, smap: SourceMap) -> None:
+        self.text = text
+        self.smap = smap
+        self.duplicates: list[Duplicate] = []
+
+    def ws(self, i: int) -> int:
+        m = _WS.match(self.text, i)
+        assert m is not None
+        return m.end()
+
+    def value(self, i: int, pointer: str, depth: int) -> tuple[JSON, int]:
+        text = self.text
+        i = self.ws(i)
+        if i >= len(text):
+            raise _Fail("unexpected end of input, expected a value", i)
+        self.smap.values[pointer] = i
+        ch = text[i]
+        if ch == "{":
+            return self.object(i, pointer, depth + 1)
+        if ch == "[":
+            return self.array(i, pointer, depth + 1)
+        if ch == '"':
+            return self.string(i)
+        if text.startswith("true", i):
+            return True, i + 4
+        if text.startswith("false", i):
+            return False, i + 5
+        if text.startswith("null", i):
+            return None, i + 4
+        m = _NUMBER.match(text, i)
+        if m and m.end() > i:
+            literal = m.group(0)
+            if m.group(1) or m.group(2):
+                number = float(literal)
+                if not math.isfinite(number):
+                    raise _Fail(f"number {literal} is out of range", i)
+                return number, m.end()
+            return int(literal), m.end()
+        if text.startswith(("NaN", "Infinity", "-Infinity"), i):
+            raise _Fail("NaN and Infinity are not JSON", i)
+        raise _Fail(f"unexpected character {text[i]!r}, expected a value", i)
+
+    def string(self, i: int) -> tuple[str, int]:
+        try:
+            return scanstring(self.text, i + 1, True)
+        except json.JSONDecodeError as exc:
+            raise _Fail(exc.msg.lower(), exc.pos) from None
+
+    def object(self, i: int, pointer: str, depth: int) -> tuple[JSON, int]:
+        if depth > MAX_DEPTH:
+            raise _Fail(f"nesting deeper than {MAX_DEPTH} levels", i)
+        text = self.text
+        result: dict[str, JSON] = {}
+        i = self.ws(i + 1)
+        if i < len(text) and text[i] == "}":
+            return result, i + 1
+        while True:
+            if i >= len(text) or text[i] != '"':
+                raise _Fail("expected a property name in double quotes", i)
+            key_offset = i
+            key, i = self.string(i)
+            child = join_pointer(pointer, key)
+            if key in result:
+                self.duplicates.append(Duplicate(child, key_offset))
+            self.smap.keys[child] = key_offset
+            i = self.ws(i)
+            if i >= len(text) or text[i] != ":":
+                raise _Fail("expected ':' after a property name", i)
+            result[key], i = self.value(i + 1, child, depth)
+            i = self.ws(i)
+            if i < len(text) and text[i] == ",":
+                i = self.ws(i + 1)
+                continue
+            if i < len(text) and text[i] == "}":
+                return result, i + 1
+            raise _Fail("expected ',' or '}' after an object member", i)
+
+    def array(self, i: int, pointer: str, depth: int) -> tuple[JSON, int]:
+        if depth > MAX_DEPTH:
+            raise _Fail(f"nesting deeper than {MAX_DEPTH} levels", i)
+        text = self.text
+        result: list[JSON] = []
+        i = self.ws(i + 1)
+        if i < len(text) and text[i] == "]":
+            return result, i + 1
+        while True:
+            item, i = self.value(i, join_pointer(pointer, len(result)), depth)
+            result.append(item)
+            i = self.ws(i)
+            if i < len(text) and text[i] == ",":
+                i += 1
+                continue
+            if i < len(text) and text[i] == "]":
+                return result, i + 1
+            raise _Fail("expected ',' or ']' after an array item", i)
+
+
+def parse_json(text: str) -> Parsed:
+    """Parses ``text``; never raises for bad input."""
+    smap = SourceMap(text)
+    parser = _Parser(text, smap)
+    try:
+        value, end = parser.value(0, "", 0)
+        end = parser.ws(end)
+        if end != len(text):
+            raise _Fail("extra data after the JSON value", end)
+    except _Fail as fail:
+        return Parsed(None, smap, parser.duplicates, SyntaxProblem(fail.message, fail.offset))
+    except RecursionError:  # pragma: no cover - guarded by MAX_DEPTH
+        return Parsed(None, smap, parser.duplicates, SyntaxProblem("nesting too deep", 0))
+    return Parsed(value, smap, parser.duplicates, None)

@@ -1,0 +1,91 @@
+"""``[tool.elicit-gen]`` in pyproject.toml, found from the current directory upward."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+
+class ConfigError(ValueError):
+    """A bad configuration: the message names the file and the key."""
+
+
+@dataclass(frozen=True)
+class Config:
+    path: Path | None = None  # the pyproject.toml it came from
+    select: tuple[str, ...] | None = None
+    ignore: tuple[str, ...] = ()
+    spec: str | None = None
+    strict: bool = False
+    raw: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def root(self) -> Path:
+        return self.path.parent if self.path else Path.cwd()
+
+
+_KNOWN = {"select", "ignore", "spec", "strict", "jobs"}
+
+
+def _codes(value: Any, key: str, path: Path) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{path}: [tool.elicit-gen] {key} must be a list of rule codes")
+    return tuple(value)
+
+
+def find_pyproject(start: Path) -> Path | None:
+    """The nearest pyproject.toml with a [tool.elicit-gen] table, from ``start`` upward."""
+    for directory in (start, *start.parents):
+        candidate = directory / "pyproject.toml"
+        if candidate.is_file():
+            try:
+                text = candidate.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if "tool.elicit-gen" in text or '"elicit-gen"' in text:
+                return candidate
+    return None
+
+
+def load_config(start: Path | None = None, path: Path | None = None) -> Config:
+    path = path or find_pyproject(start or Path.cwd())
+    if path is None:
+        return Config()
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    table = data.get("tool", {}).get("elicit-gen")
+    if table is None:
+        return Config()
+    if not isinstance(table, dict):
+        raise ConfigError(f"{path}: [tool.elicit-gen] must be a table")
+    unknown = sorted(set(table) - _KNOWN)
+    if unknown:
+        raise ConfigError(
+            f"{path}: [tool.elicit-gen] has unknown key {unknown[0]!r}; known keys: "
+            f"{', '.join(sorted(_KNOWN))}"
+        )
+    spec = table.get("spec")
+    if spec is not None and not isinstance(spec, str):
+        raise ConfigError(f"{path}: [tool.elicit-gen] spec must be a string such as \"2025-11-25\"")
+    strict = table.get("strict", False)
+    if not isinstance(strict, bool):
+        raise ConfigError(f"{path}: [tool.elicit-gen] strict must be true or false")
+    return Config(
+        path=path,
+        select=_codes(table["select"], "select", path) if "select" in table else None,
+        ignore=_codes(table.get("ignore", []), "ignore", path),
+        spec=spec,
+        strict=strict,
+        raw=table,
+    )

@@ -1,0 +1,196 @@
+# --- elicit-gen form runtime (standard library only) -------------------------------------------
+# Validation of ElicitResult content against a normalised requestedSchema, shared by every
+# generated Python form (qt, textual, cli). It is copied verbatim into each generated module so
+# that generated code never imports elicit_gen.
+from __future__ import annotations
+
+import datetime as _dt
+import math as _math
+import re as _re
+from collections.abc import Mapping as _Mapping
+from typing import Any as _Any
+
+# --- end of runtime imports ---
+
+# The WHATWG HTML "valid e-mail address" grammar: the same rule browsers apply to type=email.
+_EMAIL_RE = _re.compile(
+    r"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"
+)
+# An absolute URI (RFC 3986): a scheme, a colon, then only URI characters and %-escapes.
+_URI_RE = _re.compile(
+    r"^[A-Za-z][A-Za-z0-9+.\-]*:(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$"
+)
+_DATE_RE = _re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
+_DATE_TIME_RE = _re.compile(
+    r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
+    r"(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$"
+)
+
+FORMAT_HINTS: dict[str, str] = {
+    "email": "an email address, such as name@example.com",
+    "uri": "an absolute URI, such as https://example.com/page",
+    "date": "a date as YYYY-MM-DD, such as 2025-06-18",
+    "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+}
+
+
+def is_email(text: str) -> bool:
+    return _EMAIL_RE.match(text) is not None
+
+
+def is_uri(text: str) -> bool:
+    return _URI_RE.match(text) is not None
+
+
+def _valid_date(year: int, month: int, day: int) -> bool:
+    try:
+        _dt.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def is_date(text: str) -> bool:
+    m = _DATE_RE.match(text)
+    return m is not None and _valid_date(int(m[1]), int(m[2]), int(m[3]))
+
+
+def is_date_time(text: str) -> bool:
+    """RFC 3339 ``date-time``: a full date, a full time and a mandatory offset (Z or +hh:mm)."""
+    m = _DATE_TIME_RE.match(text)
+    if m is None or not _valid_date(int(m[1]), int(m[2]), int(m[3])):
+        return False
+    if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 60:
+        return False
+    return m[8] is None or (int(m[9]) <= 23 and int(m[10]) <= 59)
+
+
+FORMAT_CHECKS = {"email": is_email, "uri": is_uri, "date": is_date, "date-time": is_date_time}
+
+
+def local_offset_now() -> str:
+    """The machine's current UTC offset as ``+hh:mm``."""
+    now = _dt.datetime.now().astimezone()
+    return now.isoformat(timespec="seconds")[-6:]
+
+
+def to_rfc3339(value: _dt.datetime) -> str:
+    """An aware datetime as RFC 3339; a naive one gets the local offset."""
+    if value.tzinfo is None:
+        value = value.astimezone()
+    return value.isoformat(timespec="seconds")
+
+
+def _plural(n: int | float, word: str) -> str:
+    return f"{_num(n)} {word}" + ("" if n == 1 else "s")
+
+
+def _num(n: int | float) -> str:
+    if isinstance(n, float) and n.is_integer() and abs(n) < 1e16:
+        return str(int(n))
+    return str(n)
+
+
+def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
+    """The values a select field allows, or None when ``prop`` is not a select."""
+    if "enum" in prop:
+        return list(prop["enum"])
+    if "oneOf" in prop:
+        return [o["const"] for o in prop["oneOf"]]
+    items = prop.get("items")
+    if isinstance(items, _Mapping):
+        if "enum" in items:
+            return list(items["enum"])
+        if "anyOf" in items:
+            return [o["const"] for o in items["anyOf"]]
+    return None
+
+
+def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
+    """Why ``value`` does not satisfy the field schema ``prop``, or None when it does."""
+    kind = prop.get("type")
+    if value is None:
+        return "Must have a value (null is not allowed)."
+    if kind == "boolean":
+        return None if isinstance(value, bool) else "Must be true or false."
+    if kind in ("number", "integer"):
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            return "Must be a number."
+        if isinstance(value, float) and not _math.isfinite(value):
+            return "Must be a finite number."
+        if kind == "integer" and not (isinstance(value, int) or value.is_integer()):
+            return "Must be a whole number."
+        if "minimum" in prop and value < prop["minimum"]:
+            return f"Must be at least {_num(prop['minimum'])}."
+        if "maximum" in prop and value > prop["maximum"]:
+            return f"Must be at most {_num(prop['maximum'])}."
+        return None
+    if kind == "string":
+        if not isinstance(value, str):
+            return "Must be text."
+        options = option_values(prop)
+        if options is not None:
+            return None if value in options else "Must be one of the listed options."
+        if "minLength" in prop and len(value) < prop["minLength"]:
+            return f"Must be at least {_plural(prop['minLength'], 'character')}."
+        if "maxLength" in prop and len(value) > prop["maxLength"]:
+            return f"Must be at most {_plural(prop['maxLength'], 'character')}."
+        fmt = prop.get("format")
+        if fmt in FORMAT_CHECKS and not FORMAT_CHECKS[fmt](value):
+            return f"Must be {FORMAT_HINTS[fmt]}."
+        return None
+    if kind == "array":
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            return "Must be a list of choices."
+        options = option_values(prop) or []
+        if any(v not in options for v in value):
+            return "Must only contain the listed options."
+        if "minItems" in prop and len(value) < prop["minItems"]:
+            return f"Choose at least {_plural(prop['minItems'], 'option')}."
+        if "maxItems" in prop and len(value) > prop["maxItems"]:
+            return f"Choose at most {_plural(prop['maxItems'], 'option')}."
+        return None
+    return None
+
+
+def validate_content(schema: _Mapping[str, _Any], content: _Mapping[str, object]) -> dict[str, str]:
+    """Field name -> error message for every field of ``content`` that fails ``schema``."""
+    errors: dict[str, str] = {}
+    properties: _Mapping[str, _Any] = schema.get("properties", {})
+    for name in schema.get("required", []):
+        if name not in content:
+            errors[name] = "This field is required."
+    for name, value in content.items():
+        prop = properties.get(name)
+        if prop is None:
+            continue
+        problem = check_value(prop, value)
+        if problem is not None:
+            errors[name] = problem
+    return errors
+
+
+def parse_number(text: str, integer: bool) -> int | float:
+    """Reads a number the user typed; raises ValueError with a message for the user."""
+    cleaned = text.strip().replace("_", "")
+    if integer:
+        try:
+            return int(cleaned)
+        except ValueError:
+            try:
+                as_float = float(cleaned)
+            except ValueError:
+                raise ValueError("Must be a whole number.") from None
+            if _math.isfinite(as_float) and as_float.is_integer():
+                return int(as_float)
+            raise ValueError("Must be a whole number.") from None
+    try:
+        if _re.fullmatch(r"[+-]?[0-9]+", cleaned):
+            return int(cleaned)
+        number = float(cleaned)
+    except ValueError:
+        raise ValueError("Must be a number.") from None
+    if not _math.isfinite(number):
+        raise ValueError("Must be a finite number.")
+    return number

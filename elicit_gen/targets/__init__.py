@@ -1,0 +1,53 @@
+"""The target registry.
+
+Each target is one emitter module in this package exposing ``TARGET`` (see :mod:`.base`), with
+its templates in ``elicit_gen/templates/<name>/``. Emitters are imported only when used, so that
+``--lint`` never loads jinja2, black or pydantic.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from dataclasses import dataclass
+
+from .base import GeneratedFile, Target
+
+
+@dataclass(frozen=True)
+class TargetInfo:
+    name: str
+    suffix: str  # appended to the form's stem: "<stem><suffix>"
+    module: str  # emitter module, imported on first use
+    summary: str
+
+
+REGISTRY: dict[str, TargetInfo] = {
+    info.name: info
+    for info in (
+        TargetInfo("html", ".html", "elicit_gen.targets.html", "self-contained HTML page"),
+        TargetInfo("qt", "_qt.py", "elicit_gen.targets.qt", "PySide6 dialog"),
+        TargetInfo("textual", "_textual.py", "elicit_gen.targets.textual", "Textual screen"),
+        TargetInfo("cli", "_cli.py", "elicit_gen.targets.cli", "plain terminal prompt"),
+        TargetInfo("pydantic", "_models.py", "elicit_gen.targets.pydantic", "pydantic models"),
+    )
+}
+
+#: Every target name, in a stable order.
+TARGETS: tuple[str, ...] = tuple(REGISTRY)
+
+
+def available() -> tuple[str, ...]:
+    """Targets whose emitter module is present in this installation."""
+    return tuple(name for name in TARGETS if importlib.util.find_spec(REGISTRY[name].module))
+
+
+def get_target(name: str) -> Target:
+    """The emitter of ``name``; raises KeyError for a name not in :data:`TARGETS`."""
+    info = REGISTRY[name]
+    module = importlib.import_module(info.module)
+    target: Target = module.TARGET
+    return target
+
+
+__all__ = ["REGISTRY", "TARGETS", "GeneratedFile", "Target", "TargetInfo", "available", "get_target"]

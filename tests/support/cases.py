@@ -1,0 +1,91 @@
+"""The golden cases, compiled, and valid sample content for any form (used by behaviour tests)."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+import sys
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import elicit_gen
+from elicit_gen.compiler import ir
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES_DIR = ROOT / "golden" / "cases"
+CASES: list[str] = sorted(p.stem for p in CASES_DIR.glob("*.json"))
+
+
+@cache
+def forms(case: str) -> tuple[ir.Form, ...]:
+    """The IR forms of a golden case (input_required cases hold several)."""
+    result = elicit_gen.compile(CASES_DIR / f"{case}.json", [], name=f"golden/cases/{case}.json")
+    assert result.ok, [d.to_text() for d in result.diagnostics]
+    return tuple(result.forms)
+
+
+def all_forms() -> list[tuple[str, ir.Form]]:
+    return [(f"{case}:{form.stem}", form) for case in CASES for form in forms(case)]
+
+
+def emit(form: ir.Form, target: str) -> elicit_gen.GeneratedFile:
+    return elicit_gen.compile_forms([form], [target])[0]
+
+
+def write_and_import(form: ir.Form, target: str, directory: Path) -> ModuleType:
+    """Writes the generated module for ``target`` into ``directory`` and imports it."""
+    generated = emit(form, target)
+    path = directory / generated.name
+    path.write_text(generated.text, encoding="utf-8")
+    name = f"_gen_{target}_{form.stem}_{abs(hash(str(directory))) % 10**8}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def sample_value(field: ir.Field) -> Any:
+    """A value that satisfies ``field`` (and differs from its default where possible)."""
+    if isinstance(field, ir.StringField):
+        by_format = {
+            ir.StringFormat.EMAIL: "ada@example.com",
+            ir.StringFormat.URI: "https://example.com/a?b=c",
+            ir.StringFormat.DATE: "2024-02-29",
+            ir.StringFormat.DATE_TIME: "2024-02-29T12:30:00+02:00",
+        }
+        if field.format is not None:
+            return by_format[field.format]
+        length = max(field.min_length or 0, min(5, field.max_length or 5))
+        return ("Hello" * (length // 5 + 1))[:length]
+    if isinstance(field, ir.NumberField):
+        lo, hi = field.minimum, field.maximum
+        if field.integer:
+            if lo is not None:
+                return int(math.ceil(lo)) + (1 if hi is None or math.ceil(lo) + 1 <= hi else 0)
+            if hi is not None:
+                return int(math.floor(hi))
+            return 42
+        if lo is not None and hi is not None:
+            return lo + (hi - lo) / 2 if hi != lo else lo
+        if lo is not None:
+            return lo + 1.5
+        if hi is not None:
+            return hi - 1.5
+        return 2.5
+    if isinstance(field, ir.BooleanField):
+        return not field.default if field.default is not None else True
+    if isinstance(field, ir.SingleSelectField):
+        return field.options[-1].value
+    count = max(field.min_items or 1, 1)
+    if field.max_items is not None:
+        count = min(count, field.max_items)
+    return [o.value for o in field.options[:count]]
+
+
+def valid_content(form: ir.Form, *, optional: bool = True) -> dict[str, Any]:
+    """Content that validates against the form's schema; optional fields only when asked."""
+    return {f.name: sample_value(f) for f in form.fields if f.required or optional}

@@ -1,0 +1,30 @@
+"""Golden files pin the text of every output: every case x target, and the diagnostics of every
+invalid input. Regenerate with ``pytest tests/test_golden.py --update-golden`` and review."""
+
+from __future__ import annotations
+
+import pytest
+
+from elicit_gen import compile_forms, lint
+from elicit_gen.targets import available
+
+from .conftest import GOLDEN
+from .support.cases import CASES, forms
+from .support.golden import check_golden
+
+INVALID = sorted(p.stem for p in (GOLDEN / "invalid").glob("*.json"))
+
+
+@pytest.mark.parametrize("target", available())
+@pytest.mark.parametrize("case", CASES)
+def test_output_matches_golden(case: str, target: str, update_golden: bool) -> None:
+    for generated in compile_forms(forms(case), [target]):
+        check_golden(GOLDEN / "expected" / case / generated.name, generated.text, update_golden)
+
+
+@pytest.mark.parametrize("case", INVALID)
+def test_diagnostics_match_golden(case: str, update_golden: bool) -> None:
+    result = lint(GOLDEN / "invalid" / f"{case}.json", name=f"golden/invalid/{case}.json")
+    assert result.diagnostics, "an invalid case must produce diagnostics"
+    text = "".join(d.to_text() + "\n" for d in result.diagnostics)
+    check_golden(GOLDEN / "invalid" / f"{case}.txt", text, update_golden)
