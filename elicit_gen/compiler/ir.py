@@ -16,6 +16,12 @@ from .naming import ClassName, HtmlId, ModuleStem, PyIdent
 from .spec import Revision
 
 
+#: What a form shows when the input carried no message (a bare requestedSchema).
+DEFAULT_MESSAGE = "The server is asking for the following information."
+#: What a form shows as the requester when no server name is given at run time.
+DEFAULT_SERVER = "An MCP server"
+
+
 class StringFormat(str, Enum):
     EMAIL = "email"
     URI = "uri"
@@ -112,6 +118,11 @@ class Form:
         """The normalised requestedSchema as a fresh dict."""
         result: dict[str, Any] = json.loads(self.schema_json)
         return result
+
+    @property
+    def message_text(self) -> str:
+        """The message to show: the input's, or :data:`DEFAULT_MESSAGE`."""
+        return self.message if self.message is not None else DEFAULT_MESSAGE
 
     @property
     def required(self) -> tuple[str, ...]:
