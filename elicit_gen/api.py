@@ -81,7 +81,7 @@ def _expand(targets: Iterable[str] | str) -> list[str]:
     return expanded
 
 
-def compile(  # noqa: A001 - the library's verb, as in DESIGN.md
+def compile(
     schema: SchemaInput,
     targets: Iterable[str] | str,
     *,
@@ -99,8 +99,12 @@ def compile(  # noqa: A001 - the library's verb, as in DESIGN.md
     names = _expand(targets)
     data, display, default_stem = _read(schema, name)
     result = check_source(
-        data, display, revision=Revision(spec), selection=_selection(select, ignore),
-        build_forms=True, stem=module_stem(stem or default_stem),
+        data,
+        display,
+        revision=Revision(spec),
+        selection=_selection(select, ignore),
+        build_forms=True,
+        stem=module_stem(stem or default_stem),
     )
     files = compile_forms(result.forms, names) if result.forms else []
     return CompileResult(result.diagnostics, result.forms, files)

@@ -6,6 +6,7 @@ output, 2 usage or I/O error. Bad input never produces a traceback.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 from collections.abc import Sequence
@@ -62,10 +63,8 @@ def _read_inputs(paths: Sequence[str]) -> list[Input]:
 def _display(path: Path) -> str:
     """The path as given, '/'-separated and relative where possible (stable across machines)."""
     if path.is_absolute():
-        try:
+        with contextlib.suppress(ValueError):
             path = path.relative_to(Path.cwd())
-        except ValueError:
-            pass
     return path.as_posix()
 
 
@@ -126,16 +125,35 @@ def _output_paths(
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("schemas", nargs=-1, metavar="SCHEMA...")
 @click.option(
-    "-t", "--target", "targets", multiple=True,
-    type=click.Choice([*TARGETS, "all"]), help="Output to generate (repeatable).",
+    "-t",
+    "--target",
+    "targets",
+    multiple=True,
+    type=click.Choice([*TARGETS, "all"]),
+    help="Output to generate (repeatable).",
 )
 @click.option("-o", "--output", type=str, help="Output file, or directory (DIR/) for several.")
 @click.option("--lint", "lint_only", is_flag=True, help="Only report diagnostics.")
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 if an output is missing or stale.")
+@click.option(
+    "--check", is_flag=True, help="Write nothing; exit 1 if an output is missing or stale."
+)
 @click.option("--strict", is_flag=True, default=None, help="Warnings make the run fail.")
-@click.option("--spec", type=click.Choice([r.value for r in REVISIONS]), help=f"Spec revision (default {NEWEST}).")
-@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True, help="Diagnostics format.")
-@click.option("--select", multiple=True, metavar="CODE", help="Report only these codes (or prefixes).")
+@click.option(
+    "--spec",
+    type=click.Choice([r.value for r in REVISIONS]),
+    help=f"Spec revision (default {NEWEST}).",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(FORMATS),
+    default="text",
+    show_default=True,
+    help="Diagnostics format.",
+)
+@click.option(
+    "--select", multiple=True, metavar="CODE", help="Report only these codes (or prefixes)."
+)
 @click.option("--ignore", multiple=True, metavar="CODE", help="Do not report these codes.")
 @click.option("-v", "--verbose", is_flag=True, help="Say which input shape each file is.")
 @click.option("-q", "--quiet", is_flag=True, help="No summary line.")
@@ -165,8 +183,19 @@ def main(
     """
     try:
         code = _run(
-            schemas, targets, output, lint_only, check, strict, spec, fmt, select, ignore,
-            verbose, quiet, list_rules,
+            schemas,
+            targets,
+            output,
+            lint_only,
+            check,
+            strict,
+            spec,
+            fmt,
+            select,
+            ignore,
+            verbose,
+            quiet,
+            list_rules,
         )
     except UsageProblem as exc:
         click.echo(f"elicit-gen: error: {exc}", err=True)
@@ -212,9 +241,7 @@ def _run(
     if lint_only and (targets or output or check):
         raise UsageProblem("--lint reports diagnostics only; drop --target, -o and --check")
     if not lint_only and not targets:
-        raise UsageProblem(
-            f"choose --target ({', '.join(TARGETS)}, all) or --lint"
-        )
+        raise UsageProblem(f"choose --target ({', '.join(TARGETS)}, all) or --lint")
     if check and output is None:
         raise UsageProblem("--check compares against files: give -o PATH")
     config = load_config()
@@ -233,8 +260,12 @@ def _run(
         (
             inp,
             check_source(
-                inp.data, inp.name, revision=revision, selection=selection,
-                build_forms=not lint_only, stem=module_stem(inp.stem),
+                inp.data,
+                inp.name,
+                revision=revision,
+                selection=selection,
+                build_forms=not lint_only,
+                stem=module_stem(inp.stem),
             ),
         )
         for inp in inputs
@@ -250,9 +281,13 @@ def _run(
         if not quiet and fmt == "text" and len(inputs) > 1:
             errors = sum(r.errors for _, r in results)
             warnings = sum(r.warnings for _, r in results)
-            click.echo(f"{len(inputs)} files checked: {errors} errors, {warnings} warnings", err=True)
+            click.echo(
+                f"{len(inputs)} files checked: {errors} errors, {warnings} warnings", err=True
+            )
         return EXIT_ERRORS if failed else EXIT_OK
-    return _compile(results, names, output, check, strict, quiet) or (EXIT_ERRORS if failed else EXIT_OK)
+    return _compile(results, names, output, check, strict, quiet) or (
+        EXIT_ERRORS if failed else EXIT_OK
+    )
 
 
 def _compile(

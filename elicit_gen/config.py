@@ -10,7 +10,7 @@ from typing import Any
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
+    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
 
 class ConfigError(ValueError):
@@ -77,7 +77,7 @@ def load_config(start: Path | None = None, path: Path | None = None) -> Config:
         )
     spec = table.get("spec")
     if spec is not None and not isinstance(spec, str):
-        raise ConfigError(f"{path}: [tool.elicit-gen] spec must be a string such as \"2025-11-25\"")
+        raise ConfigError(f'{path}: [tool.elicit-gen] spec must be a string such as "2025-11-25"')
     strict = table.get("strict", False)
     if not isinstance(strict, bool):
         raise ConfigError(f"{path}: [tool.elicit-gen] strict must be true or false")

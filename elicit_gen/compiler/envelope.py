@@ -71,7 +71,9 @@ class _Finder:
         self.reporter = reporter
         self.smap = smap
 
-    def fail(self, pointer: str, message: str, *, at_key: bool = False, code: str = "EG005") -> None:
+    def fail(
+        self, pointer: str, message: str, *, at_key: bool = False, code: str = "EG005"
+    ) -> None:
         pos = self.smap.key(pointer) if at_key else self.smap.value(pointer)
         self.reporter.report(code, Severity.ERROR, message, pos, pointer)
 
@@ -90,7 +92,7 @@ class _Finder:
         if mode_value not in ("form", "url"):
             self.fail(
                 join_pointer(pointer, "mode"),
-                f"`mode` must be \"form\" or \"url\", found {mode_value!r}",
+                f'`mode` must be "form" or "url", found {mode_value!r}',
                 code="EG006",
             )
             return None
@@ -113,15 +115,29 @@ class _Finder:
                     code="EG006",
                 )
             return Elicitation(
-                key, mode, pointer, schema_pointer, None,
-                message if isinstance(message, str) else None, url, "mode" in value,
+                key,
+                mode,
+                pointer,
+                schema_pointer,
+                None,
+                message if isinstance(message, str) else None,
+                url,
+                "mode" in value,
             )
         if "requestedSchema" not in value:
-            self.fail(pointer, "form-mode elicitation params need a `requestedSchema`", code="EG006")
+            self.fail(
+                pointer, "form-mode elicitation params need a `requestedSchema`", code="EG006"
+            )
             return None
         return Elicitation(
-            key, mode, pointer, schema_pointer, value["requestedSchema"],
-            message if isinstance(message, str) else None, None, "mode" in value,
+            key,
+            mode,
+            pointer,
+            schema_pointer,
+            value["requestedSchema"],
+            message if isinstance(message, str) else None,
+            None,
+            "mode" in value,
         )
 
     def request(self, value: dict[str, JSON], pointer: str, key: str | None) -> Elicitation | None:

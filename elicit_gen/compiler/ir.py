@@ -15,7 +15,6 @@ from typing import Any, Union
 from .naming import ClassName, HtmlId, ModuleStem, PyIdent
 from .spec import Revision
 
-
 #: What a form shows when the input carried no message (a bare requestedSchema).
 DEFAULT_MESSAGE = "The server is asking for the following information."
 #: What a form shows as the requester when no server name is given at run time.
@@ -95,7 +94,9 @@ class MultiSelectField(FieldBase):
     default: tuple[str, ...] | None = None
 
 
-Field = Union[StringField, NumberField, BooleanField, SingleSelectField, MultiSelectField]
+Field = Union[  # noqa: UP007 - a runtime alias, and Python 3.10 has no `type` statement
+    StringField, NumberField, BooleanField, SingleSelectField, MultiSelectField
+]
 
 
 @dataclass(frozen=True)

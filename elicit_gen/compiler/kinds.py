@@ -53,6 +53,7 @@ ITEMS_KEYS: dict[Kind, frozenset[str]] = {
 
 OPTION_KEYS = frozenset({"const", "title"})
 
+NESTED = "nested objects are not allowed: the form is flat; move these fields to the top level"
 KIND_LIST = (
     "string, number, integer, boolean, a single-select (`type: string` with `enum` or `oneOf`) "
     "or a multi-select (`type: array` with enum `items`)"
@@ -119,16 +120,22 @@ def _invalid(name: str, pointer: str, schema: JSON, problem: str) -> Prop:
 
 def classify(name: str, pointer: str, schema: JSON) -> Prop:
     if not isinstance(schema, dict):
-        return _invalid(name, pointer, schema, f"a field must be a schema object; use one of: {KIND_LIST}")
+        return _invalid(
+            name, pointer, schema, f"a field must be a schema object; use one of: {KIND_LIST}"
+        )
     if "$ref" in schema:
         return _invalid(
-            name, pointer, schema,
+            name,
+            pointer,
+            schema,
             "`$ref` is not allowed: clients do not resolve references; inline the field's schema",
         )
     for combinator in ("allOf", "not", "if"):
         if combinator in schema:
             return _invalid(
-                name, pointer, schema,
+                name,
+                pointer,
+                schema,
                 f"`{combinator}` is not allowed in a form field; use one of: {KIND_LIST}",
             )
     kind_type = schema.get("type")
@@ -139,37 +146,49 @@ def classify(name: str, pointer: str, schema: JSON) -> Prop:
             return _invalid(name, pointer, schema, 'a multi-select needs `type: "array"`')
         if "properties" in schema:
             return _invalid(
-                name, pointer, schema,
-                "nested objects are not allowed: the form is flat; move these fields to the top level",
+                name,
+                pointer,
+                schema,
+                NESTED,
             )
         if "anyOf" in schema:
             return _invalid(
-                name, pointer, schema,
-                "`anyOf` is not allowed on a field; a titled single-select uses `type: \"string\"` "
+                name,
+                pointer,
+                schema,
+                '`anyOf` is not allowed on a field; a titled single-select uses `type: "string"` '
                 "with `oneOf`",
             )
         return _invalid(name, pointer, schema, f"the field has no `type`; use one of: {KIND_LIST}")
     if isinstance(kind_type, list):
         if "null" in kind_type:
             return _invalid(
-                name, pointer, schema,
-                "`null` is not a value a form returns: drop \"null\" from `type` and leave the "
+                name,
+                pointer,
+                schema,
+                '`null` is not a value a form returns: drop "null" from `type` and leave the '
                 "field out of `required` to make it optional",
             )
         return _invalid(
-            name, pointer, schema,
+            name,
+            pointer,
+            schema,
             "type unions are not allowed: a field has exactly one `type`",
         )
     if kind_type is None or kind_type == "null":
         return _invalid(
-            name, pointer, schema,
+            name,
+            pointer,
+            schema,
             "`null` is not a field type: a form never returns null; leave the field out of "
             "`required` to make it optional",
         )
     if kind_type == "object":
         return _invalid(
-            name, pointer, schema,
-            "nested objects are not allowed: the form is flat; move these fields to the top level",
+            name,
+            pointer,
+            schema,
+            NESTED,
         )
     if kind_type == "array":
         return _classify_array(name, pointer, schema)
@@ -181,7 +200,9 @@ def classify(name: str, pointer: str, schema: JSON) -> Prop:
             return Prop(name, pointer, schema, kind)
         if "anyOf" in schema:
             return _invalid(
-                name, pointer, schema,
+                name,
+                pointer,
+                schema,
                 "a titled single-select lists its options in `oneOf`, not `anyOf`",
             )
         if "enumNames" in schema:
@@ -190,14 +211,18 @@ def classify(name: str, pointer: str, schema: JSON) -> Prop:
     if kind_type in ("number", "integer"):
         if "enum" in schema or "oneOf" in schema:
             return _invalid(
-                name, pointer, schema,
-                "selects are string-valued: use `type: \"string\"` with string options",
+                name,
+                pointer,
+                schema,
+                'selects are string-valued: use `type: "string"` with string options',
             )
         return Prop(name, pointer, schema, Kind.NUMBER)
     if kind_type == "boolean":
         return Prop(name, pointer, schema, Kind.BOOLEAN)
     if isinstance(kind_type, str):
-        return _invalid(name, pointer, schema, f"unknown type {kind_type!r}; use one of: {KIND_LIST}")
+        return _invalid(
+            name, pointer, schema, f"unknown type {kind_type!r}; use one of: {KIND_LIST}"
+        )
     return _invalid(name, pointer, schema, "`type` must be a string naming the field's type")
 
 
@@ -205,26 +230,34 @@ def _classify_array(name: str, pointer: str, schema: dict[str, JSON]) -> Prop:
     items = schema.get("items")
     if not isinstance(items, dict):
         return _invalid(
-            name, pointer, schema,
-            "an array field is only allowed as a multi-select: `items` with `type: \"string\"` and "
+            name,
+            pointer,
+            schema,
+            'an array field is only allowed as a multi-select: `items` with `type: "string"` and '
             "`enum`, or `items` with `anyOf` of `const`/`title` options",
         )
     if "anyOf" in items:
         return Prop(name, pointer, schema, Kind.MULTI_TITLED)
     if "oneOf" in items:
         return _invalid(
-            name, pointer, schema,
+            name,
+            pointer,
+            schema,
             "a titled multi-select lists its options in `items.anyOf`, not `items.oneOf`",
         )
     if "enum" in items:
         if items.get("type") != "string":
             return _invalid(
-                name, pointer, schema,
+                name,
+                pointer,
+                schema,
                 'the items of an untitled multi-select need `type: "string"` beside `enum`',
             )
         return Prop(name, pointer, schema, Kind.MULTI_UNTITLED)
     return _invalid(
-        name, pointer, schema,
+        name,
+        pointer,
+        schema,
         "arrays are only allowed as multi-selects: free lists, objects and numbers are not; give "
         "`items` an `enum` of strings or an `anyOf` of `const`/`title` options",
     )

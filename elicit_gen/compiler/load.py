@@ -24,19 +24,51 @@ class InputCode:
 
 
 INPUT_CODES: tuple[InputCode, ...] = (
-    InputCode("EG001", "invalid-json", "the input is not valid JSON (with the position of the "
-              "syntax error)", Severity.ERROR, True),
-    InputCode("EG002", "duplicate-key", "an object repeats a key (JSON parsers silently keep the "
-              "last one)", Severity.ERROR, False),
+    InputCode(
+        "EG001",
+        "invalid-json",
+        "the input is not valid JSON (with the position of the " "syntax error)",
+        Severity.ERROR,
+        True,
+    ),
+    InputCode(
+        "EG002",
+        "duplicate-key",
+        "an object repeats a key (JSON parsers silently keep the " "last one)",
+        Severity.ERROR,
+        False,
+    ),
     InputCode("EG003", "encoding", "the input is empty or not UTF-8", Severity.ERROR, True),
-    InputCode("EG004", "byte-order-mark", "the input starts with a UTF-8 byte order mark",
-              Severity.WARNING, False),
-    InputCode("EG005", "input-shape", "the input is none of the accepted shapes (requestedSchema, "
-              "params, request, input_required result)", Severity.ERROR, True),
-    InputCode("EG006", "request-params", "elicitation params lack `message`, have an unknown "
-              "`mode`, or lack what their mode needs", Severity.ERROR, True),
-    InputCode("EG007", "url-mode-form", "a URL-mode request has no form to compile (lint only)",
-              Severity.ERROR, True),
+    InputCode(
+        "EG004",
+        "byte-order-mark",
+        "the input starts with a UTF-8 byte order mark",
+        Severity.WARNING,
+        False,
+    ),
+    InputCode(
+        "EG005",
+        "input-shape",
+        "the input is none of the accepted shapes (requestedSchema, "
+        "params, request, input_required result)",
+        Severity.ERROR,
+        True,
+    ),
+    InputCode(
+        "EG006",
+        "request-params",
+        "elicitation params lack `message`, have an unknown "
+        "`mode`, or lack what their mode needs",
+        Severity.ERROR,
+        True,
+    ),
+    InputCode(
+        "EG007",
+        "url-mode-form",
+        "a URL-mode request has no form to compile (lint only)",
+        Severity.ERROR,
+        True,
+    ),
 )
 
 
@@ -50,10 +82,11 @@ class Loaded:
 def decode(data: bytes, reporter: Reporter) -> str | None:
     if data.startswith(codecs.BOM_UTF8):
         reporter.report(
-            "EG004", Severity.WARNING,
+            "EG004",
+            Severity.WARNING,
             "the file starts with a UTF-8 byte order mark; JSON text should not (RFC 8259)",
         )
-        data = data[len(codecs.BOM_UTF8):]
+        data = data[len(codecs.BOM_UTF8) :]
     if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
         reporter.report("EG003", Severity.ERROR, "the file is UTF-16; save it as UTF-8")
         return None
@@ -62,11 +95,12 @@ def decode(data: bytes, reporter: Reporter) -> str | None:
     except UnicodeDecodeError as exc:
         prefix = data[: exc.start]
         line = prefix.count(b"\n") + 1
-        column = len(prefix[prefix.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
+        column = len(prefix[prefix.rfind(b"\n") + 1 :].decode("utf-8", "replace")) + 1
         from .diagnostics import Position
 
         reporter.report(
-            "EG003", Severity.ERROR,
+            "EG003",
+            Severity.ERROR,
             f"the file is not valid UTF-8 (byte 0x{data[exc.start]:02x} at offset {exc.start})",
             Position(line, column),
         )
@@ -86,16 +120,20 @@ def load(data: bytes, reporter: Reporter) -> Loaded | None:
     smap = parsed.source_map
     if parsed.error is not None:
         reporter.report(
-            "EG001", Severity.ERROR, f"invalid JSON: {parsed.error.message}",
+            "EG001",
+            Severity.ERROR,
+            f"invalid JSON: {parsed.error.message}",
             smap.position(parsed.error.offset),
         )
         return None
     for duplicate in parsed.duplicates:
         name = duplicate.pointer.rsplit("/", 1)[-1].replace("~1", "/").replace("~0", "~")
         reporter.report(
-            "EG002", Severity.ERROR,
+            "EG002",
+            Severity.ERROR,
             f"duplicate key {name!r}: JSON parsers keep only the last one",
-            smap.position(duplicate.offset), duplicate.pointer,
+            smap.position(duplicate.offset),
+            duplicate.pointer,
         )
     envelope = find_elicitations(parsed.value, reporter, smap)
     return Loaded(parsed.value, smap, envelope)

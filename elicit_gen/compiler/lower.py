@@ -19,8 +19,21 @@ from .source import join_pointer
 from .spec import Revision
 
 _KEY_ORDER = (
-    "type", "title", "description", "format", "minLength", "maxLength", "minimum", "maximum",
-    "enum", "enumNames", "oneOf", "items", "minItems", "maxItems", "default",
+    "type",
+    "title",
+    "description",
+    "format",
+    "minLength",
+    "maxLength",
+    "minimum",
+    "maximum",
+    "enum",
+    "enumNames",
+    "oneOf",
+    "items",
+    "minItems",
+    "maxItems",
+    "default",
 )
 _INT_KEYS = ("minLength", "maxLength", "minItems", "maxItems")
 
@@ -31,21 +44,23 @@ def _int(value: Any) -> Any:
 
 def normalise_property(prop: Prop) -> dict[str, Any]:
     """The property's schema with only subset keywords, in canonical order."""
-    source = prop.keys
+    source: dict[str, Any] = prop.keys
     result: dict[str, Any] = {}
     for key in _KEY_ORDER:
         if key not in source:
             continue
-        value = source[key]
-        if key in _INT_KEYS:
-            value = _int(value)
-        elif key in ("minimum", "maximum", "default") and source.get("type") == "integer":
+        value: Any = source[key]
+        if key in _INT_KEYS or (
+            key in ("minimum", "maximum", "default") and source.get("type") == "integer"
+        ):
             value = _int(value)
         elif key == "oneOf":
             value = [{"const": o["const"], "title": o["title"]} for o in value]
         elif key == "items":
             if prop.kind is Kind.MULTI_TITLED:
-                value = {"anyOf": [{"const": o["const"], "title": o["title"]} for o in value["anyOf"]]}
+                value = {
+                    "anyOf": [{"const": o["const"], "title": o["title"]} for o in value["anyOf"]]
+                }
             else:
                 value = {"type": "string", "enum": list(value["enum"])}
         result[key] = value
@@ -99,32 +114,42 @@ def lower_field(
     if prop.kind is Kind.STRING:
         fmt = n.get("format")
         return ir.StringField(
-            **common, min_length=n.get("minLength"), max_length=n.get("maxLength"),
-            format=ir.StringFormat(fmt) if fmt else None, default=n.get("default"),
+            **common,
+            min_length=n.get("minLength"),
+            max_length=n.get("maxLength"),
+            format=ir.StringFormat(fmt) if fmt else None,
+            default=n.get("default"),
         )
     if prop.kind is Kind.NUMBER:
         return ir.NumberField(
-            **common, integer=n["type"] == "integer", minimum=n.get("minimum"),
-            maximum=n.get("maximum"), default=n.get("default"),
+            **common,
+            integer=n["type"] == "integer",
+            minimum=n.get("minimum"),
+            maximum=n.get("maximum"),
+            default=n.get("default"),
         )
     if prop.kind is Kind.BOOLEAN:
         return ir.BooleanField(**common, default=n.get("default"))
     if prop.kind.is_single:
         return ir.SingleSelectField(
-            **common, options=_options(prop, n), titled=prop.kind is not Kind.SINGLE_UNTITLED,
-            legacy=prop.kind is Kind.SINGLE_LEGACY, default=n.get("default"),
+            **common,
+            options=_options(prop, n),
+            titled=prop.kind is not Kind.SINGLE_UNTITLED,
+            legacy=prop.kind is Kind.SINGLE_LEGACY,
+            default=n.get("default"),
         )
     default = n.get("default")
     return ir.MultiSelectField(
-        **common, options=_options(prop, n), titled=prop.kind is Kind.MULTI_TITLED,
-        min_items=n.get("minItems"), max_items=n.get("maxItems"),
+        **common,
+        options=_options(prop, n),
+        titled=prop.kind is Kind.MULTI_TITLED,
+        min_items=n.get("minItems"),
+        max_items=n.get("maxItems"),
         default=tuple(default) if default is not None else None,
     )
 
 
-def lower(
-    elicitation: Elicitation, *, stem: str, source: str, revision: Revision
-) -> ir.Form:
+def lower(elicitation: Elicitation, *, stem: str, source: str, revision: Revision) -> ir.Form:
     """Builds the IR. Call only for a form-mode elicitation without blocking errors."""
     root: dict[str, Any] = elicitation.schema  # type: ignore[assignment]
     props_map: dict[str, Any] = root["properties"]
@@ -138,7 +163,9 @@ def lower(
     idents = python_identifiers(p.name for p in props)
     ids = html_ids(p.name for p in props)
     fields = tuple(
-        lower_field(p, schema["properties"][p.name], p.name in required, idents[p.name], ids[p.name])
+        lower_field(
+            p, schema["properties"][p.name], p.name in required, idents[p.name], ids[p.name]
+        )
         for p in props
     )
     title = root.get("title") if isinstance(root.get("title"), str) else None

@@ -84,8 +84,12 @@ def run_rules(ctx: Context, smap: SourceMap, reporter: Reporter, selection: Sele
         for finding in rule.check(ctx):
             position = smap.key(finding.pointer) if finding.at_key else smap.value(finding.pointer)
             reporter.report(
-                rule.code, finding.severity or rule.severity, finding.message, position,
-                finding.pointer, finding.hint,
+                rule.code,
+                finding.severity or rule.severity,
+                finding.message,
+                position,
+                finding.pointer,
+                finding.hint,
             )
 
 
@@ -105,15 +109,19 @@ def check_source(
     forms: list[ir.Form] = []
     shape = loaded.envelope.shape if loaded and loaded.envelope else None
     if loaded is not None and loaded.envelope is not None:
-        contexts = [Context(e, revision, loaded.envelope.shape) for e in loaded.envelope.elicitations]
+        contexts = [
+            Context(e, revision, loaded.envelope.shape) for e in loaded.envelope.elicitations
+        ]
         for ctx in contexts:
             run_rules(ctx, loaded.source_map, reporter, selection)
             if build_forms and ctx.elicitation.mode is Mode.URL:
                 params = ctx.elicitation.params_pointer or ""
                 reporter.report(
-                    "EG007", Severity.ERROR,
+                    "EG007",
+                    Severity.ERROR,
                     "this is a URL-mode request: there is no form to compile (lint it with --lint)",
-                    loaded.source_map.value(params), params,
+                    loaded.source_map.value(params),
+                    params,
                 )
         kept = [d for d in reporter.diagnostics if selection.enabled(d.code)]
         if build_forms and not any(d.is_error for d in kept):

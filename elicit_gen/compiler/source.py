@@ -13,7 +13,7 @@ import json
 import math
 import re
 from dataclasses import dataclass, field
-from json.decoder import scanstring
+from json.decoder import scanstring  # type: ignore[attr-defined]
 
 from .diagnostics import Position
 
@@ -141,7 +141,8 @@ class _Parser:
 
     def string(self, i: int) -> tuple[str, int]:
         try:
-            return scanstring(self.text, i + 1, True)
+            decoded: tuple[str, int] = scanstring(self.text, i + 1, True)
+            return decoded
         except json.JSONDecodeError as exc:
             raise _Fail(exc.msg.lower(), exc.pos) from None
 

@@ -50,4 +50,12 @@ def get_target(name: str) -> Target:
     return target
 
 
-__all__ = ["REGISTRY", "TARGETS", "GeneratedFile", "Target", "TargetInfo", "available", "get_target"]
+__all__ = [
+    "REGISTRY",
+    "TARGETS",
+    "GeneratedFile",
+    "Target",
+    "TargetInfo",
+    "available",
+    "get_target",
+]

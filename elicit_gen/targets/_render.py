@@ -32,7 +32,11 @@ def py_literal(value: Any) -> str:
         return _py_str(value)
     if isinstance(value, (list, tuple)):
         inner = ", ".join(py_literal(v) for v in value)
-        return f"[{inner}]" if isinstance(value, list) else f"({inner}{',' if len(value) == 1 else ''})"
+        return (
+            f"[{inner}]"
+            if isinstance(value, list)
+            else f"({inner}{',' if len(value) == 1 else ''})"
+        )
     if isinstance(value, dict):
         return "{" + ", ".join(f"{_py_str(k)}: {py_literal(v)}" for k, v in value.items()) + "}"
     raise TypeError(f"no literal for {type(value).__name__}")
@@ -102,7 +106,8 @@ def _runtime_parts() -> tuple[str, str]:
     text = (RUNTIME / "formcore.py").read_text(encoding="utf-8")
     head, body = text.split(_IMPORTS_END)
     imports = [
-        line for line in head.splitlines()
+        line
+        for line in head.splitlines()
         if line.startswith(("import ", "from ")) and "__future__" not in line
     ]
     return "\n".join(imports) + "\n", body.lstrip("\n")
@@ -122,6 +127,7 @@ def runtime_body() -> str:
 def format_python(source: str) -> str:
     """Formats generated Python with black, in-process."""
     import black
+    from black.mode import TargetVersion
 
-    mode = black.Mode(target_versions={black.TargetVersion.PY310}, line_length=100)
+    mode = black.Mode(target_versions={TargetVersion.PY310}, line_length=100)
     return black.format_str(source, mode=mode)

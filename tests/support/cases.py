@@ -65,9 +65,9 @@ def sample_value(field: ir.Field) -> Any:
         lo, hi = field.minimum, field.maximum
         if field.integer:
             if lo is not None:
-                return int(math.ceil(lo)) + (1 if hi is None or math.ceil(lo) + 1 <= hi else 0)
+                return math.ceil(lo) + (1 if hi is None or math.ceil(lo) + 1 <= hi else 0)
             if hi is not None:
-                return int(math.floor(hi))
+                return math.floor(hi)
             return 42
         if lo is not None and hi is not None:
             return lo + (hi - lo) / 2 if hi != lo else lo

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import cached_property
+from typing import TypeGuard
 
 from ..diagnostics import Severity
 from ..envelope import Elicitation, Mode, Shape
@@ -60,7 +61,9 @@ class Context:
         props = self.root.get("properties") if self.is_form else None
         if not isinstance(props, dict):
             return []
-        return [classify(name, self.at("properties", name), schema) for name, schema in props.items()]
+        return [
+            classify(name, self.at("properties", name), schema) for name, schema in props.items()
+        ]
 
     @property
     def valid_properties(self) -> list[Prop]:
@@ -99,11 +102,11 @@ def json_type(value: JSON) -> str:
     return "null"
 
 
-def is_number(value: JSON) -> bool:
+def is_number(value: JSON) -> TypeGuard[int | float]:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 
 
-def is_integer(value: JSON) -> bool:
+def is_integer(value: JSON) -> TypeGuard[int | float]:
     """JSON Schema's integer: any number with a zero fractional part (``2.0`` counts)."""
     return (isinstance(value, int) and not isinstance(value, bool)) or (
         isinstance(value, float) and value.is_integer()

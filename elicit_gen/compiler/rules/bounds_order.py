@@ -20,7 +20,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         keys = prop.keys
         for low, high in PAIRS:
             lo, hi = keys.get(low), keys.get(high)
-            if is_number(lo) and is_number(hi) and lo > hi:  # type: ignore[operator]
+            if is_number(lo) and is_number(hi) and lo > hi:
                 yield Finding(
                     prop.at(low),
                     f"field {prop.name!r}: `{low}` ({lo}) is greater than `{high}` ({hi}); no "

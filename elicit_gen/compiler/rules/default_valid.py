@@ -40,9 +40,9 @@ def check(ctx: Context) -> Iterator[Finding]:
         if not _DEFAULT[prop.kind][0](default):
             continue  # EG120 reports the wrong type
         problem = check_value(_usable(prop), default)
-        if problem is None and prop.kind.is_multi and isinstance(default, list):
-            if len(set(default)) != len(default):
-                problem = "It repeats an option."
+        repeats = isinstance(default, list) and len(set(default)) != len(default)
+        if problem is None and repeats:
+            problem = "It repeats an option."
         if problem is not None:
             reason = problem[0].lower() + problem[1:].rstrip(".")
             yield Finding(

@@ -17,9 +17,9 @@ def check(ctx: Context) -> Iterator[Finding]:
         if prop.keys.get("type") != "integer":
             continue
         lo, hi = prop.keys.get("minimum"), prop.keys.get("maximum")
-        if not (is_number(lo) and is_number(hi)) or lo > hi:  # type: ignore[operator]
+        if not (is_number(lo) and is_number(hi)) or lo > hi:
             continue
-        if math.ceil(lo) > math.floor(hi):  # type: ignore[arg-type]
+        if math.ceil(lo) > math.floor(hi):
             yield Finding(
                 prop.at("minimum"),
                 f"field {prop.name!r}: no integer lies between `minimum` {lo} and `maximum` {hi}",

@@ -58,7 +58,11 @@ _DEFAULT = {
     Kind.MULTI_TITLED: (_string_array, "an array of strings"),
 }
 
-_ROOT = {"title": _EXPECT["title"], "description": _EXPECT["description"], "$schema": _EXPECT["title"]}
+_ROOT = {
+    "title": _EXPECT["title"],
+    "description": _EXPECT["description"],
+    "$schema": _EXPECT["title"],
+}
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -84,7 +88,8 @@ def check(ctx: Context) -> Iterator[Finding]:
                     f"field {prop.name!r}: `{key}` must be {expected}, found {_show(value)}",
                 )
         if prop.kind is Kind.MULTI_TITLED:
-            any_of = prop.keys["items"]["anyOf"]  # type: ignore[index, call-overload]
+            items = prop.keys["items"]
+            any_of = items.get("anyOf") if isinstance(items, dict) else None
             if not isinstance(any_of, list):
                 yield Finding(
                     prop.at("items", "anyOf"),

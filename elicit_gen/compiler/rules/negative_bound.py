@@ -18,7 +18,7 @@ def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
         for key in KEYS:
             value = prop.keys.get(key)
-            if is_number(value) and value < 0:  # type: ignore[operator]
+            if is_number(value) and value < 0:
                 yield Finding(
                     prop.at(key),
                     f"field {prop.name!r}: `{key}` must not be negative, found {value}",

@@ -23,7 +23,9 @@ def check(ctx: Context) -> Iterator[Finding]:
         )
         return
     if "type" not in schema:
-        yield Finding(ctx.at(), 'requestedSchema needs `"type": "object"`', hint='add "type": "object"')
+        yield Finding(
+            ctx.at(), 'requestedSchema needs `"type": "object"`', hint='add "type": "object"'
+        )
     elif schema["type"] != "object":
         yield Finding(
             ctx.at("type"),

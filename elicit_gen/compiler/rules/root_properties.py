@@ -18,7 +18,7 @@ def check(ctx: Context) -> Iterator[Finding]:
     if "properties" not in ctx.root:
         yield Finding(
             ctx.at(),
-            "requestedSchema needs a `properties` object (use {} for a confirmation with no fields)",
+            "requestedSchema needs a `properties` object (use {} for a form with no fields)",
         )
     elif not isinstance(ctx.root["properties"], dict):
         yield Finding(

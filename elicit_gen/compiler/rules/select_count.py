@@ -21,13 +21,13 @@ def check(ctx: Context) -> Iterator[Finding]:
             continue
         count = len(options)
         low, high = prop.keys.get("minItems"), prop.keys.get("maxItems")
-        if is_number(low) and low > count:  # type: ignore[operator]
+        if is_number(low) and low > count:
             yield Finding(
                 prop.at("minItems"),
                 f"field {prop.name!r}: `minItems` ({low}) is more than the {count} options; "
                 "the field can never be filled",
             )
-        if is_number(high) and high > count:  # type: ignore[operator]
+        if is_number(high) and high > count:
             yield Finding(
                 prop.at("maxItems"),
                 f"field {prop.name!r}: `maxItems` ({high}) is more than the {count} options, so "

@@ -45,8 +45,11 @@ def check(ctx: Context) -> Iterator[Finding]:
     if ctx.shape in (Shape.INPUT_REQUIRED, Shape.JSONRPC_RESULT) and not allows(
         ctx.revision, Feature.INPUT_REQUIRED
     ):
-        yield _finding(ctx, "/resultType" if ctx.shape is Shape.INPUT_REQUIRED else "/result",
-                       Feature.INPUT_REQUIRED)
+        yield _finding(
+            ctx,
+            "/resultType" if ctx.shape is Shape.INPUT_REQUIRED else "/result",
+            Feature.INPUT_REQUIRED,
+        )
     if elicitation.params_pointer is not None:
         if elicitation.mode is Mode.URL and not allows(ctx.revision, Feature.URL_MODE):
             yield _finding(ctx, join_pointer(elicitation.params_pointer, "mode"), Feature.URL_MODE)

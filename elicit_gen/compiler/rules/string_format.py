@@ -13,8 +13,13 @@ from .base import Context, Finding, Rule
 
 FORMATS = ("email", "uri", "date", "date-time")
 _SUGGEST = {
-    "url": "uri", "uri-reference": "uri", "iri": "uri", "datetime": "date-time",
-    "date_time": "date-time", "idn-email": "email", "e-mail": "email",
+    "url": "uri",
+    "uri-reference": "uri",
+    "iri": "uri",
+    "datetime": "date-time",
+    "date_time": "date-time",
+    "idn-email": "email",
+    "e-mail": "email",
 }
 
 

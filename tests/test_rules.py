@@ -1,0 +1,273 @@
+"""Every diagnostic code: one passing and one failing input, asserting code, line and column.
+
+Inputs are written out line by line so that the expected positions can be read off the text.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import dataclass
+
+import pytest
+
+from elicit_gen import lint
+from elicit_gen.compiler.diagnostics import Diagnostic
+from elicit_gen.compiler.pipeline import ALL_CODES
+
+
+@dataclass(frozen=True)
+class Case:
+    code: str
+    good: str
+    bad: str
+    line: int
+    column: int
+    spec: str = "2026-07-28"
+    select: tuple[str, ...] | None = None
+    bad_bytes: bytes | None = None
+
+
+def run(text: str | bytes, spec: str = "2026-07-28", select: tuple[str, ...] | None = None) -> list[Diagnostic]:
+    data = text if isinstance(text, bytes) else textwrap.dedent(text).lstrip("\n")
+    return lint(data, name="t.json", spec=spec, select=select).diagnostics
+
+
+def field(body: str) -> str:
+    """A schema with one property ``f`` whose schema is ``body`` (starting on line 3)."""
+    return '{"type": "object", "properties": {\n  "f":\n' + body + "\n}}\n"
+
+
+GOOD_STRING = field('{"type": "string"}')
+
+CASES = [
+    Case("EG001", GOOD_STRING, '{"type": "object",\n  "properties": {,}}', 2, 18),
+    Case("EG002", GOOD_STRING, '{"type": "object",\n "properties": {},\n "type": "object"}', 3, 2),
+    Case("EG003", GOOD_STRING, "", 1, 14, bad_bytes=b'{"type": "obj\xff"}'),
+    Case("EG004", GOOD_STRING, "", 1, 1, bad_bytes=b'\xef\xbb\xbf{"type": "object", "properties": {}}'),
+    Case("EG005", GOOD_STRING, '["not", "an", "object"]', 1, 1),
+    Case(
+        "EG006",
+        '{"message": "hi", "requestedSchema": {"type": "object", "properties": {}}}',
+        '{"message": "m",\n "requestedSchema": {"type": "object", "properties": {}},\n "mode": "voice"}',
+        3, 10,
+    ),
+    Case("EG101", GOOD_STRING, '{"type": "array",\n "properties": {}}', 1, 10),
+    Case("EG102", GOOD_STRING, '{"type": "object",\n "properties": []}', 2, 16),
+    Case(
+        "EG103",
+        '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}',
+        '{"type": "object", "properties": {"a": {"type": "string"}},\n "required": ["a", "b"]}',
+        2, 20,
+    ),
+    Case("EG110", GOOD_STRING, field('{"type": "object", "properties": {}}'), 2, 3),
+    Case("EG111", field('{"type": "string", "format": "uri"}'),
+         field('{"type": "string",\n "format": "url"}'), 4, 12),
+    Case("EG120", field('{"type": "string", "minLength": 1}'),
+         field('{"type": "string",\n   "minLength": 1.5}'), 4, 17),
+    Case("EG130", field('{"type": "number", "minimum": 1, "maximum": 2}'),
+         field('{"type": "number",\n "minimum": 5, "maximum": 2}'), 4, 13),
+    Case("EG131", field('{"type": "string", "maxLength": 0}'),
+         field('{"type": "string",\n "maxLength": -1}'), 4, 15),
+    Case("EG132",
+         field('{"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "minItems": 2}'),
+         field('{"type": "array", "items": {"type": "string", "enum": ["a", "b"]},\n "minItems": 3}'),
+         4, 14),
+    Case("EG133", field('{"type": "integer", "minimum": 1.5, "maximum": 2.5}'),
+         field('{"type": "integer",\n "minimum": 1.2, "maximum": 1.8}'), 4, 13),
+    Case("EG140", field('{"type": "string", "format": "date", "default": "2024-02-29"}'),
+         field('{"type": "string", "format": "date",\n "default": "2023-02-29"}'), 4, 13),
+    Case("EG150", field('{"type": "string", "enum": ["a", "b"]}'),
+         field('{"type": "string",\n "enum": ["a", 2]}'), 4, 16),
+    Case("EG151", field('{"type": "string", "enum": ["a"], "enumNames": ["A"]}'),
+         field('{"type": "string", "enum": ["a", "b"],\n "enumNames": ["A"]}'), 4, 15),
+    Case("EG152", field('{"type": "string", "oneOf": [{"const": "a", "title": "A"}]}'),
+         field('{"type": "string", "oneOf": [\n {"const": "a"}]}'), 4, 2),
+    Case("EG160", field('{"type": "string", "maxLength": 3}'),
+         field('{"type": "string",\n "pattern": "^a"}'), 4, 2),
+    Case("EG170", '{"type": "object", "properties": {"username": {"type": "string"}}}',
+         '{"type": "object", "properties": {\n  "apiKey": {"type": "string"}}}', 2, 3),
+    Case("EG180", field('{"type": "string", "enum": ["a"]}'),
+         field('{"type": "string",\n "default": "x"}'), 4, 2, spec="2025-06-18"),
+    Case("EG181", field('{"type": "string", "oneOf": [{"const": "a", "title": "A"}]}'),
+         field('{"type": "string", "enum": ["a"],\n "enumNames": ["A"]}'), 4, 2),
+    Case("EG190", GOOD_STRING, '{"type": "object",\n "properties": {}}', 2, 16),
+    Case("EG191", field('{"type": "string", "title": "F"}'), GOOD_STRING, 2, 3, select=("EG191",)),
+    Case(
+        "EG201",
+        '{"mode": "url", "message": "m", "url": "https://example.com/x"}',
+        '{"mode": "url", "message": "m",\n "url": "/relative/path"}',
+        2, 9,
+    ),
+    Case(
+        "EG202",
+        '{"mode": "url", "message": "m", "url": "http://localhost:8080/x"}',
+        '{"mode": "url", "message": "m",\n "url": "http://example.com/x"}',
+        2, 9,
+    ),
+    Case(
+        "EG203",
+        '{"mode": "url", "message": "m", "url": "https://example.com/x?session=abc"}',
+        '{"mode": "url", "message": "m",\n "url": "https://example.com/x?access_token=abc"}',
+        2, 9,
+    ),
+]
+
+
+def test_every_code_has_a_case() -> None:
+    assert {c.code for c in CASES} | {"EG007"} == ALL_CODES
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.code)
+def test_rule_fails_with_position(case: Case) -> None:
+    diagnostics = run(case.bad_bytes or case.bad, case.spec, case.select)
+    hits = [d for d in diagnostics if d.code == case.code]
+    assert hits, f"{case.code} not reported; got {[d.to_text() for d in diagnostics]}"
+    assert (hits[0].line, hits[0].column) == (case.line, case.column), hits[0].to_text()
+    assert hits[0].message
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.code)
+def test_rule_passes(case: Case) -> None:
+    diagnostics = run(case.good, case.spec, case.select)
+    assert [d.to_text() for d in diagnostics if d.code == case.code] == []
+
+
+def test_url_mode_input_is_not_compiled() -> None:
+    from elicit_gen import compile
+
+    result = compile('{"mode": "url", "message": "m", "url": "https://example.com"}', "pydantic")
+    assert [d.code for d in result.diagnostics] == ["EG007"]
+    assert result.files == []
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["username", "token_count", "passport_country", "keyboard", "max_tokens", "display_name",
+     "pinned", "secretary", "bypass", "compass", "tokenizer", "card_holder"],
+)
+def test_secret_rule_leaves_ordinary_names_alone(name: str) -> None:
+    schema = f'{{"type": "object", "properties": {{"{name}": {{"type": "string"}}}}}}'
+    assert [d.code for d in run(schema)] == []
+
+
+@pytest.mark.parametrize(
+    ("name", "title"),
+    [("password", None), ("user_password", None), ("apiKey", None), ("api_key", None),
+     ("accessToken", None), ("token", None), ("cvv", None), ("cardNumber", None),
+     ("ssh_private_key", None), ("x", "Your GitHub personal access token"),
+     ("x", "Credit card number"), ("client_secret", None), ("github_token", None)],
+)
+def test_secret_rule_finds_secrets(name: str, title: str | None) -> None:
+    title_part = f', "title": "{title}"' if title else ""
+    schema = f'{{"type": "object", "properties": {{"{name}": {{"type": "string"{title_part}}}}}}}'
+    assert "EG170" in [d.code for d in run(schema)]
+
+
+def test_pointer_is_escaped() -> None:
+    text = '{"type": "object", "properties": {"a/b~c": {"type": "object"}}}'
+    [diag] = run(text)
+    assert diag.pointer == "/properties/a~1b~0c"
+
+
+def test_pointer_inside_envelope() -> None:
+    text = '{"method": "elicitation/create", "params": {"message": "m", "requestedSchema": ' \
+        '{"type": "object", "properties": {"x": {"type": "null"}}}}}'
+    [diag] = run(text)
+    assert diag.pointer == "/params/requestedSchema/properties/x"
+    assert "null" in diag.message
+
+
+@pytest.mark.parametrize(
+    ("body", "words"),
+    [
+        ('{"$ref": "#/defs/x"}', "`$ref`"),
+        ('{"type": ["string", "null"]}', "null"),
+        ('{"type": ["string", "number"]}', "unions"),
+        ('{"type": "array", "items": {"type": "number"}}', "multi-select"),
+        ('{"type": "array", "items": {"oneOf": [{"const": "a", "title": "A"}]}}', "items.anyOf"),
+        ('{"type": "string", "anyOf": [{"const": "a", "title": "A"}]}', "`oneOf`"),
+        ('{"enum": ["a"]}', 'type: "string"'),
+        ('{"type": "object"}', "nested"),
+    ],
+)
+def test_field_kind_messages_say_what_was_meant(body: str, words: str) -> None:
+    [diag] = [d for d in run(field(body)) if d.code == "EG110"]
+    assert words in diag.message
+
+
+@pytest.mark.parametrize(
+    ("body", "code"),
+    [
+        ('{"type": "number", "minimum": "3"}', "EG120"),
+        ('{"type": "boolean", "default": "true"}', "EG120"),
+        ('{"type": "string", "minLength": 3, "default": "ab"}', "EG140"),
+        ('{"type": "integer", "default": 2.5}', "EG140"),
+        ('{"type": "string", "format": "email", "default": "not-an-email"}', "EG140"),
+        ('{"type": "string", "enum": ["a"], "default": "b"}', "EG140"),
+        ('{"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "default": ["c"]}',
+         "EG140"),
+        ('{"type": "array", "items": {"type": "string", "enum": ["a"]}, "maxItems": 3}', "EG132"),
+        ('{"type": "string", "enum": []}', "EG150"),
+        ('{"type": "string", "enum": ["a", "a"]}', "EG150"),
+        ('{"type": "string", "enum": [""]}', "EG150"),
+        ('{"type": "string", "exclusiveMinimum": 1}', "EG160"),
+        ('{"type": "string", "x-widget": "fancy"}', "EG160"),
+        ('{"type": "string", "minimum": 1}', "EG160"),
+        ('{"type": "string", "minLength": 3, "maxLength": 2}', "EG130"),
+        ('{"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "minItems": 2,'
+         ' "maxItems": 1}', "EG130"),
+    ],
+)
+def test_rule_catalogue(body: str, code: str) -> None:
+    assert code in [d.code for d in run(field(body))]
+
+
+def test_additional_properties_at_root_is_not_portable() -> None:
+    text = '{"type": "object", "properties": {}, "additionalProperties": false}'
+    assert "EG160" in [d.code for d in run(text)]
+
+
+def test_required_repeated() -> None:
+    text = '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "a"]}'
+    [diag] = run(text)
+    assert diag.code == "EG103" and "more than once" in diag.message
+
+
+@pytest.mark.parametrize(
+    ("spec", "expected"),
+    [("2025-06-18", ["EG180"]), ("2025-11-25", []), ("2026-07-28", [])],
+)
+def test_revisions(spec: str, expected: list[str]) -> None:
+    text = field('{"type": "string", "oneOf": [{"const": "a", "title": "A"}]}')
+    assert [d.code for d in run(text, spec)] == expected
+
+
+def test_newer_feature_names_the_revision() -> None:
+    text = field('{"type": "array", "items": {"type": "string", "enum": ["a"]}}')
+    [diag] = run(text, "2025-06-18")
+    assert "2025-11-25" in diag.message and diag.hint == "pass --spec 2025-11-25 if your clients support it"
+
+
+def test_input_required_needs_newest_revision() -> None:
+    text = (
+        '{"resultType": "input_required", "inputRequests": {"a": {"method": "elicitation/create",'
+        ' "params": {"mode": "form", "message": "m", "requestedSchema": {"type": "object",'
+        ' "properties": {}}}}}}'
+    )
+    codes = [d.code for d in run(text, "2025-11-25", select=("EG18",))]
+    assert codes == ["EG180"]
+    assert [d.code for d in run(text, "2026-07-28", select=("EG18",))] == []
+
+
+def test_enum_names_deprecation_suggests_one_of() -> None:
+    [diag] = run(field('{"type": "string", "enum": ["a", "b"], "enumNames": ["A", "B"]}'))
+    assert diag.code == "EG181" and diag.severity == "warning"
+    assert diag.hint is not None and '"const": "a", "title": "A"' in diag.hint
+    assert run(field('{"type": "string", "enum": ["a"], "enumNames": ["A"]}'), "2025-06-18") == []
+
+
+def test_diagnostics_are_sorted_and_deterministic() -> None:
+    text = field('{"type": "string", "minLength": -1, "maxLength": -2, "pattern": "x"}')
+    first = run(text)
+    assert first == run(text)
+    assert first == sorted(first, key=Diagnostic.sort_key)
