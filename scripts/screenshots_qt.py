@@ -1,0 +1,68 @@
+"""Regenerates docs/screenshots/qt-<example>.png: the qt target's dialog for each example,
+compiled, imported and grabbed offscreen (no display needed).
+
+    python scripts/screenshots_qt.py [--out DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ("contact", "travel_booking", "every_kind")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    args = parser.parse_args()
+    sys.path.insert(0, str(ROOT))
+    import elicit_gen
+    from PySide6.QtGui import QFont
+    from PySide6.QtWidgets import QApplication, QWidget
+
+    app = QApplication.instance() or QApplication(["screenshots"])
+    assert isinstance(app, QApplication)
+    app.setStyle("Fusion")
+    app.setFont(QFont("DejaVu Sans", 10))
+    args.out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        for example in EXAMPLES:
+            result = elicit_gen.compile(
+                ROOT / "examples" / f"{example}.json", ["qt"], name=f"examples/{example}.json"
+            )
+            assert result.ok, [d.to_text() for d in result.diagnostics]
+            generated = result.files[0]
+            path = Path(tmp) / generated.name
+            path.write_text(generated.text, encoding="utf-8")
+            spec = importlib.util.spec_from_file_location(f"shot_{example}", path)
+            assert spec is not None and spec.loader is not None
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+            dialog_class = getattr(module, f"{result.forms[0].class_name}Dialog")
+            dialog = dialog_class(server="Travel Agent" if "travel" in example else "Acme MCP")
+            dialog.show()
+            app.processEvents()
+            # Show the whole form (a real screen scrolls when it is taller than the screen).
+            fields = dialog.findChild(QWidget, "fields")
+            height = dialog.sizeHint().height()
+            if fields is not None:
+                height += max(fields.sizeHint().height() - dialog._scroll.viewport().height(), 0)
+            dialog.resize(max(dialog.sizeHint().width(), 560), height)
+            app.processEvents()
+            target = args.out / f"qt-{example}.png"
+            dialog.grab().save(str(target))
+            print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
+            dialog.cancel()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
