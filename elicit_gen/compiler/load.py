@@ -21,46 +21,67 @@ class InputCode:
     summary: str
     severity: Severity
     fatal: bool
+    example: str = ""
+    fix: str = ""
 
 
 INPUT_CODES: tuple[InputCode, ...] = (
     InputCode(
         "EG001",
         "invalid-json",
-        "the input is not valid JSON (with the position of the " "syntax error)",
+        "the input is not valid JSON (with the position of the syntax error)",
         Severity.ERROR,
         True,
+        '{"type": "object", "properties": {,}}',
+        "Fix the syntax at the position shown (trailing commas and comments are not JSON).",
     ),
     InputCode(
         "EG002",
         "duplicate-key",
-        "an object repeats a key (JSON parsers silently keep the " "last one)",
+        "an object repeats a key (JSON parsers silently keep the last one)",
         Severity.ERROR,
         False,
+        '{"type": "object", "properties": {"a": {"type": "string"}, "a": {"type": "number"}}}',
+        "Keep one of the two members: the first one is silently lost otherwise.",
     ),
-    InputCode("EG003", "encoding", "the input is empty or not UTF-8", Severity.ERROR, True),
+    InputCode(
+        "EG003",
+        "encoding",
+        "the input is empty or not UTF-8",
+        Severity.ERROR,
+        True,
+        "",
+        "Save the file as UTF-8 (without BOM) with a JSON object in it.",
+    ),
     InputCode(
         "EG004",
         "byte-order-mark",
         "the input starts with a UTF-8 byte order mark",
         Severity.WARNING,
         False,
+        "",
+        "Save the file as UTF-8 without BOM.",
     ),
     InputCode(
         "EG005",
         "input-shape",
-        "the input is none of the accepted shapes (requestedSchema, "
-        "params, request, input_required result)",
+        "the input is none of the accepted shapes (requestedSchema, params, request, "
+        "input_required result)",
         Severity.ERROR,
         True,
+        '["type", "object"]',
+        "Give a requestedSchema, an elicitation params object, an elicitation/create request or "
+        "an input_required result.",
     ),
     InputCode(
         "EG006",
         "request-params",
-        "elicitation params lack `message`, have an unknown "
-        "`mode`, or lack what their mode needs",
+        "elicitation params lack `message`, have an unknown `mode`, or lack what their mode needs",
         Severity.ERROR,
         True,
+        '{"requestedSchema": {"type": "object", "properties": {}}}',
+        "Add the `message` shown to the user; use `mode` form (with `requestedSchema`) or url "
+        "(with `url`).",
     ),
     InputCode(
         "EG007",
@@ -68,6 +89,8 @@ INPUT_CODES: tuple[InputCode, ...] = (
         "a URL-mode request has no form to compile (lint only)",
         Severity.ERROR,
         True,
+        "",
+        "Lint URL-mode requests with `--lint`; only form-mode requests compile to forms.",
     ),
 )
 

@@ -83,6 +83,8 @@ class Rule:
     default_enabled: bool = True
     spec: str = ""  # the spec sentence it enforces
     blocking: bool = False  # its errors make the form impossible to build: never ignorable
+    example: str = ""  # a requestedSchema (JSON) the rule reports, for docs/rules.md
+    fix: str = ""  # how to fix it
 
 
 def json_type(value: JSON) -> str:

@@ -31,4 +31,6 @@ RULE = Rule(
     check=check,
     default_enabled=False,
     spec="title and description are what clients show the user.",
+    example='{"type": "object", "properties": {"dep_dt": {"type": "string", "format": "date"}}}',
+    fix='Add a `title` such as "Departure date". (Enable with `--select EG191`.)',
 )

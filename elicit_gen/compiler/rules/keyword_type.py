@@ -117,4 +117,6 @@ RULE = Rule(
     check=check,
     blocking=True,
     spec="StringSchema, NumberSchema, BooleanSchema and EnumSchema give each keyword one type.",
+    example='{"type": "object", "properties": {"age": {"type": "number", "minimum": "18"}}}',
+    fix='Give the keyword its JSON type: `"minimum": 18`, `"default": true`.',
 )

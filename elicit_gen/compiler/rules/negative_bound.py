@@ -32,4 +32,6 @@ RULE = Rule(
     severity=Severity.ERROR,
     check=check,
     spec='JSON Schema: minLength, maxLength, minItems, maxItems "MUST be a non-negative integer".',
+    example='{"type": "object", "properties": {"code": {"type": "string", "maxLength": -1}}}',
+    fix="Use 0 or a positive count.",
 )

@@ -51,4 +51,6 @@ RULE = Rule(
     severity=Severity.ERROR,
     check=check,
     spec="requestedSchema: `required` is an array of strings naming top-level properties.",
+    example='{"type": "object", "properties": {"name": {"type": "string"}}, "required": ["nmae"]}',
+    fix="List each existing property at most once; fix typos.",
 )

@@ -41,4 +41,6 @@ RULE = Rule(
     check=check,
     blocking=True,
     spec='requestedSchema: `type` is the constant "object" and is required.',
+    example='{"type": "array", "properties": {}}',
+    fix='Use `"type": "object"`: a form is always an object of fields.',
 )

@@ -36,4 +36,6 @@ RULE = Rule(
     check=check,
     blocking=True,
     spec="requestedSchema: `properties` is required; each value is a PrimitiveSchemaDefinition.",
+    example='{"type": "object"}',
+    fix='Add `"properties": {...}` with the fields.',
 )

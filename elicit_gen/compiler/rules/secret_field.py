@@ -136,4 +136,6 @@ RULE = Rule(
     check=check,
     spec="Servers MUST NOT use form mode elicitation to request sensitive information such as "
     "passwords, API keys, access tokens, or payment credentials.",
+    example='{"type": "object", "properties": {"api_key": {"type": "string", "title": "API key"}}}',
+    fix='Collect secrets with a URL-mode elicitation (`"mode": "url"`) on a page you control.',
 )

@@ -46,4 +46,6 @@ RULE = Rule(
     check=check,
     blocking=True,
     spec='StringSchema.format: one of "email", "uri", "date", "date-time".',
+    example='{"type": "object", "properties": {"site": {"type": "string", "format": "url"}}}',
+    fix="Use one of `email`, `uri`, `date`, `date-time`; validate anything else on the server.",
 )

@@ -37,4 +37,6 @@ RULE = Rule(
     severity=Severity.ERROR,
     check=check,
     spec="ElicitRequestURLParams.url: the URL that the user should navigate to (format: uri).",
+    example='{"mode": "url", "message": "Sign in", "url": "/oauth/start"}',
+    fix="Send an absolute https URL.",
 )

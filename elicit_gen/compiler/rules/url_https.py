@@ -33,4 +33,6 @@ RULE = Rule(
     severity=Severity.ERROR,
     check=check,
     spec="URL-mode elicitation: use HTTPS URLs outside local development.",
+    example='{"mode": "url", "message": "Sign in", "url": "http://auth.example.com/start"}',
+    fix="Use https; plain http only for localhost during development.",
 )
