@@ -1,0 +1,224 @@
+"""Helpers for the ``cli`` target's tests: what to type for a value, invalid answers with the
+reason the prompt must give, and a driver for a generated module under a real pseudo-terminal."""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import select
+import subprocess
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from elicit_gen.compiler import ir
+
+from .support.cases import sample_value
+
+#: Characters that must never reach the terminal from schema text: C0 controls except newline,
+#: DEL, C1 controls, line/paragraph separators and bidi controls.
+UNSAFE = re.compile(
+    "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+)
+
+
+def typed(field: ir.Field, value: Any) -> str:
+    """What a user types to give ``field`` the value ``value``."""
+    if isinstance(field, ir.BooleanField):
+        return "y" if value else "n"
+    if isinstance(field, ir.NumberField):
+        return repr(value) if isinstance(value, float) else str(value)
+    if isinstance(field, ir.SingleSelectField):
+        return str([o.value for o in field.options].index(value) + 1)
+    if isinstance(field, ir.MultiSelectField):
+        if not value:
+            return "none"
+        return ",".join(str([o.value for o in field.options].index(v) + 1) for v in value)
+    return str(value)
+
+
+def other_values(field: ir.Field) -> list[Any]:
+    """Candidate values for ``field`` that differ from :func:`sample_value` (for edit tests;
+    the caller keeps the first one the schema accepts)."""
+    first = sample_value(field)
+    if isinstance(field, ir.StringField):
+        by_format = {
+            ir.StringFormat.EMAIL: "grace@example.org",
+            ir.StringFormat.URI: "https://example.org/",
+            ir.StringFormat.DATE: "2025-06-18",
+            ir.StringFormat.DATE_TIME: "2025-06-18T14:30:00Z",
+        }
+        if field.format is not None:
+            return [by_format[field.format]]
+        return [("World" * 20)[: len(first)]]
+    if isinstance(field, ir.NumberField):
+        return [v for v in (field.minimum, field.maximum, first + 1, first - 1) if v is not None]
+    if isinstance(field, ir.BooleanField):
+        return [not first]
+    if isinstance(field, ir.SingleSelectField):
+        return [o.value for o in field.options]
+    values = [o.value for o in field.options]
+    return [values[-(field.min_items or 1) :], values[: field.max_items or len(values)]]
+
+
+def invalid_answers(field: ir.Field) -> list[tuple[str, str]]:
+    """Typed answers ``field`` must refuse, each with (a part of) the reason shown."""
+    bad: list[tuple[str, str]] = []
+    if field.required and field.default is None:
+        bad.append(("", "This field is required."))
+    if isinstance(field, ir.StringField):
+        by_format = {
+            ir.StringFormat.EMAIL: ("ada(at)example.com", "Must be an email address"),
+            ir.StringFormat.URI: ("example dot com", "Must be an absolute URI"),
+            ir.StringFormat.DATE: ("2023-02-29", "Must be a date as YYYY-MM-DD"),
+            ir.StringFormat.DATE_TIME: ("2024-02-29T25:00:00Z", "Must be a date and time"),
+        }
+        if field.format is not None:
+            bad.append(by_format[field.format])
+        if field.min_length is not None and field.min_length > 1:
+            bad.append(("x" * (field.min_length - 1), "Must be at least"))
+        if field.max_length is not None:
+            bad.append(("x" * (field.max_length + 1), "Must be at most"))
+        bad.append(("\x1b[A", "control characters"))
+    elif isinstance(field, ir.NumberField):
+        bad.append(("twelve", "Must be a whole number." if field.integer else "Must be a number."))
+        if field.integer:
+            bad.append(("1.5", "Must be a whole number."))
+        else:
+            bad.append(("1e999", "Must be a finite number."))
+        if field.minimum is not None:
+            bad.append((str(field.minimum - 1), "Must be at least"))
+        if field.maximum is not None:
+            bad.append((str(field.maximum + 1), "Must be at most"))
+    elif isinstance(field, ir.BooleanField):
+        bad.append(("maybe", "Answer y (yes) or n (no)."))
+    elif isinstance(field, ir.SingleSelectField):
+        bad.append((str(len(field.options) + 1), "is not an option"))
+        bad.append(("0", "is not an option"))
+    else:
+        bad.append((f"1,{len(field.options) + 1}", "is not an option"))
+        if field.min_items is not None and field.min_items >= 1:
+            bad.append(("none", "Choose at least"))
+        if field.max_items is not None and field.max_items < len(field.options):
+            numbers = ",".join(str(i) for i in range(1, len(field.options) + 1))
+            bad.append((numbers, "Choose at most"))
+    return bad
+
+
+class Script(io.StringIO):
+    """A stdin made of lines; optionally raises KeyboardInterrupt once they run out."""
+
+    def __init__(self, lines: Sequence[str], *, interrupt: bool = False) -> None:
+        text = "".join(line + "\n" for line in lines)
+        super().__init__(text)
+        self.interrupt = interrupt
+
+    def readline(self, size: int | None = -1) -> str:  # type: ignore[override]
+        line = super().readline(-1 if size is None else size)
+        if not line and self.interrupt:
+            raise KeyboardInterrupt
+        return line
+
+
+def run(
+    module: ModuleType, lines: Sequence[str], *, interrupt: bool = False, **kwargs: Any
+) -> tuple[dict[str, Any], str]:
+    """Runs ``module.elicit`` in-process on ``lines``; returns (result, everything on stderr)."""
+    err = io.StringIO()
+    result: dict[str, Any] = module.elicit(
+        stdin=Script(lines, interrupt=interrupt), stderr=err, **kwargs
+    )
+    return result, err.getvalue()
+
+
+def _take_terminal() -> None:
+    """In the child: make the pseudo-terminal on fd 0 the controlling terminal, so that Ctrl-C
+    typed on it sends SIGINT (start_new_session already made the child a session leader)."""
+    import fcntl
+    import termios
+
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class PtySession:
+    """Runs a generated module with stdin and stderr on a real pseudo-terminal (stdout is a pipe,
+    so that the test sees exactly what a caller reading the JSON result would)."""
+
+    def __init__(self, module_path: Path, *args: str, env: dict[str, str] | None = None) -> None:
+        import sys
+
+        master, slave = os.openpty()
+        self.proc = subprocess.Popen(
+            [sys.executable, str(module_path), *args],
+            stdin=slave,
+            stderr=slave,
+            stdout=subprocess.PIPE,
+            start_new_session=True,
+            preexec_fn=_take_terminal,
+            env=env,
+        )
+        os.close(slave)
+        self.master = master
+        self.screen = ""  # everything the terminal showed, "\r\n" as "\n"
+        self._seen = 0
+
+    def _pump(self, timeout: float) -> bool:
+        ready, _, _ = select.select([self.master], [], [], timeout)
+        if not ready:
+            return False
+        try:
+            data = os.read(self.master, 65536)
+        except OSError:  # EIO: the child closed the terminal
+            return False
+        if not data:
+            return False
+        self.screen += data.decode("utf-8", "replace").replace("\r\n", "\n")
+        return True
+
+    def expect(self, text: str, timeout: float = 20.0) -> str:
+        """Waits until ``text`` appears after what earlier calls consumed; returns the output
+        up to and including it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            index = self.screen.find(text, self._seen)
+            if index >= 0:
+                chunk = self.screen[self._seen : index + len(text)]
+                self._seen = index + len(text)
+                return chunk
+            if time.monotonic() > deadline:
+                raise AssertionError(f"timed out waiting for {text!r}; screen:\n{self.screen}")
+            if not self._pump(0.2) and self.proc.poll() is not None:
+                while self._pump(0.05):
+                    pass
+                if self.screen.find(text, self._seen) < 0:
+                    raise AssertionError(f"exited before {text!r}; screen:\n{self.screen}")
+
+    def send(self, text: str) -> None:
+        os.write(self.master, text.encode("utf-8"))
+
+    def answer(self, line: str, prompt: str = "  > ") -> str:
+        """Waits for the next prompt, then types ``line`` and Enter; returns the text shown."""
+        shown = self.expect(prompt)
+        self.send(line + "\r")
+        return shown
+
+    def finish(self, timeout: float = 20.0) -> tuple[str, int]:
+        """Waits for the child to exit; returns (stdout, exit code)."""
+        assert self.proc.stdout is not None
+        deadline = time.monotonic() + timeout
+        while self.proc.poll() is None and time.monotonic() < deadline:
+            self._pump(0.1)  # keep reading the terminal so the child never blocks on it
+        out = self.proc.stdout.read().decode("utf-8")
+        code = self.proc.wait(1)
+        while self._pump(0.05):
+            pass
+        os.close(self.master)
+        return out, code
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
