@@ -1,0 +1,326 @@
+"""The ``html`` target: one self-contained, accessible HTML page per form.
+
+The page renders every control on the server side (jinja2 with autoescaping, one macro per field
+kind in ``templates/html/fields.html.j2``) and carries the normalised schema as JSON inside a
+``<script type="application/json">`` element. One static script (``templates/html/form.js``)
+validates, collects and delivers the result; one static style sheet (``style.css``) styles it.
+The page's Content-Security-Policy allows exactly those two inline texts (by their sha256) and
+nothing else: no network, no other script, no form submission.
+
+Every string that came from the schema reaches the page either autoescaped as text/attribute
+or as escaped JSON; select and checkbox values in the markup are option *indexes*, mapped back
+to the exact ``const`` strings through the JSON, so no schema text has to survive HTML attribute
+parsing (which rewrites CR and NUL).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import math
+import re
+from dataclasses import dataclass, replace
+from functools import cache
+
+from markupsafe import Markup, escape
+
+from ..compiler.ir import (
+    DEFAULT_SERVER,
+    BooleanField,
+    Field,
+    Form,
+    MultiSelectField,
+    NumberField,
+    SingleSelectField,
+    StringField,
+    StringFormat,
+)
+from ._render import TEMPLATES, header_text, js_json, render
+from .base import GeneratedFile
+
+ASSETS = TEMPLATES / "html"
+
+#: The <input type> of each string format.
+_INPUT_TYPES = {
+    None: "text",
+    StringFormat.EMAIL: "email",
+    StringFormat.URI: "url",
+    StringFormat.DATE: "date",
+    StringFormat.DATE_TIME: "datetime-local",
+}
+
+_FORMAT_HINTS = {
+    StringFormat.EMAIL: "An email address, such as name@example.com.",
+    StringFormat.URI: "A full address with its scheme, such as https://example.com/page.",
+}
+
+_AUTOCOMPLETE = {StringFormat.EMAIL: "email", StringFormat.URI: "url"}
+
+
+@dataclass(frozen=True)
+class OptionView:
+    index: str  # the value in the markup; the script maps it to the option's const
+    label: str
+    selected: bool
+    html_id: str
+
+
+@dataclass(frozen=True)
+class FieldView:
+    """What the template needs to render one field; computed here so templates hold no logic."""
+
+    macro: str  # text | datetime | number | boolean | select | multi
+    html_id: str
+    label: str
+    description: str | None
+    required: bool
+    hint: str | None
+    describedby: str
+    input_type: str = "text"
+    autocomplete: str = "off"
+    value: str = ""
+    checked: bool = False
+    step: str = ""
+    minimum: str = ""
+    maximum: str = ""
+    inputmode: str = ""
+    placeholder: str = ""
+    options: tuple[OptionView, ...] = ()
+    empty_label: str = ""  # the empty choice of a select ("" = none)
+
+
+def _num(n: int | float) -> str:
+    if isinstance(n, float) and n.is_integer() and abs(n) < 1e16:
+        return str(int(n))
+    return str(n)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _length_hint(lo: int | None, hi: int | None) -> str | None:
+    if lo is not None and hi is not None:
+        if lo == hi:
+            return f"Exactly {_plural(lo, 'character')}."
+        return f"{lo} to {hi} characters."
+    if lo is not None and lo > 0:
+        return f"At least {_plural(lo, 'character')}."
+    if hi is not None:
+        return f"Up to {_plural(hi, 'character')}."
+    return None
+
+
+def _number_hint(field: NumberField) -> str:
+    what = "A whole number" if field.integer else "A number"
+    lo, hi = field.minimum, field.maximum
+    if lo is not None and hi is not None:
+        return f"{what} from {_num(lo)} to {_num(hi)}."
+    if lo is not None:
+        return f"{what}, at least {_num(lo)}."
+    if hi is not None:
+        return f"{what}, at most {_num(hi)}."
+    return f"{what}."
+
+
+def _count_hint(lo: int | None, hi: int | None) -> str | None:
+    if lo is not None and hi is not None:
+        if lo == hi:
+            return f"Choose exactly {lo}."
+        return f"Choose {lo} to {hi}."
+    if lo is not None and lo > 0:
+        return f"Choose at least {lo}."
+    if hi is not None:
+        return f"Choose up to {hi}."
+    return None
+
+
+def _hint(field: Field) -> str | None:
+    if isinstance(field, StringField):
+        parts = [p for p in (_length_hint(field.min_length, field.max_length),) if p]
+        if field.format in _FORMAT_HINTS:
+            parts.append(_FORMAT_HINTS[field.format])
+        if field.format is StringFormat.DATE_TIME:
+            # The script appends the offset of the chosen date-time ("UTC+01:00").
+            parts.append("In your time zone.")
+        return " ".join(parts) or None
+    if isinstance(field, NumberField):
+        return _number_hint(field)
+    if isinstance(field, MultiSelectField):
+        return _count_hint(field.min_items, field.max_items)
+    return None
+
+
+def _describedby(field: Field, hint: str | None) -> str:
+    ids = [f"{field.html_id}_desc"] if field.description else []
+    if hint:
+        ids.append(f"{field.html_id}_hint")
+    ids.append(f"{field.html_id}_err")
+    return " ".join(ids)
+
+
+def _bound(value: int | float | None, integer: bool) -> str:
+    if value is None:
+        return ""
+    if integer and isinstance(value, float):
+        # The input's min/max only steer its spinner; validation uses the schema's bound.
+        return _num(math.ceil(value) if value > 0 else math.floor(value))
+    return _num(value)
+
+
+#: Characters written as character references: C0 controls (but tab and line feed), DEL, line
+#: and paragraph separators, bidi controls, BOM and lone surrogates. The DOM gets the same text;
+#: the file stays readable and free of invisible direction changes ("Trojan Source").
+_INVISIBLE = re.compile(
+    "[\x00-\x08\x0b-\x1f\x7f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
+    "\u2066-\u2069\ufeff\ud800-\udfff]"
+)
+
+
+def html_text(value: str) -> Markup:
+    """Schema text for HTML text or a double-quoted attribute: escaped, invisibles as refs."""
+    escaped = str(escape(value))
+    return Markup(_INVISIBLE.sub(lambda m: f"&#x{ord(m.group()):X};", escaped))
+
+
+def script_json(value: object) -> Markup:
+    """JSON for a ``<script type="application/json">`` element, invisibles as ``\\u`` escapes."""
+    return Markup(_INVISIBLE.sub(lambda m: f"\\u{ord(m.group()):04x}", js_json(value)))
+
+
+def field_view(field: Field) -> FieldView:
+    hint = _hint(field)
+    base = FieldView(
+        macro="",
+        html_id=field.html_id,
+        label=html_text(field.label),
+        description=None if field.description is None else html_text(field.description),
+        required=field.required,
+        hint=hint,
+        describedby=_describedby(field, hint),
+    )
+    if isinstance(field, StringField):
+        if field.format is StringFormat.DATE_TIME:
+            # The script fills the default in, converted to the user's local time.
+            return replace(base, macro="datetime", input_type="datetime-local")
+        placeholder = {StringFormat.EMAIL: "name@example.com", StringFormat.URI: "https://"}
+        return replace(
+            base,
+            macro="text",
+            input_type=_INPUT_TYPES[field.format],
+            autocomplete=_AUTOCOMPLETE.get(field.format, "off") if field.format else "off",
+            value=html_text(field.default or ""),
+            placeholder=placeholder.get(field.format, "") if field.format else "",
+        )
+    if isinstance(field, NumberField):
+        return replace(
+            base,
+            macro="number",
+            input_type="number",
+            value="" if field.default is None else _num(field.default),
+            step="1" if field.integer else "any",
+            minimum=_bound(field.minimum, field.integer),
+            maximum=_bound(field.maximum, field.integer),
+            inputmode="numeric" if field.integer and (field.minimum or 0) >= 0 else "decimal",
+        )
+    if isinstance(field, BooleanField):
+        return replace(base, macro="boolean", checked=bool(field.default))
+    if isinstance(field, SingleSelectField):
+        options = tuple(
+            OptionView(str(i), html_text(o.label), o.value == field.default, f"{field.html_id}_{i}")
+            for i, o in enumerate(field.options)
+        )
+        if field.default is not None and field.required:
+            empty = ""
+        else:
+            empty = "Choose one…" if field.required else "No answer"
+        return replace(base, macro="select", options=options, empty_label=empty)
+    chosen = set(field.default or ())
+    options = tuple(
+        OptionView(str(i), html_text(o.label), o.value in chosen, f"{field.html_id}_{i}")
+        for i, o in enumerate(field.options)
+    )
+    return replace(base, macro="multi", options=options)
+
+
+def _kind(field: Field) -> str:
+    if isinstance(field, StringField):
+        return "datetime" if field.format is StringFormat.DATE_TIME else "text"
+    if isinstance(field, NumberField):
+        return "number"
+    if isinstance(field, BooleanField):
+        return "boolean"
+    if isinstance(field, SingleSelectField):
+        return "select"
+    return "multi"
+
+
+def page_data(form: Form) -> dict[str, object]:
+    """The JSON the page's script reads: the schema and how each property maps to a control."""
+    return {
+        "schema": form.schema,
+        "fields": [{"name": f.name, "id": f.html_id, "kind": _kind(f)} for f in form.fields],
+    }
+
+
+def _sha256(text: str) -> str:
+    digest = hashlib.sha256(text.encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode() + "'"
+
+
+@cache
+def _asset(name: str) -> str:
+    # read_text translates CRLF to LF, as the HTML parser does before the browser hashes.
+    text = (ASSETS / name).read_text(encoding="utf-8").strip("\n")
+    if "</" in text.lower() or "<!--" in text:
+        raise ValueError(f"{name} must not contain '</' or '<!--' (it is inlined in the page)")
+    return text
+
+
+def csp(script: str, style: str) -> str:
+    """The page's Content-Security-Policy: its own inline script and style, nothing else."""
+    return "; ".join(
+        (
+            "default-src 'none'",
+            f"script-src {_sha256(script)}",
+            f"style-src {_sha256(style)}",
+            "img-src 'none'",
+            "font-src 'none'",
+            "connect-src 'none'",
+            "media-src 'none'",
+            "object-src 'none'",
+            "frame-src 'none'",
+            "worker-src 'none'",
+            "manifest-src 'none'",
+            "form-action 'none'",
+            "base-uri 'none'",
+            "require-trusted-types-for 'script'",
+            "trusted-types 'none'",
+        )
+    )
+
+
+class HtmlTarget:
+    name = "html"
+    suffix = ".html"
+
+    def emit(self, form: Form) -> GeneratedFile:
+        script, style = _asset("form.js"), _asset("style.css")
+        text = render(
+            "html/page.html.j2",
+            autoescape=True,
+            header=header_text(form),
+            title=html_text(form.title) if form.title else None,
+            message=html_text(form.message_text),
+            description=html_text(form.description) if form.description else None,
+            fields=[field_view(f) for f in form.fields],
+            default_server=DEFAULT_SERVER,
+            csp=Markup(csp(script, style)),
+            data=script_json(page_data(form)),
+            script=Markup(script),
+            style=Markup(style),
+        )
+        return GeneratedFile(name=form.stem + self.suffix, text=text)
+
+
+TARGET = HtmlTarget()

@@ -1,0 +1,504 @@
+// elicit-gen HTML form runtime. Static: the same text in every page, allowed by its sha256 in the
+// page's Content-Security-Policy. Schema text reaches the DOM only through textContent and the
+// server-rendered, autoescaped markup; nothing here parses HTML or evaluates code.
+(() => {
+  "use strict";
+
+  const doc = document;
+  const byId = (id) => doc.getElementById(id);
+  const own = (object, key) => Object.prototype.hasOwnProperty.call(object, key);
+  const data = JSON.parse(byId("eg-data").textContent);
+  const schema = data.schema;
+  const properties = own(schema, "properties") ? schema.properties : {};
+
+  // --- The schema's checks (messages as in the generated Python forms) ------------------------
+
+  const EMAIL_RE =
+    /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+  // RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ].
+  const PCT = "%[0-9A-Fa-f]{2}";
+  const UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;=";
+  const PCHAR = `(?:[${UNRESERVED_SUB}:@]|${PCT})`;
+  const URI_RE = new RegExp(
+    "^[A-Za-z][A-Za-z0-9+.\\-]*:" +
+      `(?://(?:(?:[${UNRESERVED_SUB}:]|${PCT})*@)?(\\[[^\\]]*\\]|(?:[${UNRESERVED_SUB}]|${PCT})*)` +
+      `(?::[0-9]*)?(?:/${PCHAR}*)*` +
+      `|/(?:${PCHAR}+(?:/${PCHAR}*)*)?` +
+      `|${PCHAR}+(?:/${PCHAR}*)*` +
+      "|)" +
+      `(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
+  );
+  const IPV4_RE = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
+  const IPVFUTURE_RE = /^v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/;
+  const DATE_RE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+  const DATE_TIME_RE =
+    /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/;
+
+  const FORMAT_HINTS = {
+    email: "an email address, such as name@example.com",
+    uri: "an absolute URI, such as https://example.com/page",
+    date: "a date as YYYY-MM-DD, such as 2025-06-18",
+    "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+  };
+
+  const isEmail = (text) => EMAIL_RE.test(text);
+
+  function isIPv6(text) {
+    const halves = text.split("::");
+    if (halves.length > 2) return false;
+    const groups = halves.map((half) => (half === "" ? [] : half.split(":")));
+    const last = groups[groups.length - 1];
+    let units = groups[0].length + (groups.length > 1 ? groups[1].length : 0);
+    if (last.length && last[last.length - 1].includes(".")) {
+      if (!IPV4_RE.test(last.pop())) return false;
+      units += 1;
+    }
+    if (!groups.every((g) => g.every((part) => /^[0-9A-Fa-f]{1,4}$/.test(part)))) return false;
+    return halves.length === 2 ? units <= 7 : units === 8;
+  }
+
+  function isUri(text) {
+    const match = URI_RE.exec(text);
+    if (match === null) return false;
+    const literal = match[1];
+    if (literal === undefined || !literal.startsWith("[")) return true;
+    const inner = literal.slice(1, -1);
+    return IPVFUTURE_RE.test(inner) || isIPv6(inner);
+  }
+
+  function validDate(year, month, day) {
+    if (year < 1 || month < 1 || month > 12 || day < 1) return false;
+    const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+    const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
+    return day <= days;
+  }
+
+  function isDate(text) {
+    const m = DATE_RE.exec(text);
+    return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
+  }
+
+  function isDateTime(text) {
+    const m = DATE_TIME_RE.exec(text);
+    if (m === null || !validDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
+    if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 60) return false;
+    return m[8] === undefined || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
+  }
+
+  const FORMAT_CHECKS = { email: isEmail, uri: isUri, date: isDate, "date-time": isDateTime };
+
+  // JSON Schema counts characters as code points; String.length counts UTF-16 units.
+  const codePoints = (text) => [...text].length;
+  const num = (n) => String(n);
+  const plural = (n, word) => `${num(n)} ${word}${n === 1 ? "" : "s"}`;
+
+  function optionValues(prop) {
+    if (own(prop, "enum")) return prop.enum;
+    if (own(prop, "oneOf")) return prop.oneOf.map((o) => o.const);
+    const items = own(prop, "items") ? prop.items : null;
+    if (items !== null && typeof items === "object") {
+      if (own(items, "enum")) return items.enum;
+      if (own(items, "anyOf")) return items.anyOf.map((o) => o.const);
+    }
+    return null;
+  }
+
+  function checkValue(prop, value) {
+    const kind = prop.type;
+    if (value === null || value === undefined) return "Must have a value (null is not allowed).";
+    if (kind === "boolean") return typeof value === "boolean" ? null : "Must be true or false.";
+    if (kind === "number" || kind === "integer") {
+      if (typeof value !== "number") return "Must be a number.";
+      if (!Number.isFinite(value)) return "Must be a finite number.";
+      if (kind === "integer" && !Number.isInteger(value)) return "Must be a whole number.";
+      if (own(prop, "minimum") && value < prop.minimum) return `Must be at least ${num(prop.minimum)}.`;
+      if (own(prop, "maximum") && value > prop.maximum) return `Must be at most ${num(prop.maximum)}.`;
+      return null;
+    }
+    if (kind === "string") {
+      if (typeof value !== "string") return "Must be text.";
+      const options = optionValues(prop);
+      if (options !== null) return options.includes(value) ? null : "Must be one of the listed options.";
+      const length = codePoints(value);
+      if (own(prop, "minLength") && length < prop.minLength) {
+        return `Must be at least ${plural(prop.minLength, "character")}.`;
+      }
+      if (own(prop, "maxLength") && length > prop.maxLength) {
+        return `Must be at most ${plural(prop.maxLength, "character")}.`;
+      }
+      const format = own(prop, "format") ? prop.format : null;
+      if (own(FORMAT_CHECKS, format) && !FORMAT_CHECKS[format](value)) {
+        return `Must be ${FORMAT_HINTS[format]}.`;
+      }
+      return null;
+    }
+    if (kind === "array") {
+      if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) {
+        return "Must be a list of choices.";
+      }
+      const options = optionValues(prop) || [];
+      if (value.some((v) => !options.includes(v))) return "Must only contain the listed options.";
+      if (own(prop, "minItems") && value.length < prop.minItems) {
+        return `Choose at least ${plural(prop.minItems, "option")}.`;
+      }
+      if (own(prop, "maxItems") && value.length > prop.maxItems) {
+        return `Choose at most ${plural(prop.maxItems, "option")}.`;
+      }
+      return null;
+    }
+    return null;
+  }
+
+  /** Field name -> error message for every field of `content` that fails the schema. */
+  function validate(content) {
+    const errors = {};
+    const put = (name, message) =>
+      Object.defineProperty(errors, name, { value: message, enumerable: true, configurable: true });
+    for (const name of own(schema, "required") ? schema.required : []) {
+      if (!own(content, name)) put(name, "This field is required.");
+    }
+    for (const name of Object.keys(content)) {
+      if (!own(properties, name)) continue;
+      const problem = checkValue(properties[name], content[name]);
+      if (problem !== null) put(name, problem);
+    }
+    return errors;
+  }
+
+  // --- Dates and times --------------------------------------------------------------------------
+
+  const pad = (n, width = 2) => String(n).padStart(width, "0");
+
+  function offsetText(minutesEast) {
+    const total = Math.round(Math.abs(minutesEast));
+    return `${minutesEast < 0 ? "-" : "+"}${pad(Math.floor(total / 60))}:${pad(total % 60)}`;
+  }
+
+  const LOCAL_RE = /^([0-9]{4,})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2})(?::([0-9]{2})(?:\.[0-9]+)?)?$/;
+
+  /** A local date-time at the wall-clock time of `text` ("YYYY-MM-DDTHH:MM[:SS]"), or null. */
+  function localDate(text) {
+    const m = LOCAL_RE.exec(text);
+    if (m === null) return null;
+    const [year, month, day, hour, minute, second] = m.slice(1, 7).map((p) => Number(p || "0"));
+    const date = new Date(2000, 0, 1, 12);
+    date.setFullYear(year, month - 1, day);
+    date.setHours(hour, minute, second, 0);
+    const exists =
+      date.getFullYear() === year &&
+      date.getMonth() === month - 1 &&
+      date.getDate() === day &&
+      date.getHours() === hour &&
+      date.getMinutes() === minute;
+    return { date, exists };
+  }
+
+  /** RFC 3339 text for a local wall-clock value, with the offset in force at that moment. */
+  function wallClockToRfc3339(date) {
+    return (
+      `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+      `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` +
+      offsetText(-date.getTimezoneOffset())
+    );
+  }
+
+  /** The datetime-local value showing the instant `text` (RFC 3339) in the user's time zone. */
+  function rfc3339ToLocalValue(text) {
+    if (!isDateTime(text)) return "";
+    const time = Date.parse(text.toUpperCase());
+    if (Number.isNaN(time)) return "";
+    const date = new Date(time);
+    const seconds = date.getSeconds() ? `:${pad(date.getSeconds())}` : "";
+    return (
+      `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
+      `T${pad(date.getHours())}:${pad(date.getMinutes())}${seconds}`
+    );
+  }
+
+  // --- Numbers ----------------------------------------------------------------------------------
+
+  const DECIMAL_RE = /^([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]+))?$/;
+
+  /** The exact whole number `text` denotes, as a BigInt; null when it is not a whole number. */
+  function exactInteger(text) {
+    const m = DECIMAL_RE.exec(text);
+    if (m === null || (m[2] || m[3] || "") === "") return null;
+    const fraction = m[3] || "";
+    const scale = Number(m[4] || "0") - fraction.length;
+    if (Math.abs(scale) > 400) return null;
+    let digits = BigInt((m[2] || "0") + fraction);
+    if (scale >= 0) {
+      digits *= 10n ** BigInt(scale);
+    } else {
+      const divisor = 10n ** BigInt(-scale);
+      if (digits % divisor !== 0n) return null;
+      digits /= divisor;
+    }
+    return m[1] === "-" ? -digits : digits;
+  }
+
+  // --- The fields -------------------------------------------------------------------------------
+
+  const REQUIRED = "This field is required.";
+  const required = new Set(own(schema, "required") ? schema.required : []);
+
+  function setOwn(object, key, value) {
+    Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+
+  /** One field: reads its control(s) into {present, value} or {error}. */
+  function makeField(spec) {
+    const prop = properties[spec.name];
+    const field = {
+      name: spec.name,
+      kind: spec.kind,
+      prop,
+      required: required.has(spec.name),
+      container: null,
+      controls: [],
+      error: byId(`${spec.id}_err`),
+      dirty: false,
+      shown: false,
+    };
+    const element = byId(spec.id);
+    if (spec.kind === "multi") {
+      field.container = element;
+      field.controls = Array.from(element.querySelectorAll("input[type=checkbox]"));
+    } else {
+      field.container = element.closest(".field");
+      field.controls = [element];
+    }
+    field.control = field.controls[0] || element;
+    if (spec.kind === "datetime") {
+      field.initial = own(prop, "default") ? rfc3339ToLocalValue(prop.default) : "";
+      field.control.value = field.initial;
+      field.zone = byId(`${spec.id}_tz`);
+    }
+    field.read = () => readField(field);
+    return field;
+  }
+
+  const absent = { present: false };
+  const fail = (error) => ({ error });
+
+  function readText(field, text) {
+    if (text === "") return field.required ? fail(REQUIRED) : absent;
+    const problem = checkValue(field.prop, text);
+    return problem === null ? { present: true, value: text } : fail(problem);
+  }
+
+  function readField(field) {
+    const control = field.control;
+    const prop = field.prop;
+    switch (field.kind) {
+      case "text":
+        if (control.value === "" && control.validity.badInput) {
+          return fail("Enter a complete date, such as 2025-06-18.");
+        }
+        return readText(field, control.value);
+      case "datetime": {
+        const text = control.value;
+        if (text === "") {
+          if (control.validity.badInput) return fail("Enter a complete date and time.");
+          return field.required ? fail(REQUIRED) : absent;
+        }
+        if (text === field.initial && own(prop, "default")) return readText(field, prop.default);
+        const local = localDate(text);
+        if (local === null) return fail("Enter a complete date and time.");
+        if (!local.exists) {
+          return fail("That time does not exist in your time zone (the clocks change then).");
+        }
+        return readText(field, wallClockToRfc3339(local.date));
+      }
+      case "number": {
+        const text = control.value;
+        if (text === "") {
+          if (control.validity.badInput) return fail("Must be a number.");
+          return field.required ? fail(REQUIRED) : absent;
+        }
+        const value = Number(text);
+        if (!Number.isFinite(value)) return fail("Must be a finite number.");
+        if (prop.type === "integer") {
+          const exact = exactInteger(text);
+          if (exact === null) return fail("Must be a whole number.");
+          if (BigInt(value) !== exact) {
+            return fail(`Too large to send exactly; the nearest number that can be sent is ${BigInt(value)}.`);
+          }
+        }
+        const problem = checkValue(prop, value);
+        return problem === null ? { present: true, value } : fail(problem);
+      }
+      case "boolean":
+        if (field.required || field.dirty || own(prop, "default")) {
+          return { present: true, value: control.checked };
+        }
+        return absent;
+      case "select": {
+        if (control.value === "") {
+          return field.required ? fail("Choose one of the options.") : absent;
+        }
+        const value = optionValues(prop)[Number(control.value)];
+        const problem = checkValue(prop, value);
+        return problem === null ? { present: true, value } : fail(problem);
+      }
+      case "multi": {
+        const options = optionValues(prop);
+        const value = field.controls.filter((c) => c.checked).map((c) => options[Number(c.value)]);
+        if (value.length === 0 && !field.required) return absent;
+        const problem = checkValue(prop, value);
+        return problem === null ? { present: true, value } : fail(problem);
+      }
+      default:
+        return fail("Unsupported field.");
+    }
+  }
+
+  function showError(field, message) {
+    field.shown = Boolean(message);
+    field.error.textContent = message || "";
+    field.container.classList.toggle("invalid", field.shown);
+    for (const control of field.controls) {
+      if (field.shown) control.setAttribute("aria-invalid", "true");
+      else control.removeAttribute("aria-invalid");
+    }
+  }
+
+  function refreshZone(field) {
+    if (!field.zone) return;
+    const local = localDate(field.control.value);
+    const date = local !== null && local.exists ? local.date : new Date();
+    field.zone.textContent = `(UTC${offsetText(-date.getTimezoneOffset())})`;
+  }
+
+  const fields = data.fields.map(makeField);
+  const form = byId("eg-form");
+  const body = byId("eg-body");
+  const status = byId("eg-status");
+  const done = byId("eg-done");
+  const server = byId("eg-server");
+  const message = byId("eg-message");
+  const DEFAULT_SERVER = server.textContent;
+  let submitted = false;
+  let delivered = null;
+
+  for (const field of fields) {
+    refreshZone(field);
+    const onEdit = () => {
+      field.dirty = true;
+      refreshZone(field);
+      if (field.shown || submitted) showError(field, field.read().error);
+    };
+    field.container.addEventListener("input", onEdit);
+    field.container.addEventListener("change", onEdit);
+    field.container.addEventListener("focusout", (event) => {
+      if (delivered || !field.dirty || field.container.contains(event.relatedTarget)) return;
+      showError(field, field.read().error);
+    });
+  }
+
+  // --- Delivery ---------------------------------------------------------------------------------
+
+  let resolveResult;
+  const result = new Promise((resolve) => {
+    resolveResult = resolve;
+  });
+
+  function deepFreeze(value) {
+    if (value !== null && typeof value === "object") {
+      Object.values(value).forEach(deepFreeze);
+      Object.freeze(value);
+    }
+    return value;
+  }
+
+  const DONE_TEXT = {
+    accept: "Thank you. Your answers were sent.",
+    decline: "You declined this request.",
+    cancel: "You cancelled this request.",
+  };
+
+  function deliver(outcome) {
+    if (delivered) return;
+    delivered = deepFreeze(outcome);
+    body.disabled = true;
+    form.classList.add("sent");
+    status.textContent = "";
+    done.textContent = DONE_TEXT[outcome.action];
+    done.dataset.action = outcome.action;
+    done.hidden = false;
+    done.focus();
+    resolveResult(delivered);
+    doc.dispatchEvent(new CustomEvent("elicitation-result", { detail: delivered }));
+  }
+
+  function accept() {
+    if (delivered) return;
+    submitted = true;
+    const content = {};
+    const invalid = [];
+    for (const field of fields) {
+      const outcome = field.read();
+      showError(field, outcome.error);
+      if (outcome.error) invalid.push(field);
+      else if (outcome.present) setOwn(content, field.name, outcome.value);
+    }
+    // A second, independent check of the whole content against the schema.
+    const problems = validate(content);
+    for (const field of fields) {
+      if (own(problems, field.name) && !invalid.includes(field)) {
+        showError(field, problems[field.name]);
+        invalid.push(field);
+      }
+    }
+    if (invalid.length) {
+      status.textContent =
+        invalid.length === 1
+          ? "Please correct the highlighted field."
+          : `Please correct the ${invalid.length} highlighted fields.`;
+      invalid[0].control.focus();
+      return;
+    }
+    deliver({ action: "accept", content });
+  }
+
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    accept();
+  });
+  byId("eg-decline").addEventListener("click", () => deliver({ action: "decline" }));
+  byId("eg-cancel").addEventListener("click", () => deliver({ action: "cancel" }));
+  doc.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !event.isComposing && !event.defaultPrevented && !delivered) {
+      event.preventDefault();
+      deliver({ action: "cancel" });
+    }
+  });
+  // Closing or leaving the page without an answer cancels.
+  window.addEventListener("pagehide", () => deliver({ action: "cancel" }));
+
+  // --- The page's API -----------------------------------------------------------------------------
+
+  function setServer(name) {
+    const text = name === null || name === undefined ? "" : String(name);
+    server.textContent = text.trim() === "" ? DEFAULT_SERVER : text;
+  }
+
+  function setMessage(text) {
+    if (text !== null && text !== undefined) message.textContent = String(text);
+  }
+
+  setServer(new URLSearchParams(window.location.search).get("server"));
+
+  Object.defineProperty(window, "elicitation", {
+    value: Object.freeze({
+      result,
+      setServer,
+      setMessage,
+      validate,
+      get schema() {
+        return JSON.parse(byId("eg-data").textContent).schema;
+      },
+    }),
+    enumerable: true,
+  });
+})();
