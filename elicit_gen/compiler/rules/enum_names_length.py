@@ -20,8 +20,8 @@ def check(ctx: Context) -> Iterator[Finding]:
         if isinstance(values, list) and isinstance(names, list) and len(values) != len(names):
             yield Finding(
                 prop.at("enumNames"),
-                f"field {prop.name!r}: `enumNames` has {len(names)} names for {len(values)} "
-                "`enum` values",
+                f"field {prop.name!r}: `enumNames` has {len(names)} name(s) for {len(values)} "
+                "`enum` value(s)",
             )
 
 

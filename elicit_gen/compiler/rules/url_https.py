@@ -22,7 +22,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         yield Finding(
             pointer,
             f"URL-mode `url` uses plain http for {parsed.hostname!r}; use https outside localhost",
-            hint="https://" + (parsed.netloc or ""),
+            hint="https://" + (parsed.hostname or "") + (f":{parsed.port}" if parsed.port else ""),
         )
 
 
