@@ -1,0 +1,115 @@
+"""The ``cli`` target under a real pseudo-terminal: examples/contact.json compiled, run as
+``python contact_cli.py`` with stdin and stderr on a pty (stdout a pipe), answering each prompt
+as it appears, as a person at a terminal would; Ctrl-C and Ctrl-D typed on the terminal."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import elicit_gen
+
+from .cli_support import UNSAFE, PtySession
+
+ROOT = Path(__file__).resolve().parent.parent
+
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="needs a POSIX pseudo-terminal")
+
+
+@pytest.fixture(scope="module")
+def contact(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    result = elicit_gen.compile(
+        ROOT / "examples" / "contact.json", ["cli"], name="examples/contact.json"
+    )
+    assert result.ok
+    (generated,) = result.files
+    path = tmp_path_factory.mktemp("pty") / generated.name
+    path.write_text(generated.text, encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def session(contact: Path) -> Iterator[PtySession]:
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm", "LANG": "C.UTF-8"}
+    s = PtySession(contact, "--server", "Acme Weather", env=env)
+    yield s
+    s.kill()
+
+
+def test_answering_prompts_on_a_terminal(session: PtySession) -> None:
+    intro = session.answer("")  # start
+    assert "Acme Weather asks:\n  Please provide your contact information" in intro
+    assert "3 questions. Press Enter to answer them, or type d to decline, c to cancel." in intro
+
+    shown = session.answer("Ada Lovelace")
+    assert "(1/3) name (required)\n    Your full name\n" in shown
+
+    shown = session.answer("ada-at-example")
+    assert "(2/3) email (required)" in shown
+    shown = session.answer("ada@example.com")
+    assert "ada-at-example\n  Not accepted: Must be an email address" in shown  # echoed by the tty
+
+    shown = session.answer("17")
+    assert (
+        "(3/3) age (optional)\n    Your age\n    A number, at least 18.\n    Press Enter to skip."
+        in shown
+    )
+    shown = session.answer("")  # skip the optional age after all
+    assert "Not accepted: Must be at least 18." in shown
+
+    shown = session.answer("1")  # review: change the name
+    review = "  1. name (required): Ada Lovelace\n  2. email (required): ada@example.com\n"
+    assert review + "  3. age: (no answer)\n" in shown
+    shown = session.answer("Augusta Ada King")
+    assert "Press Enter to keep: Ada Lovelace" in shown
+
+    shown = session.answer("s")
+    assert "  1. name (required): Augusta Ada King" in shown
+
+    out, code = session.finish()
+    assert code == 0
+    assert json.loads(out) == {
+        "action": "accept",
+        "content": {"name": "Augusta Ada King", "email": "ada@example.com"},
+    }
+    assert "Traceback" not in session.screen
+    assert not UNSAFE.search(session.screen.replace("\r", ""))
+
+
+def test_ctrl_c_on_the_terminal_cancels(session: PtySession) -> None:
+    session.answer("")
+    session.expect("(1/3) name (required)")
+    session.expect("  > ")
+    session.send("Ada\x03")  # Ctrl-C halfway through typing an answer
+    out, code = session.finish()
+    assert code == 0
+    assert json.loads(out) == {"action": "cancel"}
+    assert "Cancelled." in session.screen
+    assert "Traceback" not in session.screen
+
+
+def test_ctrl_d_on_the_terminal_cancels(session: PtySession) -> None:
+    session.answer("")
+    session.answer("Ada")
+    session.expect("  > ")
+    session.send("\x04")  # Ctrl-D at the start of a line: end of input
+    out, code = session.finish()
+    assert code == 0
+    assert json.loads(out) == {"action": "cancel"}
+    assert "Cancelled." in session.screen
+    assert "Traceback" not in session.screen
+
+
+def test_decline_from_the_review_on_the_terminal(session: PtySession) -> None:
+    for line in ["", "Ada", "ada@example.com", "42"]:
+        session.answer(line)
+    shown = session.answer("d")
+    assert "3. age: 42" in shown
+    out, code = session.finish()
+    assert code == 0
+    assert json.loads(out) == {"action": "decline"}
