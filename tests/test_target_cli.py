@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -430,6 +431,38 @@ def test_piped_non_ascii_output_is_ascii_json(contact_path: Path) -> None:
     assert json.loads(proc.stdout)["content"]["name"] == "Zoë ✓"
 
 
+def test_without_stdin_stderr_or_a_reader_of_stdout(contact_path: Path) -> None:
+    answers_text = "\nAda\nada@example.com\n\ns\n"
+    # No stderr at all: the answers still work.
+    proc = subprocess.run(
+        [sys.executable, str(contact_path)],
+        input=answers_text.encode(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        timeout=60,
+        preexec_fn=lambda: os.close(2),
+    )
+    assert json.loads(proc.stdout)["action"] == "accept"
+    # No stdin at all: nobody can answer.
+    proc = subprocess.run(
+        [sys.executable, str(contact_path)],
+        capture_output=True,
+        timeout=60,
+        stdin=subprocess.DEVNULL,
+        preexec_fn=lambda: os.close(0),
+    )
+    assert json.loads(proc.stdout) == {"action": "cancel"}
+    assert b"Traceback" not in proc.stderr
+    # stdout closed before the result is written.
+    shell = f"{sys.executable} {contact_path} | true"
+    proc = subprocess.run(
+        ["sh", "-c", f"sleep 0.2; printf '{answers_text}' | {{ {shell}; }}"],
+        capture_output=True,
+        timeout=60,
+    )
+    assert b"Traceback" not in proc.stderr
+
+
 def test_usage_errors_and_help(contact_path: Path) -> None:
     proc = _run_module(contact_path, "", "--help")
     assert proc.returncode == 0 and "--server" in proc.stdout
@@ -513,6 +546,7 @@ def test_output_is_deterministic_and_named(name: str, form: ir.Form) -> None:
         "io",
         "json",
         "math",
+        "os",
         "re",
         "sys",
         "typing",

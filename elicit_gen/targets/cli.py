@@ -16,6 +16,7 @@ _IMPORTS = (
     "import argparse",
     "import io",
     "import json",
+    "import os",
     "import sys",
     "from collections.abc import Sequence",
     "from typing import TextIO",

@@ -13,6 +13,7 @@ import datetime as _dt
 import io
 import json
 import math as _math
+import os
 import re as _re
 import sys
 from collections.abc import Mapping as _Mapping
@@ -867,8 +868,10 @@ def elicit(
     """
     inp = stdin if stdin is not None else sys.stdin
     err = stderr if stderr is not None else sys.stderr
-    if inp is None:  # started without a stdin at all
+    if inp is None:  # started without any stdin: nobody can answer
         return {"action": "cancel"}
+    if err is None:  # started without a stderr: ask anyway, the answers may come from a pipe
+        err = io.StringIO()
     term = _Terminal(inp, err)
     who = server if server is not None and server.strip() else DEFAULT_SERVER
     text = message if message is not None else MESSAGE
@@ -884,7 +887,10 @@ def elicit(
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """The command line: runs the form, prints the ElicitResult as JSON on stdout, returns 0."""
+    """The command line: runs the form and prints the ElicitResult as JSON on stdout.
+
+    Returns 0 whatever the user chose (the action is in the JSON), 1 when the result could not
+    be written; argparse exits with 2 on a usage error."""
     parser = argparse.ArgumentParser(
         description="Asks the questions of an MCP elicitation form on the terminal (stderr) and"
         " prints the ElicitResult as JSON on stdout. Ctrl-D or Ctrl-C cancels."
@@ -899,8 +905,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         result = elicit(args.message, server=args.server)
     except KeyboardInterrupt:
         result = {"action": "cancel"}
-    sys.stdout.write(json.dumps(result) + "\n")
-    sys.stdout.flush()
+    try:
+        sys.stdout.write(json.dumps(result) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Whoever wanted the result has gone; keep the interpreter's final flush quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
     return 0
 
 
