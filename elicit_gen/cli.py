@@ -8,64 +8,65 @@ from __future__ import annotations
 
 import contextlib
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
 
 import click
 
-from .compiler.diagnostics import Diagnostic
-from .compiler.naming import module_stem
-from .compiler.pipeline import FileResult, Selection, SelectionError, check_source, codes_summary
+from .build import BuildError, BuildReport, Input, build, expand_globs, read_input
+from .compiler.pipeline import Selection, SelectionError, codes_summary
 from .compiler.spec import NEWEST, REVISIONS, Revision
-from .config import Config, ConfigError, load_config
+from .config import Config, ConfigError, Job, load_config
 from .report import FORMATS, FORMATTERS
-from .targets import REGISTRY, TARGETS
+from .targets import TARGETS
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
-class UsageProblem(Exception):
-    """A usage or I/O problem: printed as one line, exit code 2."""
-
-
 @dataclass(frozen=True)
-class Input:
-    name: str  # as shown in diagnostics and headers
-    stem: str
-    data: bytes
+class Options:
+    targets: tuple[str, ...]
+    output: str | None
+    lint_only: bool
+    check: bool
+    strict: bool | None
+    spec: str | None
+    fmt: str
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    verbose: bool
+    quiet: bool
 
 
-def _read_inputs(paths: Sequence[str]) -> list[Input]:
+def _display(path: Path, root: Path) -> str:
+    """``path`` relative to ``root`` where possible, '/'-separated: stable across machines."""
+    if path.is_absolute():
+        with contextlib.suppress(ValueError):
+            return path.relative_to(root).as_posix()
+        with contextlib.suppress(ValueError):
+            return Path(os.path.relpath(path, root)).as_posix()
+    return path.as_posix()
+
+
+def _read_args(paths: Sequence[str]) -> list[Input]:
     inputs = []
     for path in paths:
         if path == "-":
             inputs.append(Input("<stdin>", "stdin", sys.stdin.buffer.read()))
-            continue
-        p = Path(path)
-        try:
-            if p.is_dir():
-                raise UsageProblem(f"{path}: is a directory, expected a JSON file")
-            data = p.read_bytes()
-        except UsageProblem:
-            raise
-        except FileNotFoundError:
-            raise UsageProblem(f"{path}: no such file") from None
-        except PermissionError:
-            raise UsageProblem(f"{path}: permission denied") from None
-        except OSError as exc:
-            raise UsageProblem(f"{path}: cannot read: {exc.strerror or exc}") from None
-        inputs.append(Input(_display(p), p.stem, data))
+        else:
+            inputs.append(read_input(Path(path), _display(Path(path), Path.cwd())))
     return inputs
 
 
-def _display(path: Path) -> str:
-    """The path as given, '/'-separated and relative where possible (stable across machines)."""
-    if path.is_absolute():
-        with contextlib.suppress(ValueError):
-            path = path.relative_to(Path.cwd())
-    return path.as_posix()
+def _read_job(job: Job, root: Path) -> list[Input]:
+    paths = expand_globs(job.inputs, root)
+    if not paths:
+        raise BuildError(f"{job.name}: no input matches {', '.join(job.inputs)}")
+    return [read_input(p, _display(p.resolve(), root.resolve())) for p in paths]
 
 
 def _split_codes(values: Sequence[str]) -> list[str]:
@@ -78,52 +79,105 @@ def _selection(config: Config, select: Sequence[str], ignore: Sequence[str]) -> 
     try:
         return Selection(frozenset(chosen) if chosen is not None else None, frozenset(ignored))
     except SelectionError as exc:
-        raise UsageProblem(str(exc)) from None
+        raise BuildError(str(exc)) from None
 
 
-def _emit_diagnostics(diagnostics: list[Diagnostic], fmt: str, stream: str) -> None:
-    if fmt in ("json", "sarif") or diagnostics:
-        text = FORMATTERS[fmt](diagnostics)
-        click.echo(text, nl=False, err=stream == "stderr")
+def _revision(spec: str | None, config: Config) -> Revision:
+    chosen = spec or config.spec or NEWEST.value
+    if chosen not in [r.value for r in REVISIONS]:
+        raise ConfigError(
+            f"{config.path}: spec {chosen!r} is not one of {', '.join(r.value for r in REVISIONS)}"
+        )
+    return Revision(chosen)
 
 
-def _list_rules() -> None:
-    for code, name, severity, summary, enabled in codes_summary():
-        note = "" if enabled else " (off by default)"
-        click.echo(f"{code}  {name:<22} {severity:<7} {summary}{note}")
-
-
-def _output_paths(
-    results: list[tuple[Input, FileResult]], targets: list[str], output: str
-) -> dict[tuple[str, str, str], Path]:
-    """(input name, form stem, target) -> path, for every output of every input.
-
-    ``-o`` names a directory when it ends with '/', is an existing directory, or when there is
-    more than one output; two inputs mapping to the same path are a usage error.
-    """
-    units = [
-        (inp.name, stem, target)
-        for inp, result in results
-        for stem in ([f.stem for f in result.forms] or [module_stem(inp.stem)])
-        for target in targets
-    ]
-    out = Path(output)
-    as_dir = output.endswith(("/", os.sep)) or out.is_dir() or len(units) > 1
-    paths: dict[tuple[str, str, str], Path] = {}
-    owner: dict[Path, str] = {}
-    for name, stem, target in units:
-        path = out / f"{stem}{REGISTRY[target].suffix}" if as_dir else out
-        if path in owner and owner[path] != name:
-            raise UsageProblem(
-                f"{owner[path]} and {name} would both write {path.as_posix()}; rename one of them"
+def _print_report(report: BuildReport, opts: Options, strict: bool) -> int:
+    diagnostics = [d for _, r in report.results for d in r.diagnostics]
+    if opts.verbose:
+        for inp, r in report.results:
+            shape = r.shape.value if r.shape else "unrecognised"
+            click.echo(f"{inp.name}: {shape}", err=True)
+    if opts.fmt in ("json", "sarif") or diagnostics:
+        click.echo(FORMATTERS[opts.fmt](diagnostics), nl=False, err=not opts.lint_only)
+    for path in report.stale:
+        click.echo(f"{path.as_posix()}: missing or out of date", err=True)
+    count = len(report.results)
+    if not opts.quiet and opts.fmt == "text":
+        errors = sum(r.errors for _, r in report.results)
+        warnings = sum(r.warnings for _, r in report.results)
+        if opts.lint_only and count > 1:
+            click.echo(f"{count} files checked: {errors} errors, {warnings} warnings", err=True)
+        elif opts.check and report.stale:
+            click.echo(
+                f"{len(report.stale)} output(s) missing or out of date; run without --check",
+                err=True,
             )
-        owner[path] = name
-        paths[(name, stem, target)] = path
-    return paths
+        elif not opts.lint_only and not opts.check and opts.output is not None and count > 1:
+            click.echo(
+                f"{count} schemas: {len(report.written)} files written, "
+                f"{len(report.unchanged)} unchanged"
+                + (f", {len(report.skipped)} skipped for errors" if report.skipped else ""),
+                err=True,
+            )
+    return EXIT_ERRORS if report.failed(strict) else EXIT_OK
+
+
+def _run(schemas: tuple[str, ...], opts: Options) -> int:
+    if opts.lint_only and (opts.targets or opts.output or opts.check):
+        raise BuildError("--lint reports diagnostics only; drop --target, -o and --check")
+    config = load_config()
+    selection = _selection(config, opts.select, opts.ignore)
+    strict = config.strict if opts.strict is None else opts.strict
+    progress = None if opts.quiet else (lambda line: click.echo(line, err=True))
+    if not schemas:
+        if opts.targets or opts.output:
+            raise BuildError("--target and -o need a SCHEMA (jobs come from pyproject.toml)")
+        if not config.jobs:
+            raise BuildError(
+                "no SCHEMA given and no [[tool.elicit-gen.jobs]] in pyproject.toml; see --help"
+            )
+        code = EXIT_OK
+        for job in config.jobs:
+            output = (config.root / job.output).as_posix().rstrip("/") + "/"
+            report = build(
+                _read_job(job, config.root),
+                job.targets,
+                output,
+                revision=_revision(opts.spec or job.spec, config),
+                selection=selection,
+                strict=strict,
+                check=opts.check,
+                lint_only=opts.lint_only,
+                progress=progress,
+            )
+            code = max(code, _print_report(report, opts, strict))
+        return code
+    if not opts.lint_only and not opts.targets:
+        raise BuildError(f"choose --target ({', '.join(TARGETS)}, all) or --lint")
+    if opts.check and opts.output is None:
+        raise BuildError("--check compares against files: give -o PATH")
+    report = build(
+        _read_args(schemas),
+        opts.targets,
+        opts.output,
+        revision=_revision(opts.spec, config),
+        selection=selection,
+        strict=strict,
+        check=opts.check,
+        lint_only=opts.lint_only,
+        emit_stdout=lambda text: click.echo(text, nl=False),
+        progress=progress,
+    )
+    return _print_report(report, opts, strict)
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM unwinds like Ctrl-C, so that temp files are removed on the way out."""
+    raise KeyboardInterrupt
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
-@click.argument("schemas", nargs=-1, metavar="SCHEMA...")
+@click.argument("schemas", nargs=-1, metavar="[SCHEMA]...")
 @click.option(
     "-t",
     "--target",
@@ -134,14 +188,12 @@ def _output_paths(
 )
 @click.option("-o", "--output", type=str, help="Output file, or directory (DIR/) for several.")
 @click.option("--lint", "lint_only", is_flag=True, help="Only report diagnostics.")
-@click.option(
-    "--check", is_flag=True, help="Write nothing; exit 1 if an output is missing or stale."
-)
+@click.option("--check", is_flag=True, help="Write nothing; exit 1 if an output is stale.")
 @click.option("--strict", is_flag=True, default=None, help="Warnings make the run fail.")
 @click.option(
     "--spec",
     type=click.Choice([r.value for r in REVISIONS]),
-    help=f"Spec revision (default {NEWEST}).",
+    help=f"Spec revision to check against (default {NEWEST}).",
 )
 @click.option(
     "--format",
@@ -151,60 +203,40 @@ def _output_paths(
     show_default=True,
     help="Diagnostics format.",
 )
-@click.option(
-    "--select", multiple=True, metavar="CODE", help="Report only these codes (or prefixes)."
-)
+@click.option("--select", multiple=True, metavar="CODE", help="Report only these codes.")
 @click.option("--ignore", multiple=True, metavar="CODE", help="Do not report these codes.")
 @click.option("-v", "--verbose", is_flag=True, help="Say which input shape each file is.")
-@click.option("-q", "--quiet", is_flag=True, help="No summary line.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress or summary lines.")
 @click.option("--list-rules", is_flag=True, help="List every diagnostic code and exit.")
 @click.version_option(package_name="elicit-gen", prog_name="elicit-gen")
-def main(
-    schemas: tuple[str, ...],
-    targets: tuple[str, ...],
-    output: str | None,
-    lint_only: bool,
-    check: bool,
-    strict: bool | None,
-    spec: str | None,
-    fmt: str,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    verbose: bool,
-    quiet: bool,
-    list_rules: bool,
-) -> None:
+def main(schemas: tuple[str, ...], list_rules: bool, **options: object) -> None:
     """Compile MCP elicitation requestedSchemas into forms, or lint them.
 
     \b
     elicit-gen contact.json --target html > contact.html
     elicit-gen schemas/*.json --target all -o forms/
     elicit-gen --lint schemas/*.json
+    elicit-gen            # run every [[tool.elicit-gen.jobs]] of pyproject.toml
+    elicit-gen --check    # verify that every job's outputs are current
     """
+    if list_rules:
+        for rule_code, name, severity, summary, enabled in codes_summary():
+            note = "" if enabled else " (off by default)"
+            click.echo(f"{rule_code}  {name:<22} {severity:<7} {summary}{note}")
+        sys.exit(EXIT_OK)
+    opts = Options(**options)  # type: ignore[arg-type]
+    with contextlib.suppress(ValueError):  # not in the main thread (tests): keep the default
+        signal.signal(signal.SIGTERM, _terminate)
     try:
-        code = _run(
-            schemas,
-            targets,
-            output,
-            lint_only,
-            check,
-            strict,
-            spec,
-            fmt,
-            select,
-            ignore,
-            verbose,
-            quiet,
-            list_rules,
-        )
-    except UsageProblem as exc:
+        code = _run(schemas, opts)
+    except BuildError as exc:
         click.echo(f"elicit-gen: error: {exc}", err=True)
         code = EXIT_USAGE
     except ConfigError as exc:
         click.echo(f"elicit-gen: config error: {exc}", err=True)
         code = EXIT_USAGE
     except KeyboardInterrupt:
-        click.echo("elicit-gen: interrupted", err=True)
+        click.echo("elicit-gen: interrupted; no partial output was left", err=True)
         code = 130
     except Exception as exc:  # an exception here is a bug: say so in one line
         if os.environ.get("ELICIT_GEN_DEBUG"):
@@ -216,132 +248,6 @@ def main(
         )
         code = EXIT_USAGE
     sys.exit(code)
-
-
-def _run(
-    schemas: tuple[str, ...],
-    targets: tuple[str, ...],
-    output: str | None,
-    lint_only: bool,
-    check: bool,
-    strict: bool | None,
-    spec: str | None,
-    fmt: str,
-    select: tuple[str, ...],
-    ignore: tuple[str, ...],
-    verbose: bool,
-    quiet: bool,
-    list_rules: bool,
-) -> int:
-    if list_rules:
-        _list_rules()
-        return EXIT_OK
-    if not schemas:
-        raise UsageProblem("no SCHEMA given (use - for standard input); see --help")
-    if lint_only and (targets or output or check):
-        raise UsageProblem("--lint reports diagnostics only; drop --target, -o and --check")
-    if not lint_only and not targets:
-        raise UsageProblem(f"choose --target ({', '.join(TARGETS)}, all) or --lint")
-    if check and output is None:
-        raise UsageProblem("--check compares against files: give -o PATH")
-    config = load_config()
-    selection = _selection(config, select, ignore)
-    if config.spec and config.spec not in [r.value for r in REVISIONS]:
-        raise ConfigError(
-            f"{config.path}: [tool.elicit-gen] spec {config.spec!r} is not one of "
-            f"{', '.join(r.value for r in REVISIONS)}"
-        )
-    revision = Revision(spec or config.spec or NEWEST.value)
-    strict = config.strict if strict is None else strict
-    inputs = _read_inputs(schemas)
-    names = list(TARGETS) if "all" in targets else list(dict.fromkeys(targets))
-
-    results = [
-        (
-            inp,
-            check_source(
-                inp.data,
-                inp.name,
-                revision=revision,
-                selection=selection,
-                build_forms=not lint_only,
-                stem=module_stem(inp.stem),
-            ),
-        )
-        for inp in inputs
-    ]
-    diagnostics = [d for _, r in results for d in r.diagnostics]
-    if verbose:
-        for inp, r in results:
-            shape = r.shape.value if r.shape else "unrecognised"
-            click.echo(f"{inp.name}: {shape}", err=True)
-    _emit_diagnostics(diagnostics, fmt, "stdout" if lint_only else "stderr")
-    failed = any(r.failed(strict) for _, r in results)
-    if lint_only:
-        if not quiet and fmt == "text" and len(inputs) > 1:
-            errors = sum(r.errors for _, r in results)
-            warnings = sum(r.warnings for _, r in results)
-            click.echo(
-                f"{len(inputs)} files checked: {errors} errors, {warnings} warnings", err=True
-            )
-        return EXIT_ERRORS if failed else EXIT_OK
-    return _compile(results, names, output, check, strict, quiet) or (
-        EXIT_ERRORS if failed else EXIT_OK
-    )
-
-
-def _compile(
-    results: list[tuple[Input, FileResult]],
-    targets: list[str],
-    output: str | None,
-    check: bool,
-    strict: bool,
-    quiet: bool,
-) -> int:
-    from .output import WriteStatus, is_current, write_atomic
-    from .targets import get_target
-
-    if output is None:
-        if sum(max(len(r.forms), 1) for _, r in results) * len(targets) > 1:
-            raise UsageProblem("several outputs would be written: name a directory with -o DIR/")
-        paths = None
-    else:
-        paths = _output_paths(results, targets, output)
-    stale: list[str] = []
-    written = unchanged = 0
-    for inp, result in results:
-        if not result.forms or result.failed(strict):
-            continue  # nothing is written for an input with errors
-        for form in result.forms:
-            for target in targets:
-                generated = get_target(target).emit(form)
-                if paths is None:
-                    click.echo(generated.text, nl=False)
-                    continue
-                path = paths[(inp.name, form.stem, target)]
-                if check:
-                    if not is_current(path, generated.text):
-                        stale.append(path.as_posix())
-                    continue
-                try:
-                    status = write_atomic(path, generated.text)
-                except OSError as exc:
-                    raise UsageProblem(
-                        f"cannot write {path.as_posix()}: {exc.strerror or exc}"
-                    ) from None
-                written += status is WriteStatus.WRITTEN
-                unchanged += status is WriteStatus.UNCHANGED
-    if check:
-        for path_text in stale:
-            click.echo(f"{path_text}: missing or out of date", err=True)
-        if stale:
-            click.echo(f"{len(stale)} output(s) out of date; regenerate without --check", err=True)
-            return EXIT_ERRORS
-    elif paths is not None and not quiet and len(results) > 1:
-        click.echo(
-            f"{len(results)} schemas: {written} files written, {unchanged} unchanged", err=True
-        )
-    return EXIT_OK
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -18,12 +18,25 @@ class ConfigError(ValueError):
 
 
 @dataclass(frozen=True)
+class Job:
+    """One ``[[tool.elicit-gen.jobs]]`` entry: inputs (globs), targets and an output directory,
+    all relative to the directory of the pyproject.toml."""
+
+    name: str
+    inputs: tuple[str, ...]
+    targets: tuple[str, ...]
+    output: str
+    spec: str | None = None
+
+
+@dataclass(frozen=True)
 class Config:
     path: Path | None = None  # the pyproject.toml it came from
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
     spec: str | None = None
     strict: bool = False
+    jobs: tuple[Job, ...] = ()
     raw: dict[str, Any] = field(default_factory=dict)
 
     @property
@@ -38,6 +51,55 @@ def _codes(value: Any, key: str, path: Path) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ConfigError(f"{path}: [tool.elicit-gen] {key} must be a list of rule codes")
     return tuple(value)
+
+
+_JOB_KEYS = {"name", "inputs", "targets", "output", "spec"}
+
+
+def _strings(value: Any, where: str, key: str, path: Path) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
+        raise ConfigError(f"{path}: {where} {key} must be a non-empty list of strings")
+    return tuple(value)
+
+
+def _jobs(value: Any, path: Path) -> tuple[Job, ...]:
+    if not isinstance(value, list):
+        raise ConfigError(f"{path}: [tool.elicit-gen] jobs must be an array of tables ([[...]])")
+    jobs = []
+    for index, table in enumerate(value):
+        where = f"[[tool.elicit-gen.jobs]] #{index + 1}"
+        if not isinstance(table, dict):
+            raise ConfigError(f"{path}: {where} must be a table")
+        unknown = sorted(set(table) - _JOB_KEYS)
+        if unknown:
+            raise ConfigError(
+                f"{path}: {where} has unknown key {unknown[0]!r}; known keys: "
+                f"{', '.join(sorted(_JOB_KEYS))}"
+            )
+        for key in ("inputs", "targets", "output"):
+            if key not in table:
+                raise ConfigError(f"{path}: {where} needs {key!r}")
+        output = table["output"]
+        if not isinstance(output, str) or not output:
+            raise ConfigError(f"{path}: {where} output must be a directory path")
+        spec = table.get("spec")
+        if spec is not None and not isinstance(spec, str):
+            raise ConfigError(f'{path}: {where} spec must be a string such as "2025-11-25"')
+        name = table.get("name", f"job {index + 1}")
+        if not isinstance(name, str):
+            raise ConfigError(f"{path}: {where} name must be a string")
+        jobs.append(
+            Job(
+                name=name,
+                inputs=_strings(table["inputs"], where, "inputs", path),
+                targets=_strings(table["targets"], where, "targets", path),
+                output=output,
+                spec=spec,
+            )
+        )
+    return tuple(jobs)
 
 
 def find_pyproject(start: Path) -> Path | None:
@@ -87,5 +149,6 @@ def load_config(start: Path | None = None, path: Path | None = None) -> Config:
         ignore=_codes(table.get("ignore", []), "ignore", path),
         spec=spec,
         strict=strict,
+        jobs=_jobs(table["jobs"], path) if "jobs" in table else (),
         raw=table,
     )

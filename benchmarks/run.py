@@ -1,0 +1,223 @@
+"""Measured comparisons (run by hand, never as tests): ``python benchmarks/run.py``.
+
+Writes a Markdown table to benchmarks/results.md (and stdout). Every comparison runs both tools
+side by side in the same run on the same files; figures are medians of several runs.
+
+Sections:
+  lint       whole-process ``elicit-gen --lint`` on 1 and 1,000 files vs ``check-jsonschema``
+             validating the same files against the official requestedSchema definition
+  pydantic   whole-process ``--target pydantic`` vs ``datamodel-codegen``; in-process per schema
+  targets    every target on the every-kind example: in-process (warm) and whole process (cold)
+  scaling    in-process compile time for 10, 100 and 1,000 fields per target (linear?)
+  batch      one run over 200 schemas, all targets, whole process; time per schema
+
+Needs the [bench] extra: ``pip install -e '.[bench]'``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+SPEC = ROOT / "tests" / "spec" / "2026-07-28" / "schema.json"
+POINTER = "#/$defs/ElicitRequestFormParams/properties/requestedSchema"
+EVERY_KIND = ROOT / "examples" / "every_kind.json"
+BIN = Path(sys.executable).parent
+
+
+def tool(name: str) -> str:
+    found = shutil.which(name, path=str(BIN)) or shutil.which(name)
+    if not found:
+        raise SystemExit(f"{name} not found: pip install -e '.[bench]'")
+    return found
+
+
+def median_seconds(cmd: Sequence[str], runs: int, cwd: Path | None = None) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, cwd=cwd, capture_output=True)
+        times.append(time.perf_counter() - start)
+        if proc.returncode not in (0, 1):
+            raise SystemExit(f"{cmd[0]} failed ({proc.returncode}): {proc.stderr.decode()[:500]}")
+    return statistics.median(times)
+
+
+def median_inprocess(fn: Callable[[], Any], runs: int) -> float:
+    fn()  # warm
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def fmt(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
+
+
+def requested_schemas(directory: Path, count: int) -> list[Path]:
+    """``count`` distinct bare requestedSchemas (variants of the every-kind example)."""
+    base = json.loads(EVERY_KIND.read_text())["requestedSchema"]
+    directory.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for i in range(count):
+        schema = json.loads(json.dumps(base))
+        schema["title"] = f"Form {i}"
+        schema["properties"]["project_name"]["description"] = f"Variant {i}"
+        path = directory / f"form_{i:04d}.json"
+        path.write_text(json.dumps(schema, indent=2))
+        paths.append(path)
+    return paths
+
+
+def official_schema_file(directory: Path) -> Path:
+    document = json.loads(SPEC.read_text())
+    path = directory / "requested_schema.json"
+    path.write_text(json.dumps(dict(document, **{"$ref": POINTER})))
+    return path
+
+
+Row = tuple[str, str, str, str]
+
+
+def bench_lint(work: Path, runs: int) -> list[Row]:
+    files = requested_schemas(work / "lint", 1000)
+    schema = official_schema_file(work)
+    eg, cj = tool("elicit-gen"), tool("check-jsonschema")
+    rows: list[Row] = []
+    for label, chosen in (("1 file", files[:1]), ("1,000 files", files)):
+        names = [str(p) for p in chosen]
+        ours = median_seconds([eg, "--lint", *names], runs)
+        theirs = median_seconds([cj, "--schemafile", str(schema), *names], runs)
+        rows.append((f"`--lint`, {label}", fmt(ours), f"check-jsonschema {fmt(theirs)}",
+                     f"{ours / theirs:.2f}x"))
+    return rows
+
+
+def bench_pydantic(work: Path, runs: int) -> list[Row]:
+    import elicit_gen
+
+    files = requested_schemas(work / "pyd", 3)
+    eg, dm = tool("elicit-gen"), tool("datamodel-codegen")
+    rows: list[Row] = []
+    out = work / "pyd_out"
+    out.mkdir(exist_ok=True)
+    ours = median_seconds([eg, str(files[0]), "--target", "pydantic", "-o", str(out / "a.py")], runs)
+    theirs = median_seconds(
+        [dm, "--input", str(files[0]), "--input-file-type", "jsonschema", "--output-model-type",
+         "pydantic_v2.BaseModel", "--output", str(out / "b.py")],
+        runs,
+    )
+    rows.append(("`--target pydantic`, 1 schema, whole process", fmt(ours),
+                 f"datamodel-codegen {fmt(theirs)}", f"{ours / theirs:.2f}x"))
+    data = files[0].read_bytes()
+    per = median_inprocess(lambda: elicit_gen.compile(data, "pydantic"), runs * 3)
+    rows.append(("`--target pydantic`, in-process per schema (warm)", fmt(per), "", ""))
+    return rows
+
+
+def bench_targets(work: Path, runs: int) -> list[Row]:
+    import elicit_gen
+    from elicit_gen.targets import available
+
+    data = EVERY_KIND.read_bytes()
+    eg = tool("elicit-gen")
+    rows: list[Row] = []
+    names = list(available())
+    warm_all = median_inprocess(lambda: elicit_gen.compile(data, names), runs * 3)
+    rows.append((f"all {len(names)} targets, every-kind example, in-process (warm)",
+                 fmt(warm_all), "", ""))
+    for name in names:
+        warm = median_inprocess(lambda n=name: elicit_gen.compile(data, n), runs * 3)  # type: ignore[misc]
+        cold = median_seconds(
+            [eg, str(EVERY_KIND), "--target", name, "-o", str(work / f"t_{name}")], runs
+        )
+        rows.append((f"`{name}`, every-kind example", f"{fmt(warm)} warm", f"{fmt(cold)} cold", ""))
+    return rows
+
+
+def scaling_schema(fields: int) -> dict[str, Any]:
+    base = json.loads(EVERY_KIND.read_text())["requestedSchema"]["properties"]
+    kinds = list(base.values())
+    properties = {f"field_{i}": kinds[i % len(kinds)] for i in range(fields)}
+    return {"type": "object", "properties": properties}
+
+
+def bench_scaling(runs: int) -> list[Row]:
+    import elicit_gen
+    from elicit_gen.targets import available
+
+    rows: list[Row] = []
+    for name in available():
+        cells = []
+        for fields in (10, 100, 1000):
+            data = json.dumps(scaling_schema(fields)).encode()
+            cells.append(median_inprocess(lambda d=data, n=name: elicit_gen.compile(d, n),  # type: ignore[misc]
+                                          max(3, runs // (2 if fields == 1000 else 1))))
+        growth = cells[2] / cells[1]
+        rows.append((f"`{name}`: 10 / 100 / 1,000 fields", " / ".join(fmt(c) for c in cells),
+                     f"x{growth:.1f} from 100 to 1,000", "linear" if growth < 15 else "SUPERLINEAR"))
+    return rows
+
+
+def bench_batch(work: Path, runs: int) -> list[Row]:
+    files = requested_schemas(work / "batch", 200)
+    eg = tool("elicit-gen")
+    out = work / "batch_out"
+    total = median_seconds(
+        [eg, *map(str, files), "--target", "all", "-o", f"{out}/", "-q"], max(1, runs // 2)
+    )
+    return [("200 schemas x all targets, one process", fmt(total), f"{fmt(total / 200)} per schema", "")]
+
+
+SECTIONS = {
+    "lint": lambda w, r: bench_lint(w, r),
+    "pydantic": lambda w, r: bench_pydantic(w, r),
+    "targets": lambda w, r: bench_targets(w, r),
+    "scaling": lambda w, r: bench_scaling(r),
+    "batch": lambda w, r: bench_batch(w, r),
+}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("sections", nargs="*", default=list(SECTIONS), choices=list(SECTIONS))
+    parser.add_argument("--runs", type=int, default=7, help="runs per measurement (median)")
+    parser.add_argument("--output", type=Path, default=ROOT / "benchmarks" / "results.md")
+    args = parser.parse_args()
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for section in args.sections:
+            print(f"== {section}", file=sys.stderr)
+            rows.extend(SECTIONS[section](Path(tmp), args.runs))
+    import platform
+
+    table = [
+        "| measurement | elicit-gen | compared with | ratio |",
+        "|---|---|---|---|",
+        *[f"| {a} | {b} | {c} | {d} |" for a, b, c, d in rows],
+    ]
+    text = (
+        f"Measured with `python benchmarks/run.py --runs {args.runs} {' '.join(args.sections)}` "
+        f"on {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "
+        f"medians of {args.runs} runs.\n\n" + "\n".join(table) + "\n"
+    )
+    print(text)
+    args.output.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
