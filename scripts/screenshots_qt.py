@@ -24,9 +24,10 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
-    import elicit_gen
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication, QWidget
+
+    import elicit_gen
 
     app = QApplication.instance() or QApplication(["screenshots"])
     assert isinstance(app, QApplication)

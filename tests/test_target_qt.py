@@ -1,0 +1,622 @@
+"""Behaviour of the ``qt`` target: every golden form's generated module is written to disk,
+imported, and its dialog driven offscreen with real key input (pytest-qt)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import json
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import jsonschema
+import pytest
+
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtWidgets import (
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QLabel,
+    QListWidget,
+    QWidget,
+)
+from pytestqt.qtbot import QtBot
+
+from elicit_gen.compiler import ir
+from elicit_gen.targets.qt import DEFAULT_TITLE
+
+from .qt_support import (
+    choose,
+    clear_and_type,
+    fill,
+    open_dialog,
+    press_space,
+    submit,
+    tick,
+    type_date,
+)
+from .support.cases import all_forms, forms, sample_value, valid_content, write_and_import
+
+FORMS = all_forms()
+IDS = [name for name, _ in FORMS]
+WITH_FIELDS = [(name, form) for name, form in FORMS if form.fields]
+WITH_FIELDS_IDS = [name for name, _ in WITH_FIELDS]
+
+
+@pytest.fixture(scope="module")
+def out_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("qt")
+
+
+@pytest.fixture(scope="module")
+def modules(out_dir: Path) -> dict[str, ModuleType]:
+    """Every golden form's generated module, written to ``out_dir`` and imported."""
+    return {name: write_and_import(form, "qt", out_dir) for name, form in FORMS}
+
+
+def check_schema(form: ir.Form, content: dict[str, Any]) -> None:
+    validator = jsonschema.Draft202012Validator(
+        form.schema, format_checker=jsonschema.Draft202012Validator.FORMAT_CHECKER
+    )
+    errors = [e.message for e in validator.iter_errors(content)]
+    assert not errors, errors
+
+
+def defaults(form: ir.Form) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for f in form.fields:
+        if f.default is not None:
+            result[f.name] = list(f.default) if isinstance(f.default, tuple) else f.default
+    return result
+
+
+def by_name(form: ir.Form, name: str) -> ir.Field:
+    return next(f for f in form.fields if f.name == name)
+
+
+def find(case: str, stem: str | None = None) -> tuple[str, ir.Form]:
+    form = next(f for f in forms(case) if stem is None or f.stem == stem)
+    return f"{case}:{form.stem}", form
+
+
+# --- the happy path --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)
+def test_keyboard_input_is_accepted_and_valid(
+    qtbot: QtBot, name: str, form: ir.Form, modules: dict[str, ModuleType]
+) -> None:
+    dialog = open_dialog(qtbot, modules[name], form, server="Test server")
+    content = valid_content(form)
+    fill(qtbot, dialog, form, content)
+    with qtbot.waitSignal(dialog.result_ready, timeout=2000) as blocker:
+        submit(qtbot, dialog)
+    result = dialog.elicit_result()
+    assert result == {"action": "accept", "content": content}
+    assert blocker.args == [result]
+    check_schema(form, result["content"])
+    assert modules[name].validate(result["content"]) == {}
+    for f in form.fields:  # JSON types as the spec wants them, not strings
+        assert type(result["content"][f.name]) is type(sample_value(f))
+    assert dialog.result() == dialog.DialogCode.Accepted.value
+    assert not dialog.isVisible()
+
+
+@pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)
+def test_untouched_optional_fields_are_absent(
+    qtbot: QtBot, name: str, form: ir.Form, modules: dict[str, ModuleType]
+) -> None:
+    dialog = open_dialog(qtbot, modules[name], form)
+    required = valid_content(form, optional=False)
+    fill(qtbot, dialog, form, required)
+    submit(qtbot, dialog)
+    # Defaults are pre-filled (and so sent); every other optional field is left out.
+    assert dialog.elicit_result() == {"action": "accept", "content": defaults(form) | required}
+
+
+@pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)
+def test_decline_cancel_escape_and_close(
+    qtbot: QtBot, name: str, form: ir.Form, modules: dict[str, ModuleType]
+) -> None:
+    module = modules[name]
+    dialog = open_dialog(qtbot, module, form)
+    qtbot.mouseClick(dialog.decline_button, Qt.MouseButton.LeftButton)
+    assert dialog.elicit_result() == {"action": "decline"}
+    assert dialog.result() == dialog.DialogCode.Rejected.value
+
+    dialog = open_dialog(qtbot, module, form)
+    qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
+    assert dialog.elicit_result() == {"action": "cancel"}
+
+    dialog = open_dialog(qtbot, module, form)
+    if form.fields:
+        fill(qtbot, dialog, form, valid_content(form, optional=False))
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Escape)
+    assert dialog.elicit_result() == {"action": "cancel"}
+    assert not dialog.isVisible()
+
+    dialog = open_dialog(qtbot, module, form)
+    dialog.close()
+    assert dialog.elicit_result() == {"action": "cancel"}
+
+
+def test_result_is_final(qtbot: QtBot, modules: dict[str, ModuleType]) -> None:
+    name, form = find("contact")
+    dialog = open_dialog(qtbot, modules[name], form)
+    qtbot.mouseClick(dialog.decline_button, Qt.MouseButton.LeftButton)
+    dialog.cancel()
+    assert dialog.elicit_result() == {"action": "decline"}
+
+
+# --- validation ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("name", "form"), WITH_FIELDS, ids=WITH_FIELDS_IDS)
+def test_missing_required_fields_are_refused(
+    qtbot: QtBot, name: str, form: ir.Form, modules: dict[str, ModuleType]
+) -> None:
+    dialog = open_dialog(qtbot, modules[name], form)
+    missing = [
+        f for f in form.fields if f.required and f.default is None and not isinstance(
+            f, (ir.BooleanField, ir.MultiSelectField)
+        )
+    ]
+    submit(qtbot, dialog)
+    if not missing:
+        assert dialog.elicit_result() is not None
+        return
+    assert dialog.elicit_result() is None
+    assert dialog.isVisible()
+    for f in missing:
+        error = dialog.error_label(f.name)
+        assert error.isVisible()
+        assert error.text() == "This field is required."
+    # The first invalid field has the focus.
+    first = dialog.editor(missing[0].name).focus_target()
+    qtbot.waitUntil(first.hasFocus, timeout=2000)
+    summary = dialog.findChild(QLabel, "summary")
+    assert summary.isVisible() and "correct" in summary.text()
+    # Fixing them clears the messages live, and then Submit goes through.
+    fill(qtbot, dialog, form, valid_content(form, optional=False))
+    assert not any(dialog.error_label(f.name).isVisible() for f in form.fields)
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() is not None
+    check_schema(form, dialog.elicit_result()["content"])
+
+
+INVALID_INPUT = [
+    # (case, field, what is typed, the message shown)
+    ("contact", "email", "not-an-email", "Must be an email address, such as name@example.com."),
+    ("contact", "age", "17", "Must be at least 18."),
+    ("contact", "age", "eighteen", "Must be a number."),
+    ("every_kind", "project_name", "ab", "Must be at least 3 characters."),
+    ("every_kind", "homepage", "example.com", "Must be an absolute URI, such as https://example.com/page."),
+    ("every_kind", "team_size", "501", "Must be at most 500."),
+    ("every_kind", "team_size", "2.5", "Must be a whole number."),
+    ("every_kind", "budget", "1000000.75", "Must be at most 1000000.5."),
+    ("bounds", "big", "9007199254740992", "Must be at most 9007199254740991."),
+    ("bounds", "beyond32", "2999999999", "Must be at least 3000000000."),
+    ("bounds", "negative", "-9", "Must be at most -10."),
+    ("bounds", "code", "abcde", "Must be at most 4 characters."),
+    ("formats", "email", "a@b@c", "Must be an email address, such as name@example.com."),
+]
+
+
+@pytest.mark.parametrize(("case", "field", "typed", "message"), INVALID_INPUT)
+def test_invalid_input_is_refused_with_a_visible_message(
+    qtbot: QtBot, modules: dict[str, ModuleType], case: str, field: str, typed: str, message: str
+) -> None:
+    name, form = find(case)
+    dialog = open_dialog(qtbot, modules[name], form)
+    fill(qtbot, dialog, form, valid_content(form))
+    widget = dialog.field_widget(field)
+    clear_and_type(qtbot, widget, typed)
+    qtbot.keyClick(widget, Qt.Key.Key_Tab)  # leaving the field shows its message at once
+    error = dialog.error_label(field)
+    assert error.isVisible() and error.text() == message
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() is None
+    qtbot.waitUntil(widget.hasFocus, timeout=2000)
+    # Correcting it is enough.
+    fill(qtbot, dialog, form, {field: valid_content(form)[field]})
+    assert not error.isVisible()
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() == {"action": "accept", "content": valid_content(form)}
+
+
+def test_multi_select_counts_are_enforced(qtbot: QtBot, modules: dict[str, ModuleType]) -> None:
+    name, form = find("bounds")
+    dialog = open_dialog(qtbot, modules[name], form)
+    content = valid_content(form)
+    fill(qtbot, dialog, form, content)
+    items = dialog.field_widget("exact")
+    tick(qtbot, items, {0, 1, 2})
+    error = dialog.error_label("exact")
+    assert error.isVisible() and error.text() == "Choose at most 2 options."
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() is None
+    tick(qtbot, items, {3})
+    assert error.text() == "Choose at least 2 options."
+    tick(qtbot, items, {1, 3})
+    assert not error.isVisible()
+    submit(qtbot, dialog)
+    assert dialog.elicit_result()["content"]["exact"] == ["b", "d"]
+
+
+def test_required_multi_select_below_minimum(qtbot: QtBot, modules: dict[str, ModuleType]) -> None:
+    name, form = find("every_kind")
+    dialog = open_dialog(qtbot, modules[name], form)
+    fill(qtbot, dialog, form, valid_content(form, optional=False))
+    tick(qtbot, dialog.field_widget("platforms"), set())  # optional: unticking all = absent
+    tick(qtbot, dialog.field_widget("features"), {0, 1, 2})
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() is None
+    assert dialog.error_label("features").text() == "Choose at most 2 options."
+    tick(qtbot, dialog.field_widget("features"), {2})
+    submit(qtbot, dialog)
+    content = dialog.elicit_result()["content"]
+    assert "platforms" not in content and content["features"] == ["release"]
+
+
+# --- numbers beyond 32 bits, empty numbers, stepping ------------------------------------------
+
+
+def test_spin_boxes_step_within_bounds_beyond_32_bits(
+    qtbot: QtBot, modules: dict[str, ModuleType]
+) -> None:
+    name, form = find("bounds")
+    dialog = open_dialog(qtbot, modules[name], form)
+    beyond = dialog.field_widget("beyond32")
+    assert beyond.text() == "3000000001"  # the default, beyond QSpinBox's 32 bits
+    qtbot.keyClick(beyond, Qt.Key.Key_Up)
+    assert beyond.text() == "3000000002"
+    for _ in range(5):
+        qtbot.keyClick(beyond, Qt.Key.Key_Down)
+    assert beyond.text() == "3000000000"  # stops at the minimum
+    big = dialog.field_widget("big")
+    assert big.text() == ""  # optional, no default: empty until the user acts
+    clear_and_type(qtbot, big, "9007199254740990")
+    qtbot.keyClick(big, Qt.Key.Key_Up)
+    qtbot.keyClick(big, Qt.Key.Key_Up)
+    assert big.text() == "9007199254740991"
+    negative = dialog.field_widget("negative")
+    focus_widget = negative
+    qtbot.keyClick(focus_widget, Qt.Key.Key_Up)  # empty: the first step enters a bounded value
+    assert negative.text() == "-10"
+    ratio = dialog.field_widget("ratio")
+    qtbot.keyClick(ratio, Qt.Key.Key_Up)
+    assert ratio.text() == "1"
+    clear_and_type(qtbot, dialog.field_widget("code"), "abcd")
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() == {
+        "action": "accept",
+        "content": {
+            "big": 9007199254740991,
+            "beyond32": 3000000000,
+            "negative": -10,
+            "ratio": 1,
+            "code": "abcd",
+        },
+    }
+
+
+def test_clearing_an_optional_number_makes_it_absent(
+    qtbot: QtBot, modules: dict[str, ModuleType]
+) -> None:
+    name, form = find("defaults")
+    dialog = open_dialog(qtbot, modules[name], form)
+    clear_and_type(qtbot, dialog.field_widget("age"), "")
+    clear_and_type(qtbot, dialog.field_widget("name"), "")
+    choose(qtbot, dialog.field_widget("status"), 0)  # the "(no answer)" entry
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() == {
+        "action": "accept",
+        "content": {"score": 95.5, "verified": True},
+    }
+
+
+# --- booleans --------------------------------------------------------------------------------
+
+
+def test_optional_boolean_without_default_is_unanswered_until_clicked(
+    qtbot: QtBot, modules: dict[str, ModuleType]
+) -> None:
+    name, form = find("odd_names")
+    dialog = open_dialog(qtbot, modules[name], form)
+    check = dialog.field_widget("2fa")
+    assert isinstance(check, QCheckBox)
+    assert check.checkState() == Qt.CheckState.PartiallyChecked
+    press_space(qtbot, check)
+    assert check.checkState() == Qt.CheckState.Checked
+    press_space(qtbot, check)
+    press_space(qtbot, check)  # never back to "not answered"
+    assert check.checkState() == Qt.CheckState.Checked
+    qtbot.mouseClick(check, Qt.MouseButton.LeftButton, pos=QPoint(8, check.height() // 2))
+    assert check.checkState() == Qt.CheckState.Unchecked
+    fill(qtbot, dialog, form, valid_content(form, optional=False))
+    submit(qtbot, dialog)
+    assert dialog.elicit_result()["content"]["2fa"] is False
+
+
+def test_required_boolean_without_default_is_false_when_unticked(
+    qtbot: QtBot, modules: dict[str, ModuleType]
+) -> None:
+    name, form = find("travel_booking")
+    dialog = open_dialog(qtbot, modules[name], form)
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() == {
+        "action": "accept",
+        "content": {"confirmBooking": False, "travelInsurance": False},
+    }
+
+
+# --- dates and times -------------------------------------------------------------------------
+
+
+def test_untouched_date_time_default_is_returned_verbatim(
+    qtbot: QtBot, modules: dict[str, ModuleType]
+) -> None:
+    name, form = find("formats")
+    dialog = open_dialog(qtbot, modules[name], form)
+    clear_and_type(qtbot, dialog.field_widget("email"), "ada@example.com")
+    editor = dialog.editor("callback")
+    assert editor.toggle is None  # required with a default: always set
+    assert editor.offset.currentData() == "+01:00"
+    submit(qtbot, dialog)
+    content = dialog.elicit_result()["content"]
+    assert content == {
+        "email": "ada@example.com",
+        "birthday": "2000-01-31",
+        "callback": "2026-12-01T09:30:00+01:00",
+    }
+
+
+def test_date_time_is_rfc3339_with_the_chosen_offset(
+    qtbot: QtBot, modules: dict[str, ModuleType]
+) -> None:
+    name, form = find("formats")
+    dialog = open_dialog(qtbot, modules[name], form)
+    clear_and_type(qtbot, dialog.field_widget("email"), "ada@example.com")
+    editor = dialog.editor("callback")
+    type_date(qtbot, editor, "2027-03-04T05:06:00-05:30")
+    birthday = dialog.editor("birthday")
+    press_space(qtbot, birthday.toggle)  # optional with a default: untick = absent
+    submit(qtbot, dialog)
+    content = dialog.elicit_result()["content"]
+    assert content == {"email": "ada@example.com", "callback": "2027-03-04T05:06:00-05:30"}
+    check_schema(form, content)
+
+
+def test_initial_values_prefill_and_z_offsets_round_trip(
+    qtbot: QtBot, modules: dict[str, ModuleType]
+) -> None:
+    name, form = find("formats")
+    initial = {"email": "x@example.org", "callback": "2030-01-02T03:04:05Z", "website": 7}
+    dialog = open_dialog(qtbot, modules[name], form, initial=initial)
+    submit(qtbot, dialog)
+    assert dialog.elicit_result()["content"] == {
+        "email": "x@example.org",
+        "birthday": "2000-01-31",
+        "callback": "2030-01-02T03:04:05Z",
+    }
+
+
+def test_required_date_without_default_needs_a_deliberate_value(
+    qtbot: QtBot, modules: dict[str, ModuleType]
+) -> None:
+    name, form = find("every_kind")
+    dialog = open_dialog(qtbot, modules[name], form)
+    editor = dialog.editor("start_date")
+    assert editor.toggle is not None and not editor.toggle.isChecked()
+    assert not editor.edit.isEnabled()
+    fill(qtbot, dialog, form, valid_content(form, optional=False))
+    submit(qtbot, dialog)
+    assert "start_date" not in dialog.elicit_result()["content"]  # optional and untouched
+
+
+# --- text is text ----------------------------------------------------------------------------
+
+
+def visible_texts(dialog: QWidget) -> list[str]:
+    texts = [label.text() for label in dialog.findChildren(QLabel)]
+    texts += [check.text() for check in dialog.findChildren(QCheckBox)]
+    for combo in dialog.findChildren(QComboBox):
+        texts += [combo.itemText(i) for i in range(combo.count())]
+    for items in dialog.findChildren(QListWidget):
+        texts += [items.item(i).text() for i in range(items.count())]
+    return texts
+
+
+@pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)
+def test_every_label_is_plain_text_and_shows_the_schema_literally(
+    qtbot: QtBot, name: str, form: ir.Form, modules: dict[str, ModuleType]
+) -> None:
+    server = "<b>Evil</b> & [*] co"
+    dialog = open_dialog(qtbot, modules[name], form, server=server)
+    for label in dialog.findChildren(QLabel):
+        assert label.textFormat() == Qt.TextFormat.PlainText, label.text()
+        assert not label.openExternalLinks()
+    assert dialog.findChild(QLabel, "message").text() == form.message_text
+    assert dialog.findChild(QLabel, "server").text() == f"Request from {server}"
+    title = form.title if form.title and form.title.strip() else DEFAULT_TITLE
+    # The title the window system gets: "[*]" is not eaten as the modified placeholder.
+    assert dialog.windowHandle().title() == f"{title} — {server}"
+    texts = visible_texts(dialog)
+    for f in form.fields:
+        marked = f.label + (" *" if f.required else "")
+        if isinstance(f, ir.BooleanField):
+            check = dialog.field_widget(f.name)
+            assert check.text() == marked.replace("&", "&&")  # '&' shows as itself
+        else:
+            label = dialog.field_label(f.name)
+            assert label.text() == marked.replace("&", "&&")
+            assert label.buddy() is dialog.field_widget(f.name)
+        if f.description:
+            assert f.description in texts
+        if isinstance(f, (ir.SingleSelectField, ir.MultiSelectField)):
+            for option in f.options:
+                assert option.label in texts
+
+
+def test_hostile_text_renders_as_text(qtbot: QtBot, modules: dict[str, ModuleType]) -> None:
+    name, form = find("hostile")
+    dialog = open_dialog(qtbot, modules[name], form)
+    message = dialog.findChild(QLabel, "message")
+    assert message.text() == form.message_text
+    # A rich-text label would have turned the markup into an <img>/<script> document; the
+    # rendered plain text keeps every character.
+    assert "<script>" in message.text()
+    label = dialog.field_label("</script><script>alert(3)</script>")
+    assert label.text() == "</script><script>alert(1)</script> *"
+    choice = dialog.field_widget("choice")
+    assert choice.itemText(1) == '"><img src=x onerror=alert(2)>'
+    # And it still works: valid input through the keyboard is accepted exactly.
+    content = valid_content(form)
+    fill(qtbot, dialog, form, content)
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() == {"action": "accept", "content": content}
+
+
+def test_keyboard_navigation_reaches_every_field_in_order(
+    qtbot: QtBot, modules: dict[str, ModuleType]
+) -> None:
+    name, form = find("every_kind")
+    dialog = open_dialog(qtbot, modules[name], form)
+    first = dialog.field_widget(form.fields[0].name)
+    first.setFocus()
+    qtbot.waitUntil(first.hasFocus, timeout=2000)
+    seen: list[QWidget] = []
+    for _ in range(60):
+        widget = QApplication.focusWidget()
+        if widget is dialog.submit_button:
+            break
+        seen.append(widget)
+        qtbot.keyClick(widget, Qt.Key.Key_Tab)
+    order = [dialog.editor(f.name).focus_target() for f in form.fields]
+    positions = [seen.index(w) for w in order]
+    assert positions == sorted(positions)
+
+
+# --- the module API --------------------------------------------------------------------------
+
+
+def test_elicit_runs_a_modal_dialog(qtbot: QtBot, modules: dict[str, ModuleType]) -> None:
+    name, form = find("contact")
+    module = modules[name]
+
+    def decline_when_shown() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None:
+            QTimer.singleShot(20, decline_when_shown)
+            return
+        assert dialog.findChild(QLabel, "message").text() == "Hi"
+        assert dialog.field_widget("name").text() == "Ada"
+        qtbot.mouseClick(dialog.decline_button, Qt.MouseButton.LeftButton)
+
+    QTimer.singleShot(20, decline_when_shown)
+    assert module.elicit("Hi", server="S", initial={"name": "Ada"}) == {"action": "decline"}
+    assert form.message_text == module.MESSAGE
+    assert form.schema == module.REQUESTED_SCHEMA
+    assert module.validate({"name": "x"}) == {"email": "This field is required."}
+
+
+def _run(path: Path, *args: str) -> subprocess.Popen[str]:
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen")
+    return subprocess.Popen(
+        [sys.executable, str(path), *args],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+    )
+
+
+def test_command_line_prints_json_and_ctrl_c_cancels(
+    out_dir: Path, modules: dict[str, ModuleType]
+) -> None:
+    path = out_dir / "contact_qt.py"
+    proc = _run(path, "--server", "Srv", "--message", "Hello")
+    time.sleep(2.5)  # let it start and show the dialog
+    assert proc.poll() is None, proc.communicate()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 0, err
+    assert json.loads(out) == {"action": "cancel"}
+    assert "Traceback" not in err
+    helped = subprocess.run(
+        [sys.executable, str(path), "--help"], capture_output=True, text=True, timeout=60
+    )
+    assert helped.returncode == 0 and "--server" in helped.stdout
+
+
+# --- the generated code itself ---------------------------------------------------------------
+
+
+def _in_runtime_copy(path: str, line: int) -> bool:
+    """Whether ``line`` lies in the verbatim copy of elicit_gen/runtime/formcore.py (whose ruff
+    findings are reported upstream), not in the qt target's own code."""
+    lines = Path(path).read_text(encoding="utf-8").splitlines()
+    start = next(i for i, t in enumerate(lines, 1) if t.startswith("# --- the shared validation"))
+    end = next(i for i, t in enumerate(lines, 1) if t.startswith("# --- the form ---"))
+    return start < line < end
+
+
+def test_generated_code_passes_ruff_and_mypy_strict(
+    out_dir: Path, modules: dict[str, ModuleType]
+) -> None:
+    files = sorted(str(p) for p in out_dir.glob("*_qt.py"))
+    assert len(files) == len(FORMS)
+    ruff = subprocess.run(
+        [sys.executable, "-m", "ruff", "check", "--isolated", "--output-format", "json", *files],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    findings = [
+        f
+        for f in json.loads(ruff.stdout)
+        if not _in_runtime_copy(f["filename"], f["location"]["row"])
+    ]
+    assert not findings, [(f["filename"], f["location"], f["code"], f["message"]) for f in findings]
+    mypy = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--strict",
+            "--python-version",
+            "3.10",
+            "--no-incremental",
+            "--cache-dir",
+            str(out_dir / ".mypy"),
+            *files,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
+    assert mypy.returncode == 0, mypy.stdout + mypy.stderr
+
+
+def test_generated_module_imports_only_pyside6_and_the_stdlib(
+    modules: dict[str, ModuleType],
+) -> None:
+    for module in modules.values():
+        source = Path(module.__file__ or "").read_text(encoding="utf-8")
+        imported = {
+            line.split()[1].split(".")[0]
+            for line in source.splitlines()
+            if line.startswith(("import ", "from "))
+        }
+        assert imported <= set(sys.stdlib_module_names) | {"PySide6", "__future__"}, imported
