@@ -391,7 +391,11 @@
     field.container.addEventListener("input", onEdit);
     field.container.addEventListener("change", onEdit);
     field.container.addEventListener("focusout", (event) => {
-      if (delivered || !field.dirty || field.container.contains(event.relatedTarget)) return;
+      const next = event.relatedTarget;
+      if (delivered || !field.dirty || field.container.contains(next)) return;
+      // Going to a button: showing the error now would move the button under the pointer
+      // before the click lands; Submit checks every field anyway.
+      if (next instanceof HTMLButtonElement) return;
       showError(field, field.read().error);
     });
   }
