@@ -23,6 +23,7 @@ pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import QPoint, Qt, QTimer
+from PySide6.QtGui import QTextDocumentFragment
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -452,6 +453,11 @@ def test_every_label_is_plain_text_and_shows_the_schema_literally(
     title = form.title if form.title and form.title.strip() else DEFAULT_TITLE
     # The title the window system gets: "[*]" is not eaten as the modified placeholder.
     assert dialog.windowHandle().title() == f"{title} — {server}"
+    heading = dialog.findChild(QLabel, "title")
+    if form.title and form.title.strip():
+        assert heading.text() == form.title
+    else:
+        assert heading is None
     texts = visible_texts(dialog)
     for f in form.fields:
         marked = f.label + (" *" if f.required else "")
@@ -467,6 +473,13 @@ def test_every_label_is_plain_text_and_shows_the_schema_literally(
         if isinstance(f, (ir.SingleSelectField, ir.MultiSelectField)):
             for option in f.options:
                 assert option.label in texts
+        if isinstance(f, ir.MultiSelectField):
+            items = dialog.field_widget(f.name)
+            for row, option in enumerate(f.options):
+                # Tooltips guess rich text: the label goes in escaped, and comes out as itself.
+                tip = items.item(row).toolTip()
+                assert tip.startswith("<qt>") and "<" not in tip[4:-5]
+                assert QTextDocumentFragment.fromHtml(tip).toPlainText() == option.label
 
 
 def test_hostile_text_renders_as_text(qtbot: QtBot, modules: dict[str, ModuleType]) -> None:
@@ -486,6 +499,17 @@ def test_hostile_text_renders_as_text(qtbot: QtBot, modules: dict[str, ModuleTyp
     fill(qtbot, dialog, form, content)
     submit(qtbot, dialog)
     assert dialog.elicit_result() == {"action": "accept", "content": content}
+
+
+@pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)
+def test_first_field_has_the_focus(
+    qtbot: QtBot, name: str, form: ir.Form, modules: dict[str, ModuleType]
+) -> None:
+    dialog = open_dialog(qtbot, modules[name], form)
+    first = (
+        dialog.editor(form.fields[0].name).focus_target() if form.fields else dialog.submit_button
+    )
+    qtbot.waitUntil(first.hasFocus, timeout=2000)
 
 
 def test_keyboard_navigation_reaches_every_field_in_order(

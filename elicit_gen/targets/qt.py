@@ -32,6 +32,7 @@ DEFAULT_TITLE = "Information requested"
 _STDLIB_IMPORTS = (
     "import argparse",
     "import functools",
+    "import html",
     "import json",
     "import signal",
     "import sys",
@@ -151,7 +152,7 @@ class QtTarget:
             form=form,
             header=header_text(form),
             fields=[view(f) for f in form.fields],
-            title=form.title if form.title is not None and form.title.strip() else DEFAULT_TITLE,
+            window_title=form.title if form.title is not None and form.title.strip() else DEFAULT_TITLE,
             default_server=DEFAULT_SERVER,
             stdlib_imports=stdlib_imports(),
             runtime_body=runtime_body(),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import datetime as _dt
 import functools
+import html
 import json
 import math as _math
 import re as _re
@@ -268,8 +269,10 @@ REQUESTED_SCHEMA: dict[str, Any] = {
 MESSAGE: str = "The server is asking for the following information."
 #: Who is shown as asking when no server name is given.
 DEFAULT_SERVER: str = "An MCP server"
-#: The window title (the schema's title, or a neutral one).
-TITLE: str = "Bounds"
+#: The schema's title (shown as a heading), if it has one.
+TITLE: str | None = "Bounds"
+#: The window title: the schema's title, or a neutral one.
+WINDOW_TITLE: str = "Bounds"
 #: The schema's description, shown under the message.
 DESCRIPTION: str | None = None
 
@@ -306,6 +309,11 @@ def mnemonic_safe(text: str) -> str:
 def window_title_safe(text: str) -> str:
     """``text`` for ``setWindowTitle``, which otherwise treats ``[*]`` as a placeholder."""
     return text.replace("[*]", "[*][*]")
+
+
+def plain_tooltip(text: str) -> str:
+    """``text`` for ``setToolTip``: tooltips guess rich text, so it goes in as escaped HTML."""
+    return "<qt>" + html.escape(text).replace("\n", "<br>") + "</qt>"
 
 
 def plain_label(text: str, *, object_name: str = "") -> QLabel:
@@ -690,6 +698,7 @@ class _MultiEditor(_Editor):
         self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)  # Space ticks the item
         for _, text in options:
             item = QListWidgetItem(text)
+            item.setToolTip(plain_tooltip(text))
             item.setFlags(
                 Qt.ItemFlag.ItemIsUserCheckable
                 | Qt.ItemFlag.ItemIsEnabled
@@ -697,11 +706,12 @@ class _MultiEditor(_Editor):
             )
             item.setCheckState(Qt.CheckState.Unchecked)
             self.list.addItem(item)
+        self.list.setTextElideMode(Qt.TextElideMode.ElideRight)  # the tooltip has it all
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         if options:
             self.list.setCurrentRow(0)
-        rows = min(len(options), 8)
-        row_height = max(self.list.sizeHintForRow(0), 18) if options else 18
-        self.list.setFixedHeight(rows * row_height + 2 * self.list.frameWidth() + 2)
+        shown = sum(self.list.sizeHintForRow(row) for row in range(min(len(options), 8)))
+        self.list.setFixedHeight(max(shown, 20) + 2 * self.list.frameWidth() + 2)
         self.list.itemChanged.connect(self._item_changed)
         self.widget = self.focus = self.list
 
@@ -758,7 +768,7 @@ class BoundsDialog(QDialog):
         self.server = server if server else DEFAULT_SERVER
         self.message = MESSAGE if message is None else message
         self.setObjectName("elicitation")
-        self.setWindowTitle(window_title_safe(f"{TITLE} — {self.server}"))
+        self.setWindowTitle(window_title_safe(f"{WINDOW_TITLE} — {self.server}"))
         self.setSizeGripEnabled(True)
 
         outer = QVBoxLayout(self)
@@ -769,6 +779,14 @@ class BoundsDialog(QDialog):
         asker.setFont(small)
         asker.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         outer.addWidget(asker)
+        if TITLE and TITLE.strip():
+            title = plain_label(TITLE, object_name="title")
+            big = QFont(title.font())
+            big.setBold(True)
+            if big.pointSizeF() > 0:
+                big.setPointSizeF(big.pointSizeF() * 1.25)
+            title.setFont(big)
+            outer.addWidget(title)
         heading = plain_label(self.message, object_name="message")
         bold = QFont(heading.font())
         bold.setBold(True)
@@ -790,6 +808,7 @@ class BoundsDialog(QDialog):
         self._scroll.setWidget(content)
         self._scroll.setWidgetResizable(True)
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self._scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from field to field
         self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         hint = content.sizeHint()
         self._scroll.setMinimumWidth(min(hint.width() + 24, 900))
@@ -826,6 +845,8 @@ class BoundsDialog(QDialog):
                 editor.write(value)
         for editor in self._editors.values():
             editor.touched = False
+        first = next(iter(self._editors.values()), None)
+        (first.focus_target() if first is not None else self.submit_button).setFocus()
 
     def _build(self) -> None:
         self._add(
