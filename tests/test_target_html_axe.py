@@ -1,0 +1,108 @@
+"""axe-core (from npm, see package.json) finds no accessibility violation in any generated page,
+in the light and the dark colour scheme, before and after errors are shown.
+
+The page's CSP blocks injected scripts, so these contexts bypass CSP (for axe only)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from elicit_gen.compiler import ir
+
+from .html_support import AXE, TIME_ZONE, launch, write_page
+from .support.cases import all_forms, forms
+
+pytestmark = pytest.mark.browser
+
+FORMS = all_forms()
+SCHEMES = ["light", "dark"]
+
+
+@pytest.fixture(scope="module")
+def axe_source() -> str:
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed: run `npm ci` at the repository root")
+    return AXE.read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with launch() as browser:
+        yield browser
+
+
+@pytest.fixture(scope="module")
+def contexts(browser: Any) -> Iterator[dict[str, Any]]:
+    made = {
+        scheme: browser.new_context(bypass_csp=True, color_scheme=scheme, timezone_id=TIME_ZONE)
+        for scheme in SCHEMES
+    }
+    yield made
+    for context in made.values():
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def pages_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("html-axe")
+
+
+def violations(page: Any, axe_source: str) -> list[str]:
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(content=axe_source)
+    found: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + ", ".join(str(node["target"]) for node in v["nodes"])
+        for v in found
+    ]
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@pytest.mark.parametrize(("name", "form"), FORMS, ids=[n for n, _ in FORMS])
+def test_no_axe_violations(
+    contexts: dict[str, Any],
+    pages_dir: Path,
+    axe_source: str,
+    name: str,
+    form: ir.Form,
+    scheme: str,
+) -> None:
+    page = contexts[scheme].new_page()
+    try:
+        page.goto(write_page(form, pages_dir).as_uri())
+        assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (
+            scheme == "dark"
+        )
+        assert violations(page, axe_source) == []
+        # With every error on show (submit with what a required field refuses) ...
+        for field in form.fields:
+            if field.required and isinstance(field, ir.StringField):
+                page.fill(f'[id="{field.html_id}"]', "")
+        page.click("#eg-accept")
+        assert violations(page, axe_source) == []
+        # ... and after the answer went (disabled form, done message).
+        if page.is_enabled("#eg-decline"):
+            page.click("#eg-decline")
+        assert violations(page, axe_source) == []
+    finally:
+        page.close()
+
+
+def test_axe_finds_violations_when_there_are_some(
+    contexts: dict[str, Any], pages_dir: Path, axe_source: str
+) -> None:
+    """The check can fail: remove a label and axe reports it."""
+    page = contexts["light"].new_page()
+    try:
+        page.goto(write_page(forms("contact")[0], pages_dir).as_uri())
+        page.evaluate("document.querySelector('label[for=\"f-name\"]').remove()")
+        assert any(v.startswith("label ") for v in violations(page, axe_source))
+    finally:
+        page.close()
