@@ -22,8 +22,8 @@ import pytest
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
-from PySide6.QtCore import QPoint, Qt, QTimer
-from PySide6.QtGui import QTextDocumentFragment
+from PySide6.QtCore import QPoint, QPointF, Qt, QTimer
+from PySide6.QtGui import QTextDocumentFragment, QWheelEvent
 from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
@@ -41,6 +41,7 @@ from .qt_support import (
     choose,
     clear_and_type,
     fill,
+    focus,
     open_dialog,
     press_space,
     submit,
@@ -310,6 +311,36 @@ def test_spin_boxes_step_within_bounds_beyond_32_bits(
             "code": "abcd",
         },
     }
+
+
+def wheel(widget: QWidget, steps: int) -> None:
+    centre = QPointF(widget.width() / 2, widget.height() / 2)
+    event = QWheelEvent(
+        centre,
+        widget.mapToGlobal(centre),
+        QPoint(0, 0),
+        QPoint(0, 120 * steps),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(widget, event)
+
+
+def test_mouse_wheel_changes_only_the_focused_control(
+    qtbot: QtBot, modules: dict[str, ModuleType]
+) -> None:
+    name, form = find("every_kind")
+    dialog = open_dialog(qtbot, modules[name], form)
+    team, language = dialog.field_widget("team_size"), dialog.field_widget("language")
+    focus(qtbot, dialog.field_widget("project_name"))
+    wheel(team, 1)
+    wheel(language, -1)
+    assert team.text() == "5" and language.currentIndex() == 0  # scrolling past them
+    focus(qtbot, team)
+    wheel(team, 1)
+    assert team.text() == "6"
 
 
 def test_clearing_an_optional_number_makes_it_absent(

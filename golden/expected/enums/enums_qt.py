@@ -25,7 +25,7 @@ from typing import Any
 from typing import Any as _Any
 
 from PySide6.QtCore import QDate, QDateTime, Qt, QTime, QTimer, QTimeZone, Signal
-from PySide6.QtGui import QFont, QPalette
+from PySide6.QtGui import QFont, QPalette, QWheelEvent
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
     QApplication,
@@ -353,6 +353,34 @@ def _offset_text(minutes: int) -> str:
     return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
+class _ComboBox(QComboBox):
+    """A combo box that leaves the mouse wheel to the scrolling form unless it has the focus."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            event.ignore()
+
+
+class _DateTimeEdit(QDateTimeEdit):
+    """A date-time edit that leaves the mouse wheel to the form unless it has the focus."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            event.ignore()
+
+
 class _Editor:
     """The controls of one field. ``widget`` goes into the form, ``focus`` takes the focus (and
     is the label's buddy). ``read()`` gives the value for ``content``, ABSENT when empty, and
@@ -440,6 +468,7 @@ class NumberSpinBox(QAbstractSpinBox):
         self.minimum = minimum
         self.maximum = maximum
         self.setAccelerated(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.lineEdit().textChanged.connect(self._text_changed)
 
     def _text_changed(self, _text: str) -> None:
@@ -468,6 +497,12 @@ class NumberSpinBox(QAbstractSpinBox):
             value = self._clamp(value + steps)
         self.lineEdit().setText(_format_number(value))
         self.lineEdit().selectAll()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():  # scrolling the form over it must not change the number
+            super().wheelEvent(event)
+        else:
+            event.ignore()
 
     def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:
         flags = QAbstractSpinBox.StepEnabledFlag.StepNone
@@ -574,7 +609,7 @@ class _DateEditor(_Editor):
             self.toggle.setToolTip("Give this field a value")
             self.toggle.clicked.connect(self._toggled)
             row.addWidget(self.toggle)
-        self.edit = QDateTimeEdit()
+        self.edit = _DateTimeEdit()
         self.edit.setAccessibleName(label)
         self.edit.setCalendarPopup(True)
         self.edit.setTimeZone(QTimeZone.utc())  # wall-clock fields; the offset is separate
@@ -589,7 +624,7 @@ class _DateEditor(_Editor):
         row.addWidget(self.edit, 1)
         self.offset: QComboBox | None = None
         if with_time:
-            self.offset = QComboBox()
+            self.offset = _ComboBox()
             self.offset.setAccessibleName(f"{label}: UTC offset")
             for minutes in range(-12 * 60, 14 * 60 + 1, 15):
                 self.offset.addItem(f"UTC{_offset_text(minutes)}", _offset_text(minutes))
@@ -683,7 +718,7 @@ class _ChoiceEditor(_Editor):
     ) -> None:
         super().__init__(name, ident, label, required)
         self.values = [value for value, _ in options]
-        self.combo = QComboBox()
+        self.combo = _ComboBox()
         self.combo.addItem(blank)  # the first entry means "no choice"
         for _, text in options:
             self.combo.addItem(text)
