@@ -290,7 +290,7 @@ def _count(n: int, word: str) -> str:
 
 
 def _span(low: float | None, high: float | None, unit: str = "") -> str:
-    """ "3 to 40", "at least 3", "at most 40" or "exactly 4", with an optional unit."""
+    """A range in words: "3 to 40", "at least 3", "at most 40" or "exactly 4"."""
     suffix = f" {unit}" if unit else ""
     if low is not None and high is not None:
         if low == high:
