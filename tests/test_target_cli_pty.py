@@ -79,6 +79,8 @@ def test_answering_prompts_on_a_terminal(session: PtySession) -> None:
     }
     assert "Traceback" not in session.screen
     assert not UNSAFE.search(session.screen.replace("\r", ""))
+    # On a terminal the tty echoes what was typed; the module must not echo it a second time.
+    assert session.screen.count("> Ada Lovelace\n") == 1
 
 
 def test_ctrl_c_on_the_terminal_cancels(session: PtySession) -> None:
@@ -113,3 +115,14 @@ def test_decline_from_the_review_on_the_terminal(session: PtySession) -> None:
     out, code = session.finish()
     assert code == 0
     assert json.loads(out) == {"action": "decline"}
+
+
+def test_docs_show_the_recorded_session() -> None:
+    """docs/targets/cli.md quotes docs/screenshots/cli-contact.txt (scripts/screenshots_cli.py)
+    verbatim, and that recording matches what the module prints today."""
+    recording = (ROOT / "docs" / "screenshots" / "cli-contact.txt").read_text(encoding="utf-8")
+    assert recording in (ROOT / "docs" / "targets" / "cli.md").read_text(encoding="utf-8")
+    assert "Not accepted: Must be an email address" in recording
+    assert recording.endswith(
+        '{"action": "accept", "content": {"name": "Ada King", "email": "ada@example.com", "age": 36}}\n'
+    )
