@@ -56,7 +56,7 @@ def main() -> int:
             height = dialog.sizeHint().height()
             if fields is not None:
                 height += max(fields.sizeHint().height() - dialog._scroll.viewport().height(), 0)
-            dialog.resize(max(dialog.sizeHint().width(), 560), height)
+            dialog.resize(dialog.width(), height)
             app.processEvents()
             target = args.out / f"qt-{example}.png"
             dialog.grab().save(str(target))

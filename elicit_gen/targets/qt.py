@@ -127,9 +127,8 @@ def view(field: Field) -> FieldView:
     """The template's view of ``field``."""
     if isinstance(field, StringField):
         if field.format in (StringFormat.DATE, StringFormat.DATE_TIME):
-            kind = "date"
-            hint = "Date, time and UTC offset." if field.format is StringFormat.DATE_TIME else ""
-            return FieldView(kind, field, hint, "", "", field.default is None or not field.required)
+            nullable = field.default is None or not field.required
+            return FieldView("date", field, "", "", "", nullable)
         return FieldView("text", field, _text_hint(field), _PLACEHOLDERS[field.format], "", False)
     if isinstance(field, NumberField):
         return FieldView("number", field, _number_hint(field), "", "", False)
@@ -142,6 +141,11 @@ def view(field: Field) -> FieldView:
     return FieldView("multi", field, _multi_hint(field), "", "", False)
 
 
+def window_title(form: Form) -> str:
+    """The schema's title, or :data:`DEFAULT_TITLE` when it has none."""
+    return form.title if form.title is not None and form.title.strip() else DEFAULT_TITLE
+
+
 class QtTarget:
     name = "qt"
     suffix = "_qt.py"
@@ -152,7 +156,7 @@ class QtTarget:
             form=form,
             header=header_text(form),
             fields=[view(f) for f in form.fields],
-            window_title=form.title if form.title is not None and form.title.strip() else DEFAULT_TITLE,
+            window_title=window_title(form),
             default_server=DEFAULT_SERVER,
             stdlib_imports=stdlib_imports(),
             runtime_body=runtime_body(),

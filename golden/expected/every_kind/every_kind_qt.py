@@ -894,9 +894,17 @@ class ProjectSetupDialog(QDialog):
         self._scroll.setFrameShape(QFrame.Shape.NoFrame)
         self._scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # Tab goes from field to field
         self._scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        hint = content.sizeHint()
-        self._scroll.setMinimumWidth(min(hint.width() + 24, 900))
-        self._scroll.setMinimumHeight(min(hint.height() + 4, 520))
+        # Start wide enough to read and tall enough to show every field (up to most of the
+        # screen; the form scrolls beyond that). Wrapped labels make the height depend on width.
+        width = min(max(content.sizeHint().width(), 480), 900)
+        layout = content.layout()
+        height = content.sizeHint().height()
+        if layout is not None and layout.hasHeightForWidth():
+            height = layout.totalHeightForWidth(width)
+        screen = QApplication.primaryScreen()
+        tallest = int(screen.availableGeometry().height() * 0.65) if screen is not None else 520
+        self._scroll.setMinimumWidth(width + 16)
+        self._scroll.setMinimumHeight(max(min(height + 4, tallest), 120))
         outer.addWidget(self._scroll, 1)
         if any(editor.required for editor in self._editors.values()):
             legend = plain_label("Fields marked * are required.", object_name="legend")
@@ -984,7 +992,7 @@ class ProjectSetupDialog(QDialog):
                 "kickoff", "kickoff", "Kick-off meeting", False, with_time=True, nullable=True
             ),
             description="Date and time, with your time zone.",
-            hint="Date, time and UTC offset.",
+            hint="",
             default=None,
         )
 
