@@ -322,6 +322,16 @@ def test_booleans_accept_yes_no_words(modules: dict[str, ModuleType]) -> None:
         assert result["content"]["travelInsurance"] is False
 
 
+def test_returned_content_does_not_share_defaults(modules: dict[str, ModuleType]) -> None:
+    module = modules["every_kind:every_kind"]
+    (form,) = forms("every_kind")
+    content = valid_content(form, optional=False)
+    first, _ = run(module, [*answers(form, content), "s"])
+    first["content"]["platforms"].append("macos")
+    again, _ = run(module, [*answers(form, content), "s"])
+    assert again["content"]["platforms"] == ["linux"]
+
+
 def test_multi_select_none_and_empty_default(modules: dict[str, ModuleType]) -> None:
     module = modules["every_kind:every_kind"]
     (form,) = forms("every_kind")

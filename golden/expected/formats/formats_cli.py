@@ -647,7 +647,8 @@ def _ask(term: _Terminal, field: _Field, number: int, current: object | None) ->
                     return None
                 term.problem("This field is required. Please type an answer.")
                 continue
-            value = current
+            # A copy: the caller may change the returned content; defaults must stay as they are.
+            value = list(current) if isinstance(current, list) else current
         elif _UNSAFE_RE.search(text):
             term.problem("The answer contains control characters (such as from arrow keys).")
             continue
