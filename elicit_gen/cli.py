@@ -91,7 +91,7 @@ def _revision(spec: str | None, config: Config) -> Revision:
     return Revision(chosen)
 
 
-def _print_report(report: BuildReport, opts: Options, strict: bool) -> int:
+def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bool) -> int:
     diagnostics = [d for _, r in report.results for d in r.diagnostics]
     if opts.verbose:
         for inp, r in report.results:
@@ -112,7 +112,7 @@ def _print_report(report: BuildReport, opts: Options, strict: bool) -> int:
                 f"{len(report.stale)} output(s) missing or out of date; run without --check",
                 err=True,
             )
-        elif not opts.lint_only and not opts.check and opts.output is not None and count > 1:
+        elif not opts.lint_only and not opts.check and to_files and count > 1:
             click.echo(
                 f"{count} schemas: {len(report.written)} files written, "
                 f"{len(report.unchanged)} unchanged"
@@ -150,7 +150,7 @@ def _run(schemas: tuple[str, ...], opts: Options) -> int:
                 lint_only=opts.lint_only,
                 progress=progress,
             )
-            code = max(code, _print_report(report, opts, strict))
+            code = max(code, _print_report(report, opts, strict, to_files=True))
         return code
     if not opts.lint_only and not opts.targets:
         raise BuildError(f"choose --target ({', '.join(TARGETS)}, all) or --lint")
@@ -168,7 +168,7 @@ def _run(schemas: tuple[str, ...], opts: Options) -> int:
         emit_stdout=lambda text: click.echo(text, nl=False),
         progress=progress,
     )
-    return _print_report(report, opts, strict)
+    return _print_report(report, opts, strict, to_files=opts.output is not None)
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:
