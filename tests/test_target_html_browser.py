@@ -323,6 +323,31 @@ def test_leaving_the_page_cancels(open_form: Opener) -> None:
     assert fp.delivered() == {"action": "cancel"}
 
 
+def test_result_is_posted_to_the_embedder_only_when_asked(pages_dir: Path, context: Any) -> None:
+    form = forms("contact")[0]
+    child = write_page(form, pages_dir)
+    posted = []
+    for query in ("?origin=*", ""):
+        parent = pages_dir / "parent.html"
+        parent.write_text(
+            "<!DOCTYPE html><title>host</title>"
+            f'<iframe title="form" src="{child.name}{query}"></iframe>'
+            "<script>window.got = [];"
+            "addEventListener('message', (e) => window.got.push(JSON.stringify(e.data)));</script>",
+            encoding="utf-8",
+        )
+        page = context.new_page()
+        try:
+            page.goto(parent.as_uri())
+            frame = page.frame_locator("iframe")
+            frame.locator("#eg-decline").click()
+            page.wait_for_timeout(50)
+            posted.append([json.loads(m) for m in page.evaluate("window.got")])
+        finally:
+            page.close()
+    assert posted == [[{"type": "elicitation-result", "result": {"action": "decline"}}], []]
+
+
 # --- keyboard ----------------------------------------------------------------------------------
 
 

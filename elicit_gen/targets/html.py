@@ -159,12 +159,13 @@ def _describedby(field: Field, hint: str | None) -> str:
     return " ".join(ids)
 
 
-def _bound(value: int | float | None, integer: bool) -> str:
+def _bound(value: int | float | None, integer: bool, up: bool) -> str:
+    """A min (``up``: rounded up) or max attribute; for integers, the nearest whole bound inside.
+    These only steer the spinner; validation uses the schema's own bound."""
     if value is None:
         return ""
-    if integer and isinstance(value, float):
-        # The input's min/max only steer its spinner; validation uses the schema's bound.
-        return _num(math.ceil(value) if value > 0 else math.floor(value))
+    if integer and isinstance(value, float) and math.isfinite(value):
+        return _num(math.ceil(value) if up else math.floor(value))
     return _num(value)
 
 
@@ -219,8 +220,8 @@ def field_view(field: Field) -> FieldView:
             input_type="number",
             value="" if field.default is None else _num(field.default),
             step="1" if field.integer else "any",
-            minimum=_bound(field.minimum, field.integer),
-            maximum=_bound(field.maximum, field.integer),
+            minimum=_bound(field.minimum, field.integer, up=True),
+            maximum=_bound(field.maximum, field.integer, up=False),
             inputmode="numeric" if field.integer and (field.minimum or 0) >= 0 else "decimal",
         )
     if isinstance(field, BooleanField):

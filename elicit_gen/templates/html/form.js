@@ -378,6 +378,10 @@
   const server = byId("eg-server");
   const message = byId("eg-message");
   const DEFAULT_SERVER = server.textContent;
+  const params = new URLSearchParams(window.location.search);
+  // Opt-in for pages shown in a (cross-origin) frame: ?origin=<the embedder's origin> also posts
+  // the result to the parent window, to that origin only.
+  const postTo = params.get("origin");
   let submitted = false;
   let delivered = null;
 
@@ -433,6 +437,13 @@
     done.focus();
     resolveResult(delivered);
     doc.dispatchEvent(new CustomEvent("elicitation-result", { detail: delivered }));
+    if (postTo !== null && window.parent !== window) {
+      try {
+        window.parent.postMessage({ type: "elicitation-result", result: delivered }, postTo);
+      } catch (error) {
+        console.error(`elicitation: cannot post the result to origin ${JSON.stringify(postTo)}`);
+      }
+    }
   }
 
   function accept() {
@@ -491,7 +502,7 @@
     if (text !== null && text !== undefined) message.textContent = String(text);
   }
 
-  setServer(new URLSearchParams(window.location.search).get("server"));
+  setServer(params.get("server"));
 
   Object.defineProperty(window, "elicitation", {
     value: Object.freeze({
