@@ -17,6 +17,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from elicit_gen.compiler import ir
 from elicit_gen.targets._render import runtime_body
@@ -603,3 +605,65 @@ def test_output_is_deterministic_and_named(
         "typing",
     }
     assert {line.split()[1].split(".")[0] for line in imports} <= allowed
+
+
+# --- properties ------------------------------------------------------------------------------
+
+_PROPERTY = settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+
+
+@_PROPERTY
+@given(text=st.text())
+def test_safe_text_never_lets_a_control_through(modules: dict[str, ModuleType], text: str) -> None:
+    module = modules["contact:contact"]
+    assert not UNSAFE.search(module.safe_text(text))
+    for line in module.safe_lines(text):
+        assert not UNSAFE.search(line) and "\n" not in line
+
+
+@_PROPERTY
+@given(
+    text=st.text(
+        st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=200
+    ).filter(
+        lambda t: t == t.strip()
+        and not any(
+            c in t
+            for c in "\u061c\u200e\u200f\u202a\u202b"
+            "\u202c\u202d\u202e\u2066\u2067"
+            "\u2068\u2069\ufeff"
+        )
+    )
+)
+def test_any_typed_text_is_kept_exactly(modules: dict[str, ModuleType], text: str) -> None:
+    module = modules["input_required:input_required_gift"]  # one optional text, max 200
+    result, _ = run(module, ["", text, "s"])
+    assert result == accept({"note": text})
+
+
+@_PROPERTY
+@given(
+    moment=st.datetimes(min_value=dt.datetime(1900, 1, 1), max_value=dt.datetime(2200, 12, 31)).map(
+        lambda d: d.replace(microsecond=0)
+    ),
+    sep=st.sampled_from(["T", " ", "t"]),
+    seconds=st.booleans(),
+    offset=st.sampled_from(["", "Z", "+05:30", "-08:00", "+00:00"]),
+)
+def test_typed_date_times_become_rfc3339(
+    modules: dict[str, ModuleType], moment: dt.datetime, sep: str, seconds: bool, offset: str
+) -> None:
+    module = modules["formats:formats"]
+    fmt = "%Y-%m-%d" + sep + ("%H:%M:%S" if seconds else "%H:%M")
+    text = moment.strftime(fmt) + offset
+    value = module.complete_date_time(text)
+    assert module.is_date_time(value)
+    expected_moment = moment if seconds else moment.replace(second=0)
+    parsed = dt.datetime.fromisoformat(value.replace("Z", "+00:00").replace("t", "T"))
+    assert parsed.replace(tzinfo=None) == expected_moment
+    if offset:
+        assert value.endswith(offset)
+    else:
+        assert parsed.utcoffset() == expected_moment.astimezone().utcoffset()
