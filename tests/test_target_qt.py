@@ -153,6 +153,22 @@ def test_decline_cancel_escape_and_close(
     assert dialog.elicit_result() == {"action": "cancel"}
 
 
+def test_enter_submits_and_alt_d_declines(qtbot: QtBot, modules: dict[str, ModuleType]) -> None:
+    name, form = find("contact")
+    dialog = open_dialog(qtbot, modules[name], form)
+    fill(qtbot, dialog, form, {"name": "Ada", "email": "ada@example.com"})
+    qtbot.keyClick(dialog.field_widget("email"), Qt.Key.Key_Return)
+    assert dialog.elicit_result() == {
+        "action": "accept",
+        "content": {"name": "Ada", "email": "ada@example.com"},
+    }
+    dialog = open_dialog(qtbot, modules[name], form)
+    focus(qtbot, dialog.field_widget("name"))
+    qtbot.keyClick(dialog.field_widget("name"), Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(lambda: dialog.elicit_result() is not None, timeout=2000)  # animateClick
+    assert dialog.elicit_result() == {"action": "decline"}
+
+
 def test_result_is_final(qtbot: QtBot, modules: dict[str, ModuleType]) -> None:
     name, form = find("contact")
     dialog = open_dialog(qtbot, modules[name], form)
