@@ -13,7 +13,6 @@ from . import ir
 from .diagnostics import Diagnostic, Reporter, Severity, sort_diagnostics
 from .envelope import Mode, Shape
 from .load import INPUT_CODES, load
-from .lower import lower
 from .rules import RULES, RULES_BY_CODE, Context
 from .source import SourceMap
 from .spec import NEWEST, Revision
@@ -125,6 +124,8 @@ def check_source(
                 )
         kept = [d for d in reporter.diagnostics if selection.enabled(d.code)]
         if build_forms and not any(d.is_error for d in kept):
+            from .lower import lower
+
             forms = [
                 lower(ctx.elicitation, stem=stem, source=source, revision=revision)
                 for ctx in contexts

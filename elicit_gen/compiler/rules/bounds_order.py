@@ -35,6 +35,9 @@ RULE = Rule(
     severity=Severity.ERROR,
     check=check,
     spec="A form whose field admits no value can never be accepted.",
-    example='{"type": "object", "properties": {"code": {"type": "string", "minLength": 5, "maxLength": 3}}}',
+    example=(
+        '{"type": "object", "properties": {"code": {"type": "string", '
+        '"minLength": 5, "maxLength": 3}}}'
+    ),
     fix="Swap or correct the bounds.",
 )

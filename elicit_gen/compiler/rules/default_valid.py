@@ -59,6 +59,9 @@ RULE = Rule(
     severity=Severity.ERROR,
     check=check,
     spec="Clients SHOULD pre-populate form fields with default values.",
-    example='{"type": "object", "properties": {"email": {"type": "string", "format": "email", "default": "nobody"}}}',
+    example=(
+        '{"type": "object", "properties": {"email": {"type": "string", '
+        '"format": "email", "default": "nobody"}}}'
+    ),
     fix="Use a default the field accepts, or drop it.",
 )

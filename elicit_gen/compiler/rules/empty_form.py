@@ -28,5 +28,8 @@ RULE = Rule(
     check=check,
     spec="requestedSchema.properties lists the fields the user fills in.",
     example='{"type": "object", "properties": {}}',
-    fix="Add fields, or ask the question in `message` if a yes/no is all you need (accept/decline).",
+    fix=(
+        'Add fields, or ask the question in `message` if a yes/no is all you '
+        'need (accept/decline).'
+    ),
 )

@@ -41,6 +41,9 @@ RULE = Rule(
     severity=Severity.WARNING,
     check=check,
     spec="LegacyTitledEnumSchema is legacy since 2025-11-25; use TitledSingleSelectEnumSchema.",
-    example='{"type": "object", "properties": {"size": {"type": "string", "enum": ["s", "m"], "enumNames": ["Small", "Medium"]}}}',
+    example=(
+        '{"type": "object", "properties": {"size": {"type": "string", "enum": '
+        '["s", "m"], "enumNames": ["Small", "Medium"]}}}'
+    ),
     fix='Use `"oneOf": [{"const": "s", "title": "Small"}, {"const": "m", "title": "Medium"}]`.',
 )

@@ -33,6 +33,9 @@ RULE = Rule(
     check=check,
     blocking=True,
     spec="LegacyTitledEnumSchema.enumNames: display names for enum values.",
-    example='{"type": "object", "properties": {"size": {"type": "string", "enum": ["s", "m"], "enumNames": ["Small"]}}}',
+    example=(
+        '{"type": "object", "properties": {"size": {"type": "string", "enum": '
+        '["s", "m"], "enumNames": ["Small"]}}}'
+    ),
     fix="Give one name per value, or better, switch to a titled `oneOf`.",
 )

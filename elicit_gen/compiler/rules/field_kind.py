@@ -30,6 +30,12 @@ RULE = Rule(
     blocking=True,
     spec="Only top-level properties are allowed, without nesting; each is a "
     "PrimitiveSchemaDefinition.",
-    example='{"type": "object", "properties": {"address": {"type": "object", "properties": {"city": {"type": "string"}}}}}',
-    fix="Flatten nested objects (`address_city`), inline `$ref`s, pick one `type`, and make multi-selects arrays of string enums.",
+    example=(
+        '{"type": "object", "properties": {"address": {"type": "object", '
+        '"properties": {"city": {"type": "string"}}}}}'
+    ),
+    fix=(
+        'Flatten nested objects (`address_city`), inline `$ref`s, pick one '
+        '`type`, and make multi-selects arrays of string enums.'
+    ),
 )

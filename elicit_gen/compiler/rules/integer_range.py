@@ -33,6 +33,9 @@ RULE = Rule(
     severity=Severity.ERROR,
     check=check,
     spec="A form whose field admits no value can never be accepted.",
-    example='{"type": "object", "properties": {"n": {"type": "integer", "minimum": 1.2, "maximum": 1.8}}}',
+    example=(
+        '{"type": "object", "properties": {"n": {"type": "integer", "minimum": '
+        '1.2, "maximum": 1.8}}}'
+    ),
     fix='Widen the range so that it contains a whole number, or use `"type": "number"`.',
 )

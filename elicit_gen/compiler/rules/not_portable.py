@@ -82,6 +82,9 @@ RULE = Rule(
     severity=Severity.WARNING,
     check=check,
     spec="requestedSchema is a restricted subset of JSON Schema.",
-    example='{"type": "object", "properties": {"zip": {"type": "string", "pattern": "^[0-9]{5}$"}}}',
+    example=(
+        '{"type": "object", "properties": {"zip": {"type": "string", '
+        '"pattern": "^[0-9]{5}$"}}}'
+    ),
     fix="Drop the keyword and check the value on the server after `accept`.",
 )

@@ -44,6 +44,9 @@ RULE = Rule(
     check=check,
     blocking=True,
     spec="Titled options require `const` and `title`, both strings.",
-    example='{"type": "object", "properties": {"size": {"type": "string", "oneOf": [{"const": "s"}]}}}',
+    example=(
+        '{"type": "object", "properties": {"size": {"type": "string", "oneOf": '
+        '[{"const": "s"}]}}}'
+    ),
     fix='Add `"title"` to every option, or use a plain `enum`.',
 )

@@ -67,6 +67,9 @@ RULE = Rule(
     check=check,
     blocking=True,
     spec="EnumSchema: `enum` is an array of strings; titled options have a string `const`.",
-    example='{"type": "object", "properties": {"size": {"type": "string", "enum": ["S", "M", "M", 42]}}}',
+    example=(
+        '{"type": "object", "properties": {"size": {"type": "string", "enum": '
+        '["S", "M", "M", 42]}}}'
+    ),
     fix="Give each option a distinct, non-empty string value.",
 )

@@ -43,6 +43,9 @@ RULE = Rule(
     severity=Severity.ERROR,
     check=check,
     spec="A form whose field admits no value can never be accepted.",
-    example='{"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "minItems": 3}}}',
+    example=(
+        '{"type": "object", "properties": {"tags": {"type": "array", "items": '
+        '{"type": "string", "enum": ["a", "b"]}, "minItems": 3}}}'
+    ),
     fix="Lower `minItems`/`maxItems` to at most the number of options, or add options.",
 )

@@ -79,6 +79,12 @@ RULE = Rule(
     severity=Severity.ERROR,
     check=check,
     spec="Each revision's schema.json lists the keywords it defines.",
-    example='{"type": "object", "properties": {"tags": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}}}}',
-    fix="Target a newer revision with `--spec`, or use only what the chosen revision defines. (This example is reported with `--spec 2025-06-18`.)",
+    example=(
+        '{"type": "object", "properties": {"tags": {"type": "array", "items": '
+        '{"type": "string", "enum": ["a", "b"]}}}}'
+    ),
+    fix=(
+        'Target a newer revision with `--spec`, or use only what the chosen '
+        'revision defines. (This example is reported with `--spec 2025-06-18`.)'
+    ),
 )

@@ -51,6 +51,9 @@ RULE = Rule(
     check=check,
     spec="Servers MUST NOT include sensitive information about the end-user, including "
     "credentials, in the URL.",
-    example='{"mode": "url", "message": "Sign in", "url": "https://auth.example.com/start?access_token=abc"}',
+    example=(
+        '{"mode": "url", "message": "Sign in", "url": '
+        '"https://auth.example.com/start?access_token=abc"}'
+    ),
     fix="Put an opaque, single-use id in the URL and keep secrets server-side.",
 )
