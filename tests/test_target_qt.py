@@ -450,7 +450,12 @@ def test_initial_values_prefill_and_z_offsets_round_trip(
     qtbot: QtBot, modules: dict[str, ModuleType]
 ) -> None:
     name, form = find("formats")
-    initial = {"email": "x@example.org", "callback": "2030-01-02T03:04:05Z", "website": 7}
+    initial = {
+        "email": "x@example.org",
+        "callback": "2030-01-02T03:04:05Z",
+        "website": 7,  # not text: ignored
+        "birthday": "2024-01-01T10:00:00Z",  # a date-time for a date field: ignored
+    }
     dialog = open_dialog(qtbot, modules[name], form, initial=initial)
     submit(qtbot, dialog)
     assert dialog.elicit_result()["content"] == {

@@ -688,8 +688,8 @@ class _DateEditor(_Editor):
         if not isinstance(value, str):
             return
         match = _DATE_TIME_PARTS.match(value)
-        if match is None:
-            return
+        if match is None or (match[4] is not None) != self.with_time:
+            return  # not a value of this field's format: left as it is
         day = QDate(int(match[1]), int(match[2]), int(match[3]))
         if not day.isValid():
             return
