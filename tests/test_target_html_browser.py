@@ -241,6 +241,10 @@ def test_every_error_is_shown_and_focus_goes_to_the_first(open_form: Opener) -> 
     invalid = [f.name for f in form.fields if fp.error_text(f)]
     assert invalid == ["project_name", "owner_email", "team_size", "language"]
     assert fp.page.text_content("#eg-status") == "Please correct the 4 highlighted fields."
+    fp.fill(form.fields[0], "my-project")
+    assert fp.page.text_content("#eg-status") == "Please correct the 3 highlighted fields."
+    fp.fill_all({k: v for k, v in valid_content(form).items() if k != "project_name"})
+    assert fp.page.text_content("#eg-status") == ""
 
 
 def test_errors_appear_after_the_field_is_touched(open_form: Opener) -> None:

@@ -382,15 +382,29 @@
   // Opt-in for pages shown in a (cross-origin) frame: ?origin=<the embedder's origin> also posts
   // the result to the parent window, to that origin only.
   const postTo = params.get("origin");
-  let submitted = false;
   let delivered = null;
+
+  const statusText = (count) =>
+    count === 1 ? "Please correct the highlighted field." : `Please correct the ${count} highlighted fields.`;
+
+  /** Keeps the count of the last submit's summary up to date (only once there is one). */
+  function refreshStatus() {
+    if (status.textContent === "") return;
+    const count = fields.filter((f) => f.shown).length;
+    const text = count === 0 ? "" : statusText(count);
+    if (status.textContent !== text) status.textContent = text;
+  }
 
   for (const field of fields) {
     refreshZone(field);
     const onEdit = () => {
       field.dirty = true;
       refreshZone(field);
-      if (field.shown || submitted) showError(field, field.read().error);
+      // A shown error follows the edits, so it goes away as soon as the value is right.
+      if (field.shown) {
+        showError(field, field.read().error);
+        refreshStatus();
+      }
     };
     field.container.addEventListener("input", onEdit);
     field.container.addEventListener("change", onEdit);
@@ -401,6 +415,7 @@
       // before the click lands; Submit checks every field anyway.
       if (next instanceof HTMLButtonElement) return;
       showError(field, field.read().error);
+      refreshStatus();
     });
   }
 
@@ -448,7 +463,6 @@
 
   function accept() {
     if (delivered) return;
-    submitted = true;
     const content = {};
     const invalid = [];
     for (const field of fields) {
@@ -466,10 +480,7 @@
       }
     }
     if (invalid.length) {
-      status.textContent =
-        invalid.length === 1
-          ? "Please correct the highlighted field."
-          : `Please correct the ${invalid.length} highlighted fields.`;
+      status.textContent = statusText(invalid.length);
       invalid[0].control.focus();
       return;
     }
