@@ -9,6 +9,7 @@ See docs/targets/pydantic.md for the design choices (strict types, dates, aliase
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -31,6 +32,9 @@ class FieldView:
     has_schema_default: bool
     type_schema: dict[str, Any]  # the property schema without title, description and default
     lengths: dict[str, int]  # minLength / maxLength of a date or date-time field
+    ge: int | float | None  # the bounds pydantic checks
+    le: int | float | None
+    bounds_schema: dict[str, float]  # bounds an integer field shows but cannot check as such
 
 
 def _kind(field: ir.Field) -> str:
@@ -52,8 +56,23 @@ def _json_default(field: ir.Field) -> Any:
     return list(default) if isinstance(default, tuple) else default
 
 
+def _bounds(field: ir.Field) -> tuple[int | float | None, int | float | None, dict[str, float]]:
+    """pydantic's ``ge``/``le`` of a number field. An integer field with a fractional bound
+    (``minimum: 1.5``) checks the nearest whole bound (2) and shows the original in its schema."""
+    if not isinstance(field, ir.NumberField):
+        return None, None, {}
+    lo, hi = field.minimum, field.maximum
+    shown: dict[str, float] = {}
+    if field.integer and isinstance(lo, float):
+        shown["minimum"], lo = lo, math.ceil(lo)
+    if field.integer and isinstance(hi, float):
+        shown["maximum"], hi = hi, math.floor(hi)
+    return lo, hi, shown
+
+
 def _view(field: ir.Field, prop: dict[str, Any]) -> FieldView:
     has_default = field.default is not None
+    ge, le, bounds_schema = _bounds(field)
     kind = _kind(field)
     lengths: dict[str, int] = {}
     if kind in ("date", "date_time") and isinstance(field, ir.StringField):
@@ -69,6 +88,9 @@ def _view(field: ir.Field, prop: dict[str, Any]) -> FieldView:
         has_schema_default=field.required and has_default,
         type_schema={k: v for k, v in prop.items() if k not in _FIELD_KEYS},
         lengths=lengths,
+        ge=ge,
+        le=le,
+        bounds_schema=bounds_schema,
     )
 
 
@@ -100,6 +122,7 @@ class PydanticTarget:
             needs_lengths=any(v.lengths for v in views),
             schema=schema,
             option_labels=_option_labels(form),
+            untitled=sorted({n for f in form.fields if f.title is None for n in (f.name, f.ident)}),
             content_class=f"{form.class_name}Content",
             result_class=f"{form.class_name}Result",
         )

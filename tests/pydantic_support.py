@@ -1,0 +1,173 @@
+"""Shared helpers of the pydantic target tests: the generated modules of every golden form,
+imported once per session, and the reference validators of the differential test."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import jsonschema
+import pydantic
+
+import elicit_gen
+from elicit_gen.compiler import ir
+from elicit_gen.runtime import formcore
+
+from .support.cases import all_forms, emit
+
+#: A form beyond the golden cases: corner cases of this target (one-option selects, a fractional
+#: bound on an integer, length bounds on dates, date-time defaults incl. a leap second, property
+#: names that are names the generated module uses, or that pydantic reserves).
+EDGE_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "one": {"type": "string", "enum": ["only"]},
+        "titled_one": {"type": "string", "oneOf": [{"const": "only", "title": "The only one"}]},
+        "multi_one": {
+            "type": "array",
+            "items": {"type": "string", "enum": ["x"]},
+            "default": ["x"],
+        },
+        "ratio": {"type": "number", "minimum": -0.5, "maximum": 2.25, "default": 1},
+        "whole": {"type": "integer", "minimum": 1.5, "maximum": 10},
+        "when": {"type": "string", "format": "date", "minLength": 10, "maxLength": 10},
+        "at": {
+            "type": "string",
+            "format": "date-time",
+            "maxLength": 25,
+            "default": "2024-01-01T00:00:00Z",
+        },
+        "at_required": {"type": "string", "format": "date-time", "default": "2016-12-31T23:59:60Z"},
+        "datetime": {"type": "string", "title": "shadow"},
+        "AfterValidator": {"type": "string", "default": "x"},
+        "BeforeValidator": {"type": "boolean", "default": True},
+        "None": {"type": "integer"},
+        "model_name": {"type": "string"},
+        "_private": {"type": "string"},
+        "text": {"type": "string", "format": "email", "minLength": 6, "maxLength": 30},
+        "site": {"type": "string", "format": "uri", "default": "https://example.com"},
+        "picks": {
+            "type": "array",
+            "items": {"anyOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}]},
+            "minItems": 1,
+            "default": ["b"],
+        },
+    },
+    "required": ["at_required", "picks", "ratio"],
+    "title": "Edge cases",
+    "description": "Corner cases of the pydantic target.",
+}
+
+
+def _edge_form() -> ir.Form:
+    result = elicit_gen.compile(EDGE_SCHEMA, [], name="tests/pydantic_edge.json", stem="edge")
+    assert result.ok, [d.to_text() for d in result.diagnostics]
+    (form,) = result.forms
+    return form
+
+
+FORMS: list[tuple[str, ir.Form]] = [*all_forms(), ("edge", _edge_form())]
+IDS: list[str] = [name for name, _ in FORMS]
+
+
+def write_modules(directory: Path) -> dict[str, Path]:
+    """Writes the generated module of every golden form into ``directory``."""
+    paths: dict[str, Path] = {}
+    for name, form in FORMS:
+        generated = emit(form, "pydantic")
+        path = directory / generated.name
+        path.write_text(generated.text, encoding="utf-8")
+        paths[name] = path
+    return paths
+
+
+def import_path(path: Path) -> ModuleType:
+    name = f"_pydantic_target_{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def content_model(module: ModuleType, form: ir.Form) -> type[pydantic.BaseModel]:
+    model: type[pydantic.BaseModel] = getattr(module, f"{form.class_name}Content")
+    return model
+
+
+def result_model(module: ModuleType, form: ir.Form) -> type[pydantic.BaseModel]:
+    model: type[pydantic.BaseModel] = getattr(module, f"{form.class_name}Result")
+    return model
+
+
+def accepts(model: type[pydantic.BaseModel], content: object) -> bool:
+    try:
+        model.model_validate(content)
+    except pydantic.ValidationError:
+        return False
+    return True
+
+
+def dump(model: type[pydantic.BaseModel], content: object) -> Any:
+    return model.model_validate(content).model_dump(mode="json", by_alias=True, exclude_unset=True)
+
+
+# --- the reference ---------------------------------------------------------------------------
+# The strict reference: jsonschema's own format checker (rfc3339-validator for date-time,
+# rfc3987 for uri, "contains an @" for email).
+STRICT = jsonschema.FormatChecker()
+
+# The documented definitions the models use instead (docs/targets/pydantic.md, "Validation"):
+#  * email: the WHATWG HTML grammar (jsonschema only asks for an "@");
+#  * uri: the shared runtime's character-level RFC 3986 check (rfc3987 parses the full grammar);
+#  * date-time: a leap second (second 60) is accepted, as RFC 3339 and the shared runtime do
+#    (rfc3339-validator does not support leap seconds).
+# Each whole string must match (no trailing newline, unlike the runtime's `re.match` with `$`).
+DOCUMENTED = jsonschema.FormatChecker()
+
+
+@DOCUMENTED.checks("email")
+def _email(value: object) -> bool:
+    return not isinstance(value, str) or formcore._EMAIL_RE.fullmatch(value) is not None
+
+
+@DOCUMENTED.checks("uri")
+def _uri(value: object) -> bool:
+    return not isinstance(value, str) or formcore._URI_RE.fullmatch(value) is not None
+
+
+@DOCUMENTED.checks("date-time")
+def _date_time(value: object) -> bool:
+    if not isinstance(value, str):
+        return True
+    return formcore._DATE_TIME_RE.fullmatch(value) is not None and formcore.is_date_time(value)
+
+
+@cache
+def _validator(schema_json: str, documented: bool) -> jsonschema.Draft202012Validator:
+    import json
+
+    checker = DOCUMENTED if documented else STRICT
+    return jsonschema.Draft202012Validator(json.loads(schema_json), format_checker=checker)
+
+
+def schema_accepts(form: ir.Form, content: object, *, documented: bool) -> bool:
+    return bool(_validator(form.schema_json, documented).is_valid(content))
+
+
+def by_property_name(form: ir.Form, content: Mapping[str, Any]) -> dict[str, Any]:
+    """``content`` as the model reads it: a key that is the Python name of an aliased field
+    stands for that field's property (population by name), unless the property is there too."""
+    result = dict(content)
+    for field in form.fields:
+        if field.aliased and field.ident in content:
+            value = result.pop(field.ident)
+            if field.name not in content:
+                result[field.name] = value
+    return result
