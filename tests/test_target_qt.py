@@ -11,6 +11,7 @@ import json
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 from types import ModuleType
@@ -200,6 +201,7 @@ def test_missing_required_fields_are_refused(
         error = dialog.error_label(f.name)
         assert error.isVisible()
         assert error.text() == "This field is required."
+        assert dialog.field_widget(f.name).accessibleDescription() == error.text()
     # The first invalid field has the focus.
     first = dialog.editor(missing[0].name).focus_target()
     qtbot.waitUntil(first.hasFocus, timeout=2000)
@@ -623,10 +625,22 @@ def test_command_line_prints_json_and_ctrl_c_cancels(
 ) -> None:
     path = out_dir / "contact_qt.py"
     proc = _run(path, "--server", "Srv", "--message", "Hello")
-    time.sleep(2.5)  # let it start and show the dialog
-    assert proc.poll() is None, proc.communicate()
+    assert proc.stderr is not None
+    lines: list[str] = []
+    reader = threading.Thread(target=lambda: lines.extend(proc.stderr or ()), daemon=True)
+    reader.start()
+    # The offscreen plugin logs a warning when the dialog is shown, i.e. once elicit() has
+    # installed its Ctrl-C handler; without that line, give it generous time.
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and not any("propagateSizeHints" in t for t in lines):
+        assert proc.poll() is None, "".join(lines)
+        time.sleep(0.1)
+    time.sleep(0.3)
+    assert proc.poll() is None, "".join(lines)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=30)
+    proc.wait(timeout=30)
+    reader.join(timeout=10)
+    out, err = (proc.stdout.read() if proc.stdout else ""), "".join(lines)
     assert proc.returncode == 0, err
     assert json.loads(out) == {"action": "cancel"}
     assert "Traceback" not in err

@@ -1198,6 +1198,9 @@ class ProjectSetupDialog(QDialog):
         error = self._errors[name]
         error.setText(problem)
         error.setVisible(bool(problem))
+        editor = self._editors[name]
+        # Screen readers announce the problem with the control.
+        editor.focus.setAccessibleDescription(problem or ("required" if editor.required else ""))
 
     def _show(self, problems: Mapping[str, str]) -> None:
         for name in self._editors:
