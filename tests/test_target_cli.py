@@ -21,7 +21,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from elicit_gen.compiler import ir
-from elicit_gen.targets._render import runtime_body
 
 from .cli_support import UNSAFE, invalid_answers, other_values, run, typed
 from .support.cases import all_forms, emit, forms, sample_value, valid_content, write_and_import
@@ -535,7 +534,7 @@ def test_generated_code_passes_ruff_and_mypy_strict(
         text=True,
         timeout=120,
     )
-    findings = [f for f in json.loads(ruff.stdout) if not _in_runtime_copy(f)]
+    findings = json.loads(ruff.stdout)
     assert not findings, [(f["filename"], f["location"], f["code"], f["message"]) for f in findings]
     mypy = subprocess.run(
         [
@@ -557,21 +556,6 @@ def test_generated_code_passes_ruff_and_mypy_strict(
     assert mypy.returncode == 0, mypy.stdout + mypy.stderr
 
 
-def _in_runtime_copy(finding: dict[str, Any]) -> bool:
-    """Whether a ruff finding lies in the verbatim copy of elicit_gen/runtime/formcore.py
-    (reported upstream; see test_runtime_copy_passes_ruff), not in the cli target's own code."""
-    text = Path(finding["filename"]).read_text(encoding="utf-8").splitlines()
-    line: int = finding["location"]["row"]
-    first = runtime_body().splitlines()[0]
-    start = next(i for i, t in enumerate(text, 1) if t == first)
-    end = next(i for i, t in enumerate(text, 1) if t.startswith("# --- the form"))
-    return start <= line < end
-
-
-@pytest.mark.xfail(
-    reason="elicit_gen/runtime/formcore.py: _plural/_num annotate `int | float` (ruff PYI041)",
-    strict=False,
-)
 def test_runtime_copy_passes_ruff(out_dir: Path, modules: dict[str, ModuleType]) -> None:
     ruff = subprocess.run(
         [sys.executable, "-m", "ruff", "check", "--isolated", str(out_dir / "contact_cli.py")],
