@@ -40,13 +40,14 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture(scope="module")
-def contexts(browser: Any) -> Iterator[dict[str, Any]]:
-    made = {
-        scheme: browser.new_context(bypass_csp=True, color_scheme=scheme, timezone_id=TIME_ZONE)
+def tabs(browser: Any) -> Iterator[dict[str, Any]]:
+    """One tab per colour scheme, reused for every page."""
+    contexts = [
+        browser.new_context(bypass_csp=True, color_scheme=scheme, timezone_id=TIME_ZONE)
         for scheme in SCHEMES
-    }
-    yield made
-    for context in made.values():
+    ]
+    yield {scheme: context.new_page() for scheme, context in zip(SCHEMES, contexts, strict=True)}
+    for context in contexts:
         context.close()
 
 
@@ -71,42 +72,35 @@ def violations(page: Any, axe_source: str) -> list[str]:
 @pytest.mark.parametrize("scheme", SCHEMES)
 @pytest.mark.parametrize(("name", "form"), FORMS, ids=[n for n, _ in FORMS])
 def test_no_axe_violations(
-    contexts: dict[str, Any],
+    tabs: dict[str, Any],
     pages_dir: Path,
     axe_source: str,
     name: str,
     form: ir.Form,
     scheme: str,
 ) -> None:
-    page = contexts[scheme].new_page()
-    try:
-        page.goto(write_page(form, pages_dir).as_uri())
-        assert page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches") == (
-            scheme == "dark"
-        )
-        assert violations(page, axe_source) == []
-        # With every error on show (submit with what a required field refuses) ...
-        for field in form.fields:
-            if field.required and isinstance(field, ir.StringField):
-                page.fill(f'[id="{field.html_id}"]', "")
-        page.click("#eg-accept")
-        assert violations(page, axe_source) == []
-        # ... and after the answer went (disabled form, done message).
-        if page.is_enabled("#eg-decline"):
-            page.click("#eg-decline")
-        assert violations(page, axe_source) == []
-    finally:
-        page.close()
+    page = tabs[scheme]
+    page.goto(write_page(form, pages_dir).as_uri())
+    dark = page.evaluate("matchMedia('(prefers-color-scheme: dark)').matches")
+    assert dark == (scheme == "dark")
+    assert violations(page, axe_source) == []
+    # With every error on show (submit with what a required field refuses) ...
+    for field in form.fields:
+        if field.required and isinstance(field, ir.StringField):
+            page.fill(f'[id="{field.html_id}"]', "")
+    page.click("#eg-accept")
+    assert violations(page, axe_source) == []
+    # ... and after the answer went (disabled form, done message).
+    if page.is_enabled("#eg-decline"):
+        page.click("#eg-decline")
+    assert violations(page, axe_source) == []
 
 
 def test_axe_finds_violations_when_there_are_some(
-    contexts: dict[str, Any], pages_dir: Path, axe_source: str
+    tabs: dict[str, Any], pages_dir: Path, axe_source: str
 ) -> None:
     """The check can fail: remove a label and axe reports it."""
-    page = contexts["light"].new_page()
-    try:
-        page.goto(write_page(forms("contact")[0], pages_dir).as_uri())
-        page.evaluate("document.querySelector('label[for=\"f-name\"]').remove()")
-        assert any(v.startswith("label ") for v in violations(page, axe_source))
-    finally:
-        page.close()
+    page = tabs["light"]
+    page.goto(write_page(forms("contact")[0], pages_dir).as_uri())
+    page.evaluate("document.querySelector('label[for=\"f-name\"]').remove()")
+    assert any(v.startswith("label ") for v in violations(page, axe_source))
