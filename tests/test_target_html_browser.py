@@ -176,6 +176,26 @@ def test_the_watchers_see_requests_dialogs_and_errors(open_form: Opener) -> None
     fp.page.evaluate("window.__egLog.violations.length = 0; window.__egLog.errors.length = 0")
 
 
+@pytest.mark.parametrize(("name", "form"), FORMS, ids=FORM_IDS)
+def test_page_api(open_form: Opener, name: str, form: ir.Form) -> None:
+    fp = open_form(form)
+    api = fp.page.evaluate(
+        """(content) => ({
+             mode: document.compatMode,
+             keys: Object.keys(window.elicitation).sort(),
+             frozen: Object.isFrozen(window.elicitation),
+             schema: window.elicitation.schema,
+             valid: window.elicitation.validate(content),
+             empty: window.elicitation.validate({}),
+           })""",
+        valid_content(form),
+    )
+    assert api["mode"] == "CSS1Compat"  # the header comment before the doctype is no quirk
+    assert api["keys"] == ["result", "schema", "setMessage", "setServer", "validate"]
+    assert api["frozen"] and api["schema"] == form.schema and api["valid"] == {}
+    assert api["empty"] == validate_content(form.schema, {})
+
+
 # --- accept ------------------------------------------------------------------------------------
 
 
