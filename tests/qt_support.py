@@ -93,17 +93,22 @@ def tick(qtbot: QtBot, items: QListWidget, rows: set[int]) -> None:
     assert ticked == rows
 
 
+def type_digits(qtbot: QtBot, edit: QDateTimeEdit, digits: str) -> None:
+    """Types into a date(-time) edit from its first section (entered by Tab, as a user would)."""
+    edit.clearFocus()
+    focus(qtbot, edit)
+    qtbot.keyClicks(edit, digits)
+
+
 def type_date(qtbot: QtBot, editor: Any, value: str) -> None:
     """Gives a date or date-time editor ``value`` (YYYY-MM-DD or YYYY-MM-DDTHH:MM:00+hh:mm) by
     ticking its "Set" box, typing the digits and picking the offset with the keyboard."""
     if editor.toggle is not None and not editor.toggle.isChecked():
         press_space(qtbot, editor.toggle)
         assert editor.toggle.isChecked()
-    edit: QDateTimeEdit = editor.edit
-    focus(qtbot, edit)
     digits = "".join(c for c in value[:16] if c.isdigit())
-    qtbot.keyClicks(edit, digits)
-    if editor.offset is not None:
+    type_digits(qtbot, editor.edit, digits)
+    if editor.offset is not None and len(value) > 16:
         offset: QComboBox = editor.offset
         choose(qtbot, offset, offset.findData(value[19:]))
 

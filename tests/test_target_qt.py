@@ -13,6 +13,7 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -446,6 +447,40 @@ def test_date_time_is_rfc3339_with_the_chosen_offset(
     content = dialog.elicit_result()["content"]
     assert content == {"email": "ada@example.com", "callback": "2027-03-04T05:06:00-05:30"}
     check_schema(form, content)
+
+
+@pytest.fixture
+def berlin_time() -> Iterator[None]:
+    """The process's local time zone set to Europe/Berlin (CET/CEST) for one test."""
+    if not Path("/usr/share/zoneinfo/Europe/Berlin").exists() or not hasattr(time, "tzset"):
+        pytest.skip("needs the tz database and time.tzset")
+    saved = os.environ.get("TZ")
+    os.environ["TZ"] = "Europe/Berlin"
+    time.tzset()
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = saved
+        time.tzset()
+
+
+def test_date_time_offset_follows_local_rules_until_chosen(
+    qtbot: QtBot, modules: dict[str, ModuleType], berlin_time: None
+) -> None:
+    name, form = find("every_kind")
+    dialog = open_dialog(qtbot, modules[name], form)
+    editor = dialog.editor("kickoff")
+    press_space(qtbot, editor.toggle)
+    type_date(qtbot, editor, "2027-07-01T12:00")
+    assert editor.read() == "2027-07-01T12:00:00+02:00"  # summer time
+    type_date(qtbot, editor, "2027-01-15T12:00")
+    assert editor.read() == "2027-01-15T12:00:00+01:00"  # winter time
+    choose(qtbot, editor.offset, editor.offset.findData("+05:30"))  # the user's choice sticks
+    type_date(qtbot, editor, "2027-07-01T12:00")
+    assert editor.read() == "2027-07-01T12:00:00+05:30"
 
 
 def test_initial_values_prefill_and_z_offsets_round_trip(

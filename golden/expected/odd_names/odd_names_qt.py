@@ -119,11 +119,11 @@ def to_rfc3339(value: _dt.datetime) -> str:
     return value.isoformat(timespec="seconds")
 
 
-def _plural(n: int | float, word: str) -> str:
+def _plural(n: float, word: str) -> str:
     return f"{_num(n)} {word}" + ("" if n == 1 else "s")
 
 
-def _num(n: int | float) -> str:
+def _num(n: float) -> str:
     if isinstance(n, float) and n.is_integer() and abs(n) < 1e16:
         return str(int(n))
     return str(n)
@@ -602,9 +602,12 @@ class _DateEditor(_Editor):
             self.offset.setAccessibleName(f"{label}: UTC offset")
             for minutes in range(-12 * 60, 14 * 60 + 1, 15):
                 self.offset.addItem(f"UTC{_offset_text(minutes)}", _offset_text(minutes))
-            self._select_offset(local_offset_now())
             self.offset.currentIndexChanged.connect(self._offset_changed)
+            self.offset.activated.connect(self._offset_chosen)
             row.addWidget(self.offset)
+        # Until the user picks an offset, it follows the local one in force at the date shown.
+        self.offset_follows_local = True
+        self._follow_local_offset()
         self.focus = self.edit
         self._initial: tuple[str, str] | None = None  # (what the controls say, the text given)
         self._sync()
@@ -628,7 +631,26 @@ class _DateEditor(_Editor):
         self.changed()
 
     def _edited(self, _value: QDateTime) -> None:
+        self._follow_local_offset()
         self.changed()
+
+    def _offset_chosen(self, _index: int) -> None:
+        self.offset_follows_local = False
+
+    def _follow_local_offset(self) -> None:
+        if self.offset is None or not self.offset_follows_local:
+            return
+        shown = self.edit.dateTime()
+        day, time = shown.date(), shown.time()
+        try:
+            wall = _dt.datetime(day.year(), day.month(), day.day(), time.hour(), time.minute())
+            offset = wall.astimezone().utcoffset()  # local rules (DST) at that date and time
+        except (OverflowError, OSError, ValueError):  # outside what the C library knows
+            offset = None
+        if offset is None:
+            self._select_offset(local_offset_now())
+        else:
+            self._select_offset(_offset_text(int(offset.total_seconds()) // 60))
 
     def _offset_changed(self, _index: int) -> None:
         self.changed()
@@ -672,6 +694,7 @@ class _DateEditor(_Editor):
             time = QTime(int(match[4]), int(match[5]), min(int(match[6]), 59))
         self.edit.setDateTime(QDateTime(day, time, QTimeZone.utc()))
         if self.offset is not None and match[7] is not None:
+            self.offset_follows_local = False
             self._select_offset("+00:00" if match[7] in "Zz" else match[7])
         if self.toggle is not None:
             self.toggle.setChecked(True)
