@@ -39,3 +39,26 @@ def test_lint_hook_with_try_repo(tmp_path: Path) -> None:
     bad = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
     assert bad.returncode == 1
     assert "schemas/bad.json:2:17: error EG170" in bad.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("pre-commit") is None, reason="pre-commit not installed")
+def test_check_hook_with_try_repo(tmp_path: Path) -> None:
+    repo = tmp_path / "client"
+    (repo / "schemas").mkdir(parents=True)
+    (repo / "schemas" / "contact.json").write_bytes((ROOT / "examples" / "contact.json").read_bytes())
+    (repo / "pyproject.toml").write_text(
+        "[[tool.elicit-gen.jobs]]\ninputs = ['schemas/*.json']\ntargets = ['pydantic']\n"
+        "output = 'forms'\n"
+    )
+    git(repo, "init", "-q")
+    git(repo, "add", ".")
+    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
+    cmd = ["pre-commit", "try-repo", str(ROOT), "elicit-gen-check", "--all-files"]
+    stale = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
+    assert stale.returncode == 1, stale.stdout + stale.stderr
+    assert "forms/contact_models.py: missing or out of date" in stale.stdout
+    subprocess.run(["elicit-gen"], cwd=repo, check=True, capture_output=True)
+    git(repo, "add", ".")
+    current = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
+    assert current.returncode == 0, current.stdout + current.stderr
