@@ -1,0 +1,325 @@
+"""elicit-gen with the real MCP Python SDK on both sides: an ``MCPServer`` elicits with the
+generated pydantic models, a ``Client`` answers through generated forms routed by
+:class:`elicit_gen.mcp.FormRouter`, over the SDK's in-memory transport (JSON-RPC framing, no
+mocks), in both delivery styles: the standalone ``elicitation/create`` request (2025-11-25) and
+the ``input_required`` result with ``inputRequests``/``requestState`` (2026-07-28)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import anyio
+import pytest
+
+pytest.importorskip("mcp")
+
+from mcp import types
+from mcp.server import MCPServer
+from mcp.server.elicitation import AcceptedElicitation
+
+from elicit_gen.compiler import ir
+from elicit_gen.mcp import FormRouter, schema_key
+
+from .mcp_support import (
+    CONFORMANCE_ENUMS_CONTENT,
+    MODES,
+    SERVER_NAME,
+    Received,
+    add_exact_tool,
+    add_sdk_tool,
+    answers,
+    call,
+    cli_runner,
+    conformance_defaults_content,
+    conformance_defaults_schema,
+    conformance_enums_schema,
+    content_model,
+    generated,
+)
+from .support.cases import CASES_DIR, all_forms, forms, valid_content
+
+FORMS = all_forms()
+
+
+class Forms:
+    """The generated pydantic and CLI modules of every golden form."""
+
+    def __init__(self, directory: Path) -> None:
+        self.by_key: dict[str, tuple[ir.Form, ModuleType, ModuleType]] = {}
+        for key, form in FORMS:
+            models = generated(form, "pydantic", directory)
+            cli = generated(form, "cli", directory)
+            self.by_key[key] = (form, models, cli)
+
+    def form(self, key: str) -> tuple[ir.Form, ModuleType, ModuleType]:
+        return self.by_key[key]
+
+
+@pytest.fixture(scope="module")
+def gen(tmp_path_factory: pytest.TempPathFactory) -> Forms:
+    return Forms(tmp_path_factory.mktemp("mcp_forms"))
+
+
+def tool_name(key: str) -> str:
+    return "ask_" + key.split(":")[1]
+
+
+def server_for(gen: Forms, received: Received, keys: list[str] | None = None) -> MCPServer:
+    server = MCPServer(SERVER_NAME)
+    for key in keys or list(gen.by_key):
+        form, models, _ = gen.form(key)
+        model = content_model(models, form)
+        add_sdk_tool(server, tool_name(key), models.MESSAGE, model, received)
+        add_exact_tool(server, "exact_" + form.stem, [("form", models, model)], received)
+    return server
+
+
+class ScriptedCli:
+    """The client side: a FormRouter over the generated CLI modules, each fed its own lines."""
+
+    def __init__(self, gen: Forms, lines: Mapping[str, list[str]]) -> None:
+        self.transcripts: list[str] = []
+        self.requests: list[types.ElicitRequestParams] = []
+        self.router = FormRouter()
+        for key, (_, _, cli) in gen.by_key.items():
+            if key in lines:
+                self.router.register(cli, runner=cli_runner(lines[key], self.transcripts))
+
+    async def __call__(self, context: Any, params: types.ElicitRequestParams) -> Any:
+        self.requests.append(params)
+        return await self.router(context, params)
+
+
+# --- routing -------------------------------------------------------------------------------------
+
+
+def test_router_matches_the_schema_as_the_server_sends_it(gen: Forms) -> None:
+    router = FormRouter(cli for _, _, cli in gen.by_key.values())
+    assert len(router.modules) == len(FORMS)
+    for case in ("contact", "enums", "odd_names", "hostile"):
+        raw = json.loads((CASES_DIR / f"{case}.json").read_text(encoding="utf-8"))
+        schema = raw.get("requestedSchema", raw)
+        _, _, cli = gen.form(f"{case}:{forms(case)[0].stem}")
+        assert router.form_for(schema) is cli
+        # Another key order, a root title and an unknown keyword: the same normalised schema.
+        shuffled = dict(reversed(list(schema.items())))
+        shuffled["title"] = "Something else"
+        shuffled["x-vendor"] = {"a": 1}
+        assert router.form_for(shuffled) is cli
+    contact = gen.form("contact:contact")[2].REQUESTED_SCHEMA
+    changed = json.loads(json.dumps(contact))
+    first = next(iter(changed["properties"].values()))
+    first["maxLength"] = 7
+    assert router.form_for(changed) is None
+    assert router.form_for({"type": "object", "properties": {"x": {"type": "object"}}}) is None
+    assert schema_key({"type": "object", "properties": {}, "bad": float("nan")}) is None
+
+
+def test_one_form_per_schema(gen: Forms, tmp_path: Path) -> None:
+    form, _, cli = gen.form("contact:contact")
+    router = FormRouter([cli])
+    router.register(cli)  # the same module again is fine
+    twin = generated(form, "cli", tmp_path)
+    with pytest.raises(ValueError, match="same schema"):
+        router.register(twin)
+
+
+# --- every golden form, both delivery styles -----------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_golden_form_answered_through_the_cli_form(gen: Forms, mode: str) -> None:
+    received = Received()
+    server = server_for(gen, received)
+    expected = {key: valid_content(form) for key, form in FORMS}
+    client = ScriptedCli(gen, {key: answers(form, expected[key]) for key, form in FORMS})
+
+    async def main() -> dict[str, Any]:
+        replies = {}
+        for key, _ in FORMS:
+            replies[key], version = await call(server, mode, client, tool_name(key))
+            assert version == ("2025-11-25" if mode == "legacy" else mode)
+        return replies
+
+    replies = anyio.run(main)
+    for key, _ in FORMS:
+        assert replies[key] == {"action": "accept", "content": expected[key]}, key
+    # The server's generated models validated every answer, with the right Python types.
+    assert [name for name, _ in received.outcomes] == [tool_name(k) for k, _ in FORMS]
+    for (key, form), (_, outcome) in zip(FORMS, received.outcomes, strict=True):
+        assert isinstance(outcome, AcceptedElicitation)
+        assert isinstance(outcome.data, content_model(gen.form(key)[1], form))
+    # The form showed the server's name (2025-11-25 sessions carry serverInfo) and its message.
+    for (key, _), shown, request in zip(FORMS, client.transcripts, client.requests, strict=True):
+        assert request.message in shown or not request.message.isprintable(), key
+        if mode == "legacy":
+            assert shown.startswith(f"{SERVER_NAME} asks:"), shown[:80]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_schema_sent_verbatim_from_the_generated_module(gen: Forms, mode: str) -> None:
+    """``elicit_exact`` (2025-11-25) and a hand-written ``InputRequiredResult`` (2026-07-28)
+    send ``REQUESTED_SCHEMA`` byte for byte; the answer is validated by the generated model."""
+    received = Received()
+    server = server_for(gen, received, keys=["contact:contact", "every_kind:every_kind"])
+    keys = ["contact:contact", "every_kind:every_kind"]
+    expected = {key: valid_content(gen.form(key)[0]) for key in keys}
+    client = ScriptedCli(gen, {k: answers(gen.form(k)[0], expected[k]) for k in keys})
+
+    async def main() -> list[dict[str, Any]]:
+        return [(await call(server, mode, client, "exact_" + k.split(":")[1]))[0] for k in keys]
+
+    replies = anyio.run(main)
+    for key, reply in zip(keys, replies, strict=True):
+        assert reply == {"form": {"action": "accept", "content": expected[key]}}
+    for key, request in zip(keys, client.requests, strict=True):
+        assert request.requested_schema == gen.form(key)[1].REQUESTED_SCHEMA
+        # Same properties in the same order (2026-07-28 moves the root "type" key last on the
+        # wire, which changes no meaning).
+        sent = gen.form(key)[1].REQUESTED_SCHEMA
+        assert json.dumps(request.requested_schema["properties"]) == json.dumps(sent["properties"])
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_input_required_case_asks_both_questions(gen: Forms, mode: str) -> None:
+    """The golden ``input_required`` case: one result carrying two elicitations (``shipping`` and
+    ``gift``) on 2026-07-28; two standalone requests on 2025-11-25."""
+    received = Received()
+    server = MCPServer(SERVER_NAME)
+    keys = [k for k, _ in FORMS if k.startswith("input_required:")]
+    questions = []
+    for key in keys:
+        form, models, _ = gen.form(key)
+        name = form.stem.removeprefix("input_required_")
+        questions.append((name, models, content_model(models, form)))
+    add_exact_tool(server, "checkout", questions, received)
+    expected = {key: valid_content(gen.form(key)[0], optional=False) for key in keys}
+    client = ScriptedCli(gen, {k: answers(gen.form(k)[0], expected[k]) for k in keys})
+
+    reply, _ = anyio.run(call, server, mode, client, "checkout")
+    assert len(client.requests) == 2
+    for key, (name, _, model) in zip(keys, questions, strict=True):
+        # Only the required fields were typed: the others keep their defaults or stay absent.
+        fields = gen.form(key)[0].fields
+        want = {
+            f.name: expected[key][f.name] if f.name in expected[key] else _wire(f.default)
+            for f in fields
+            if f.name in expected[key] or f.default is not None
+        }
+        assert reply[name] == {"action": "accept", "content": want}
+        model.model_validate(reply[name]["content"])
+
+
+def _wire(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(
+    ("lines", "action"), [(["d"], "decline"), (["c"], "cancel"), ([], "cancel")]
+)
+def test_decline_and_cancel_reach_the_server(
+    gen: Forms, mode: str, lines: list[str], action: str
+) -> None:
+    received = Received()
+    key = "travel_booking:travel_booking"
+    server = server_for(gen, received, keys=[key])
+    client = ScriptedCli(gen, {key: lines})
+
+    async def main() -> list[dict[str, Any]]:
+        return [
+            (await call(server, mode, client, tool_name(key)))[0],
+            (await call(server, mode, client, "exact_travel_booking"))[0],
+        ]
+
+    sdk, exact = anyio.run(main)
+    assert sdk == {"action": action}
+    assert exact == {"form": {"action": action}}
+    assert [o.action for _, o in received.outcomes] == [action, action]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_schema_without_a_form_is_declined_or_falls_back(gen: Forms, mode: str) -> None:
+    received = Received()
+    server = server_for(gen, received, keys=["contact:contact"])
+    router = FormRouter()  # no forms at all
+
+    async def fallback(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        return types.ElicitResult(action="cancel")
+
+    async def main() -> tuple[dict[str, Any], dict[str, Any]]:
+        declined, _ = await call(server, mode, router, "ask_contact")
+        router.fallback = fallback
+        fell_back, _ = await call(server, mode, router, "ask_contact")
+        return declined, fell_back
+
+    declined, fell_back = anyio.run(main)
+    assert declined == {"action": "decline"}
+    assert fell_back == {"action": "cancel"}
+
+
+# --- the conformance suite's elicitation scenarios ----------------------------------------------
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_conformance_defaults(gen: Forms, mode: str) -> None:
+    """SEP-1034: the server's schema carries every default (server scenario), and accepting the
+    form untouched sends every default back, typed (client scenario)."""
+    received = Received()
+    key = "defaults:defaults"
+    server = server_for(gen, received, keys=[key])
+    form = gen.form(key)[0]
+    client = ScriptedCli(gen, {key: answers(form, {})})  # Enter on every question, then submit
+
+    async def main() -> list[dict[str, Any]]:
+        return [
+            (await call(server, mode, client, tool_name(key)))[0],
+            (await call(server, mode, client, "exact_defaults"))[0]["form"],
+        ]
+
+    for reply in anyio.run(main):
+        content = reply["content"]
+        assert reply["action"] == "accept"
+        assert content == {
+            "name": "John Doe",
+            "age": 30,
+            "score": 95.5,
+            "status": "active",
+            "verified": True,
+        }
+        assert type(content["age"]) is int and type(content["score"]) is float
+        assert type(content["verified"]) is bool
+        assert conformance_defaults_content(content) == []
+    for request in client.requests:
+        assert conformance_defaults_schema(request.requested_schema) == []
+    for _, outcome in received.outcomes:
+        assert isinstance(outcome, AcceptedElicitation)
+        assert outcome.data.model_dump(exclude_unset=True)["score"] == 95.5
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_conformance_enums(gen: Forms, mode: str) -> None:
+    """SEP-1330: untitled and titled single-select, legacy enumNames, untitled and titled
+    multi-select keep their shapes on the wire and the scenario's answer validates."""
+    received = Received()
+    key = "enums:enums"
+    server = server_for(gen, received, keys=[key])
+    form = gen.form(key)[0]
+    client = ScriptedCli(gen, {key: answers(form, CONFORMANCE_ENUMS_CONTENT)})
+
+    async def main() -> list[dict[str, Any]]:
+        return [
+            (await call(server, mode, client, tool_name(key)))[0],
+            (await call(server, mode, client, "exact_enums"))[0]["form"],
+        ]
+
+    for reply in anyio.run(main):
+        assert reply == {"action": "accept", "content": CONFORMANCE_ENUMS_CONTENT}
+    assert len(client.requests) == 2
+    for request in client.requests:
+        assert conformance_enums_schema(request.requested_schema) == []
+        assert "Option One" in request.requested_schema["properties"]["legacyEnum"]["enumNames"]
