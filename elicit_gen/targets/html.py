@@ -159,6 +159,14 @@ def _describedby(field: Field, hint: str | None) -> str:
     return " ".join(ids)
 
 
+def _inputmode(field: NumberField) -> str:
+    """A touch keyboard for the number: keypads have no minus sign, so only for values that
+    cannot be negative; otherwise the browser's own choice for type=number."""
+    if field.minimum is None or field.minimum < 0:
+        return ""
+    return "numeric" if field.integer else "decimal"
+
+
 def _bound(value: int | float | None, integer: bool, up: bool) -> str:
     """A min (``up``: rounded up) or max attribute; for integers, the nearest whole bound inside.
     These only steer the spinner; validation uses the schema's own bound."""
@@ -222,7 +230,7 @@ def field_view(field: Field) -> FieldView:
             step="1" if field.integer else "any",
             minimum=_bound(field.minimum, field.integer, up=True),
             maximum=_bound(field.maximum, field.integer, up=False),
-            inputmode="numeric" if field.integer and (field.minimum or 0) >= 0 else "decimal",
+            inputmode=_inputmode(field),
         )
     if isinstance(field, BooleanField):
         return replace(base, macro="boolean", checked=bool(field.default))
