@@ -102,8 +102,14 @@ def bench_lint(work: Path, runs: int) -> list[Row]:
         names = [str(p) for p in chosen]
         ours = median_seconds([eg, "--lint", *names], runs)
         theirs = median_seconds([cj, "--schemafile", str(schema), *names], runs)
-        rows.append((f"`--lint`, {label}", fmt(ours), f"check-jsonschema {fmt(theirs)}",
-                     f"{ours / theirs:.2f}x"))
+        rows.append(
+            (
+                f"`--lint`, {label}",
+                fmt(ours),
+                f"check-jsonschema {fmt(theirs)}",
+                f"{ours / theirs:.2f}x",
+            )
+        )
     return rows
 
 
@@ -115,14 +121,31 @@ def bench_pydantic(work: Path, runs: int) -> list[Row]:
     rows: list[Row] = []
     out = work / "pyd_out"
     out.mkdir(exist_ok=True)
-    ours = median_seconds([eg, str(files[0]), "--target", "pydantic", "-o", str(out / "a.py")], runs)
+    ours = median_seconds(
+        [eg, str(files[0]), "--target", "pydantic", "-o", str(out / "a.py")], runs
+    )
     theirs = median_seconds(
-        [dm, "--input", str(files[0]), "--input-file-type", "jsonschema", "--output-model-type",
-         "pydantic_v2.BaseModel", "--output", str(out / "b.py")],
+        [
+            dm,
+            "--input",
+            str(files[0]),
+            "--input-file-type",
+            "jsonschema",
+            "--output-model-type",
+            "pydantic_v2.BaseModel",
+            "--output",
+            str(out / "b.py"),
+        ],
         runs,
     )
-    rows.append(("`--target pydantic`, 1 schema, whole process", fmt(ours),
-                 f"datamodel-codegen {fmt(theirs)}", f"{ours / theirs:.2f}x"))
+    rows.append(
+        (
+            "`--target pydantic`, 1 schema, whole process",
+            fmt(ours),
+            f"datamodel-codegen {fmt(theirs)}",
+            f"{ours / theirs:.2f}x",
+        )
+    )
     data = files[0].read_bytes()
     per = median_inprocess(lambda: elicit_gen.compile(data, "pydantic"), runs * 3)
     rows.append(("`--target pydantic`, in-process per schema (warm)", fmt(per), "", ""))
@@ -138,8 +161,9 @@ def bench_targets(work: Path, runs: int) -> list[Row]:
     rows: list[Row] = []
     names = list(available())
     warm_all = median_inprocess(lambda: elicit_gen.compile(data, names), runs * 3)
-    rows.append((f"all {len(names)} targets, every-kind example, in-process (warm)",
-                 fmt(warm_all), "", ""))
+    rows.append(
+        (f"all {len(names)} targets, every-kind example, in-process (warm)", fmt(warm_all), "", "")
+    )
     for name in names:
         warm = median_inprocess(lambda n=name: elicit_gen.compile(data, n), runs * 3)  # type: ignore[misc]
         cold = median_seconds(
@@ -165,11 +189,21 @@ def bench_scaling(runs: int) -> list[Row]:
         cells = []
         for fields in (10, 100, 1000):
             data = json.dumps(scaling_schema(fields)).encode()
-            cells.append(median_inprocess(lambda d=data, n=name: elicit_gen.compile(d, n),  # type: ignore[misc]
-                                          max(3, runs // (2 if fields == 1000 else 1))))
+            cells.append(
+                median_inprocess(
+                    lambda d=data, n=name: elicit_gen.compile(d, n),  # type: ignore[misc]
+                    max(3, runs // (2 if fields == 1000 else 1)),
+                )
+            )
         growth = cells[2] / cells[1]
-        rows.append((f"`{name}`: 10 / 100 / 1,000 fields", " / ".join(fmt(c) for c in cells),
-                     f"x{growth:.1f} from 100 to 1,000", "linear" if growth < 15 else "SUPERLINEAR"))
+        rows.append(
+            (
+                f"`{name}`: 10 / 100 / 1,000 fields",
+                " / ".join(fmt(c) for c in cells),
+                f"x{growth:.1f} from 100 to 1,000",
+                "linear" if growth < 15 else "SUPERLINEAR",
+            )
+        )
     return rows
 
 
@@ -180,7 +214,9 @@ def bench_batch(work: Path, runs: int) -> list[Row]:
     total = median_seconds(
         [eg, *map(str, files), "--target", "all", "-o", f"{out}/", "-q"], max(1, runs // 2)
     )
-    return [("200 schemas x all targets, one process", fmt(total), f"{fmt(total / 200)} per schema", "")]
+    return [
+        ("200 schemas x all targets, one process", fmt(total), f"{fmt(total / 200)} per schema", "")
+    ]
 
 
 SECTIONS = {

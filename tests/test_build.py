@@ -17,10 +17,16 @@ EXAMPLES = ROOT / "examples"
 TARGETS = '["pydantic", "cli"]'
 
 
-def elicit_gen(*args: str, cwd: Path, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def elicit_gen(
+    *args: str, cwd: Path, env: dict[str, str] | None = None
+) -> subprocess.CompletedProcess[str]:
     proc = subprocess.run(
-        [sys.executable, "-m", "elicit_gen", *args], cwd=cwd, capture_output=True, text=True,
-        timeout=300, env={**os.environ, **(env or {})},
+        [sys.executable, "-m", "elicit_gen", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, **(env or {})},
     )
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
@@ -54,8 +60,12 @@ def test_first_run_writes_second_run_keeps_mtimes(client: Path) -> None:
     first = elicit_gen(cwd=client)
     assert first.returncode == 0, first.stderr
     assert sorted(outputs(client)) == [
-        "contact_cli.py", "contact_models.py", "every_kind_cli.py", "every_kind_models.py",
-        "travel_booking_cli.py", "travel_booking_models.py",
+        "contact_cli.py",
+        "contact_models.py",
+        "every_kind_cli.py",
+        "every_kind_models.py",
+        "travel_booking_cli.py",
+        "travel_booking_models.py",
     ]
     assert "3 schemas: 6 files written, 0 unchanged" in first.stderr
     before = mtimes(client)
@@ -113,7 +123,9 @@ def test_relative_paths_resolve_from_the_config(client: Path) -> None:
     assert "from schemas/contact.json" in header
 
 
-def test_output_is_identical_across_directories_and_hash_seeds(client: Path, tmp_path: Path) -> None:
+def test_output_is_identical_across_directories_and_hash_seeds(
+    client: Path, tmp_path: Path
+) -> None:
     assert elicit_gen(cwd=client, env={"PYTHONHASHSEED": "1"}).returncode == 0
     first = outputs(client)
     other = tmp_path / "elsewhere" / "client"
@@ -128,8 +140,10 @@ def test_output_is_identical_across_directories_and_hash_seeds(client: Path, tmp
 @pytest.mark.parametrize(
     ("table", "words"),
     [
-        ("[[tool.elicit-gen.jobs]]\ninputs = ['a.json']\ntargets = ['qt']\noutptu = 'x'\n",
-         "unknown key 'outptu'"),
+        (
+            "[[tool.elicit-gen.jobs]]\ninputs = ['a.json']\ntargets = ['qt']\noutptu = 'x'\n",
+            "unknown key 'outptu'",
+        ),
         ("[[tool.elicit-gen.jobs]]\ninputs = ['a.json']\ntargets = ['qt']\n", "needs 'output'"),
         ("[tool.elicit-gen]\nstrict = 'yes'\n", "strict must be true or false"),
         ("[tool.elicit-gen]\nspec = '2024-01-01'\n", "is not one of"),
@@ -139,7 +153,11 @@ def test_output_is_identical_across_directories_and_hash_seeds(client: Path, tmp
 def test_bad_config_is_a_clear_error(tmp_path: Path, table: str, words: str) -> None:
     (tmp_path / "pyproject.toml").write_text(table)
     (tmp_path / "a.json").write_text('{"type": "object", "properties": {}}')
-    result = elicit_gen("--lint", "a.json", cwd=tmp_path) if "jobs" not in table else elicit_gen(cwd=tmp_path)
+    result = (
+        elicit_gen("--lint", "a.json", cwd=tmp_path)
+        if "jobs" not in table
+        else elicit_gen(cwd=tmp_path)
+    )
     assert result.returncode == 2 and words in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
@@ -163,15 +181,21 @@ def test_killing_the_process_leaves_no_truncated_or_temp_file(client: Path) -> N
         path.unlink()
     for delay in (0.8, 1.5, 2.5):
         proc = subprocess.Popen(
-            [sys.executable, "-m", "elicit_gen", "-q"], cwd=client,
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+            [sys.executable, "-m", "elicit_gen", "-q"],
+            cwd=client,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         time.sleep(delay)
         proc.send_signal(signal.SIGTERM)
         _, err = proc.communicate(timeout=60)
         assert "Traceback" not in err
-        leftovers = [p.name for p in (client / "src" / "forms").iterdir() if p.name.endswith(".tmp")] \
-            if (client / "src" / "forms").exists() else []
+        leftovers = (
+            [p.name for p in (client / "src" / "forms").iterdir() if p.name.endswith(".tmp")]
+            if (client / "src" / "forms").exists()
+            else []
+        )
         assert leftovers == []
         for name, data in outputs(client).items():
             assert data == complete[name], f"{name} is truncated or different"

@@ -16,16 +16,25 @@ GOOD = '{"type": "object", "properties": {"name": {"type": "string", "title": "N
 BAD = '{"type": "object",\n "properties": {"x": {"type": "object"}}}'
 
 
-def run(*args: str, stdin: str | bytes | None = None, cwd: Path | None = None,
-        env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+def run(
+    *args: str,
+    stdin: str | bytes | None = None,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
     data = stdin.encode() if isinstance(stdin, str) else stdin
     proc = subprocess.run(
         [sys.executable, "-m", "elicit_gen", *args],
-        input=data, capture_output=True, cwd=cwd or ROOT, timeout=120,
+        input=data,
+        capture_output=True,
+        cwd=cwd or ROOT,
+        timeout=120,
         env={**os.environ, **(env or {})},
     )
     out = subprocess.CompletedProcess(
-        proc.args, proc.returncode, proc.stdout.decode("utf-8", "replace"),
+        proc.args,
+        proc.returncode,
+        proc.stdout.decode("utf-8", "replace"),
         proc.stderr.decode("utf-8", "replace"),
     )
     assert "Traceback" not in out.stderr, out.stderr
@@ -63,7 +72,11 @@ def test_lint_stdin() -> None:
         (lambda p: p.write_bytes(b""), 1, "EG003 the file is empty"),
         (lambda p: p.write_bytes(b'{"a": "\xff"}'), 1, "EG003 the file is not valid UTF-8"),
         (lambda p: p.write_bytes(b"\xff\xfe{\x00}\x00"), 1, "UTF-16"),
-        (lambda p: p.write_bytes(b'{"type": "object", "properties": {}, '), 1, "EG001 invalid JSON"),
+        (
+            lambda p: p.write_bytes(b'{"type": "object", "properties": {}, '),
+            1,
+            "EG001 invalid JSON",
+        ),
     ],
 )
 def test_bad_files_give_one_clear_line(tmp_path: Path, setup, code: int, words: str) -> None:  # type: ignore[no-untyped-def]
@@ -85,7 +98,9 @@ def test_bom_is_a_warning_and_still_lints(tmp_path: Path) -> None:
 
 def test_duplicate_keys_are_reported(tmp_path: Path) -> None:
     path = tmp_path / "dup.json"
-    path.write_text('{"type": "object", "properties": {\n "a": {"type": "string"},\n "a": {"type": "number"}}}')
+    path.write_text(
+        '{"type": "object", "properties": {\n "a": {"type": "string"},\n "a": {"type": "number"}}}'
+    )
     result = run("--lint", str(path))
     assert result.returncode == 1 and ":3:2: error EG002 duplicate key 'a'" in result.stdout
 
@@ -95,8 +110,13 @@ def test_json_format(project: Path) -> None:
     data = json.loads(result.stdout)
     assert data == [
         {
-            "file": "bad.json", "line": 2, "column": 17, "code": "EG110", "severity": "error",
-            "message": data[0]["message"], "pointer": "/properties/x",
+            "file": "bad.json",
+            "line": 2,
+            "column": 17,
+            "code": "EG110",
+            "severity": "error",
+            "message": data[0]["message"],
+            "pointer": "/properties/x",
         }
     ]
 
@@ -190,7 +210,8 @@ def test_lint_path_does_not_import_code_generators() -> None:
         "from elicit_gen.cli import main\n"
         "sys.argv = ['elicit-gen', '--lint', sys.argv[1]]\n"
         "try:\n    main()\nexcept SystemExit:\n    pass\n"
-        "heavy = sorted({m.split('.')[0] for m in sys.modules} & {'black', 'jinja2', 'pydantic', 'jsonschema'})\n"
+        "heavy = {'black', 'jinja2', 'pydantic', 'jsonschema'}\n"
+        "heavy = sorted({m.split('.')[0] for m in sys.modules} & heavy)\n"
         "print(heavy)\n"
     )
     proc = subprocess.run(
@@ -223,8 +244,13 @@ def test_compile_to_directory_and_check(tmp_path: Path) -> None:
     result = run(str(CONTACT), "--target", "all", "-o", f"{out}/")
     assert result.returncode == 0, result.stderr
     names = sorted(p.name for p in out.iterdir())
-    assert names == ["contact.html", "contact_cli.py", "contact_models.py", "contact_qt.py",
-                     "contact_textual.py"]
+    assert names == [
+        "contact.html",
+        "contact_cli.py",
+        "contact_models.py",
+        "contact_qt.py",
+        "contact_textual.py",
+    ]
     assert run(str(CONTACT), "--target", "all", "-o", f"{out}/", "--check").returncode == 0
     (out / "contact_qt.py").write_text("# edited\n")
     (out / "contact.html").unlink()
@@ -278,7 +304,8 @@ def test_input_required_yields_one_output_per_key(tmp_path: Path) -> None:
     case = ROOT / "golden" / "cases" / "input_required.json"
     assert run(str(case), "--target", "pydantic", "-o", f"{tmp_path}/").returncode == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == [
-        "input_required_gift_models.py", "input_required_shipping_models.py"
+        "input_required_gift_models.py",
+        "input_required_shipping_models.py",
     ]
 
 

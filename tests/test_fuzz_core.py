@@ -15,14 +15,43 @@ from elicit_gen import lint
 from elicit_gen.compiler.source import parse_json
 
 json_values = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+    st.none()
+    | st.booleans()
+    | st.integers()
+    | st.floats(allow_nan=False, allow_infinity=False)
     | st.text(max_size=10),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(
-        st.sampled_from(["type", "properties", "required", "enum", "oneOf", "anyOf", "items",
-                         "const", "title", "default", "minLength", "format", "message", "mode",
-                         "url", "params", "method", "requestedSchema", "inputRequests",
-                         "resultType", "result", "jsonrpc"]) | st.text(max_size=5),
-        inner, max_size=5),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.dictionaries(
+        st.sampled_from(
+            [
+                "type",
+                "properties",
+                "required",
+                "enum",
+                "oneOf",
+                "anyOf",
+                "items",
+                "const",
+                "title",
+                "default",
+                "minLength",
+                "format",
+                "message",
+                "mode",
+                "url",
+                "params",
+                "method",
+                "requestedSchema",
+                "inputRequests",
+                "resultType",
+                "result",
+                "jsonrpc",
+            ]
+        )
+        | st.text(max_size=5),
+        inner,
+        max_size=5,
+    ),
     max_leaves=25,
 )
 
@@ -36,8 +65,11 @@ def envelopes(schema: Any) -> list[Any]:
         request,
         {"jsonrpc": "2.0", "id": 1, **request},
         {"resultType": "input_required", "inputRequests": {"k": request, "j": schema}},
-        {"jsonrpc": "2.0", "id": 1, "result": {"resultType": "input_required",
-                                                "inputRequests": schema}},
+        {
+            "jsonrpc": "2.0",
+            "id": 1,
+            "result": {"resultType": "input_required", "inputRequests": schema},
+        },
     ]
 
 

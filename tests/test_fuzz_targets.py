@@ -17,7 +17,7 @@ import os
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -27,25 +27,76 @@ import elicit_gen
 from elicit_gen.targets import available
 
 HOSTILE = [
-    "</script><script>alert(1)</script>", '"><img src=x onerror=alert(1)>', "{{ 7*7 }}",
-    "{% raw %}", "${7*7}", "'''", '"""', "\\", "\\n", "\n", "\r\n", "\u2028", "\u2029", "\x00",
-    "\u202e", "\u2066", "\x1b[2J", "\x1b]0;title\x07", "[bold red]x[/]", "[@click=app.quit]",
-    "__import__('os').system('touch pwned')", "-->", "<!--", "]]>", "&amp;", "&#0;", "%s",
-    "\ud7ff", "\U0001f600", "", " ", "x" * 300, "javascript:alert(1)", "<b>b</b>", "\t",
+    "</script><script>alert(1)</script>",
+    '"><img src=x onerror=alert(1)>',
+    "{{ 7*7 }}",
+    "{% raw %}",
+    "${7*7}",
+    "'''",
+    '"""',
+    "\\",
+    "\\n",
+    "\n",
+    "\r\n",
+    "\u2028",
+    "\u2029",
+    "\x00",
+    "\u202e",
+    "\u2066",
+    "\x1b[2J",
+    "\x1b]0;title\x07",
+    "[bold red]x[/]",
+    "[@click=app.quit]",
+    "__import__('os').system('touch pwned')",
+    "-->",
+    "<!--",
+    "]]>",
+    "&amp;",
+    "&#0;",
+    "%s",
+    "\ud7ff",
+    "\U0001f600",
+    "",
+    " ",
+    "x" * 300,
+    "javascript:alert(1)",
+    "<b>b</b>",
+    "\t",
 ]
-text = st.one_of(st.sampled_from(HOSTILE), st.text(max_size=12), st.lists(
-    st.sampled_from(HOSTILE), min_size=1, max_size=3).map("".join))
+text = st.one_of(
+    st.sampled_from(HOSTILE),
+    st.text(max_size=12),
+    st.lists(st.sampled_from(HOSTILE), min_size=1, max_size=3).map("".join),
+)
 nonempty = text.filter(lambda s: s != "")
 maybe = st.booleans()
 
 
 @st.composite
 def hostile_field(draw: st.DrawFn) -> dict[str, Any]:
-    kind = draw(st.sampled_from(["string", "number", "integer", "boolean", "enum", "oneOf",
-                                 "legacy", "multi", "multi_titled"]))
+    kind = draw(
+        st.sampled_from(
+            [
+                "string",
+                "number",
+                "integer",
+                "boolean",
+                "enum",
+                "oneOf",
+                "legacy",
+                "multi",
+                "multi_titled",
+            ]
+        )
+    )
     field: dict[str, Any] = {
-        "type": {"enum": "string", "oneOf": "string", "legacy": "string", "multi": "array",
-                 "multi_titled": "array"}.get(kind, kind)
+        "type": {
+            "enum": "string",
+            "oneOf": "string",
+            "legacy": "string",
+            "multi": "array",
+            "multi_titled": "array",
+        }.get(kind, kind)
     }
     if draw(maybe):
         field["title"] = draw(text)
@@ -88,18 +139,56 @@ def hostile_requests(draw: st.DrawFn) -> dict[str, Any]:
 
 
 class Collector(HTMLParser):
-    ALLOWED = {
-        "html", "head", "meta", "title", "style", "script", "body", "main", "header", "footer",
-        "form", "fieldset", "legend", "label", "input", "select", "option", "textarea", "button",
-        "div", "span", "p", "h1", "h2", "strong", "em", "small", "ul", "li", "output", "section",
-        "svg", "path", "template", "br", "abbr", "dialog", "noscript", "b", "i", "hr", "time",
+    ALLOWED: ClassVar[set[str]] = {
+        "html",
+        "head",
+        "meta",
+        "title",
+        "style",
+        "script",
+        "body",
+        "main",
+        "header",
+        "footer",
+        "form",
+        "fieldset",
+        "legend",
+        "label",
+        "input",
+        "select",
+        "option",
+        "textarea",
+        "button",
+        "div",
+        "span",
+        "p",
+        "h1",
+        "h2",
+        "strong",
+        "em",
+        "small",
+        "ul",
+        "li",
+        "output",
+        "section",
+        "svg",
+        "path",
+        "template",
+        "br",
+        "abbr",
+        "dialog",
+        "noscript",
+        "b",
+        "i",
+        "hr",
+        "time",
     }
 
     def __init__(self) -> None:
         super().__init__(convert_charrefs=True)
         self.scripts: list[tuple[str | None, str]] = []
         self.problems: list[str] = []
-        self._in_script: str | None | bool = False
+        self._in_script: str | bool | None = False
         self._buffer = ""
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
@@ -116,8 +205,9 @@ class Collector(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         if tag == "script" and self._in_script is not False:
-            self.scripts.append((self._in_script if isinstance(self._in_script, str) else None,
-                                 self._buffer))
+            self.scripts.append(
+                (self._in_script if isinstance(self._in_script, str) else None, self._buffer)
+            )
             self._in_script = False
 
     def handle_data(self, data: str) -> None:
@@ -134,8 +224,10 @@ def executable_scripts(html: str) -> tuple[list[str], list[str], list[str]]:
     return code, data, parser.problems
 
 
-BENIGN = {"message": "m", "requestedSchema": {"type": "object", "properties": {
-    "a": {"type": "string", "title": "A"}}}}
+BENIGN = {
+    "message": "m",
+    "requestedSchema": {"type": "object", "properties": {"a": {"type": "string", "title": "A"}}},
+}
 
 
 def reference_scripts() -> list[str]:
@@ -162,8 +254,7 @@ def test_every_target_survives_hostile_schemas(tmp_path: Path) -> None:
     scripts = reference_scripts() if "html" in targets else []
     examples = int(os.environ.get("ELICIT_GEN_FUZZ_EXAMPLES", "60"))
 
-    @settings(max_examples=examples, deadline=None,
-              suppress_health_check=list(HealthCheck))
+    @settings(max_examples=examples, deadline=None, suppress_health_check=list(HealthCheck))
     @given(hostile_requests())
     def run(request: dict[str, Any]) -> None:
         result = elicit_gen.compile(request, targets, name="fuzz.json")
@@ -180,7 +271,7 @@ def test_every_target_survives_hostile_schemas(tmp_path: Path) -> None:
             path = tmp_path / generated.name
             path.write_text(generated.text, encoding="utf-8")
             module = import_without_side_effects(path)
-            assert module.REQUESTED_SCHEMA == result.forms[0].schema
+            assert result.forms[0].schema == module.REQUESTED_SCHEMA
             sys.modules.pop(f"_fuzz_{path.stem}", None)
             path.unlink()
 

@@ -94,23 +94,44 @@ def test_generated_from_official_definition(revision: str) -> None:
 # --- generator 2: the spec's vocabulary, well-formed and broken ------------------------------
 
 json_scalars = st.one_of(
-    st.none(), st.booleans(), st.integers(-5, 50), st.floats(-5, 50, allow_nan=False),
-    st.sampled_from(["", "a", "email", "uri", "date", "date-time", "url", "x-y", "2024-02-29",
-                     "a@b.co", "https://e.com", "3", "true"]),
+    st.none(),
+    st.booleans(),
+    st.integers(-5, 50),
+    st.floats(-5, 50, allow_nan=False),
+    st.sampled_from(
+        [
+            "",
+            "a",
+            "email",
+            "uri",
+            "date",
+            "date-time",
+            "url",
+            "x-y",
+            "2024-02-29",
+            "a@b.co",
+            "https://e.com",
+            "3",
+            "true",
+        ]
+    ),
 )
 json_values = st.recursive(
     json_scalars,
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.sampled_from(
-        ["const", "title", "type", "enum", "a"]), inner, max_size=3),
+    lambda inner: st.lists(inner, max_size=3)
+    | st.dictionaries(st.sampled_from(["const", "title", "type", "enum", "a"]), inner, max_size=3),
     max_leaves=6,
 )
 names = st.sampled_from(["name", "email", "age", "a-b", "class", "", "choice", "tags", "ok"])
 option_values = st.lists(st.sampled_from(["a", "b", "c", ""]) | json_scalars, max_size=4)
 titled_options = st.lists(
     st.fixed_dictionaries(
-        {}, optional={"const": st.sampled_from(["a", "b", "c"]) | json_scalars,
-                      "title": st.sampled_from(["A", "B"]) | json_scalars,
-                      "extra": json_scalars},
+        {},
+        optional={
+            "const": st.sampled_from(["a", "b", "c"]) | json_scalars,
+            "title": st.sampled_from(["A", "B"]) | json_scalars,
+            "extra": json_scalars,
+        },
     ),
     max_size=4,
 )
@@ -120,16 +141,27 @@ number = st.integers(-10, 10) | st.floats(-10, 10, allow_nan=False) | st.sampled
 KEYWORDS: dict[str, st.SearchStrategy[Any]] = {
     "title": st.sampled_from(["Title", "Password", "Your API key"]) | json_scalars,
     "description": st.sampled_from(["Describe", "token count"]) | json_scalars,
-    "minLength": small_int, "maxLength": small_int, "minItems": small_int, "maxItems": small_int,
-    "minimum": number, "maximum": number,
+    "minLength": small_int,
+    "maxLength": small_int,
+    "minItems": small_int,
+    "maxItems": small_int,
+    "minimum": number,
+    "maximum": number,
     "format": st.sampled_from(["email", "uri", "date", "date-time", "url", "time"]) | json_scalars,
     "default": json_values,
-    "enum": option_values, "enumNames": st.lists(st.sampled_from(["A", "B"]) | json_scalars, max_size=4),
-    "oneOf": titled_options, "pattern": st.just("^a"), "$ref": st.just("#/x"),
-    "exclusiveMinimum": number, "x-ui": json_scalars,
+    "enum": option_values,
+    "enumNames": st.lists(st.sampled_from(["A", "B"]) | json_scalars, max_size=4),
+    "oneOf": titled_options,
+    "pattern": st.just("^a"),
+    "$ref": st.just("#/x"),
+    "exclusiveMinimum": number,
+    "x-ui": json_scalars,
 }
-TYPES = st.sampled_from(["string", "number", "integer", "boolean", "array", "object", "null"]) | \
-    st.lists(st.sampled_from(["string", "null"]), min_size=1, max_size=2) | json_scalars
+TYPES = (
+    st.sampled_from(["string", "number", "integer", "boolean", "array", "object", "null"])
+    | st.lists(st.sampled_from(["string", "null"]), min_size=1, max_size=2)
+    | json_scalars
+)
 
 
 good_options = st.lists(st.sampled_from(["a", "b", "c", "d"]), min_size=1, max_size=4, unique=True)
@@ -140,9 +172,21 @@ maybe = st.booleans()
 @st.composite
 def well_formed_field(draw: st.DrawFn) -> dict[str, Any]:
     """A field of one kind from the spec table, with a random choice of its optional keywords."""
-    kind = draw(st.sampled_from(
-        ["string", "number", "integer", "boolean", "enum", "oneOf", "legacy", "multi", "multi_titled"]
-    ))
+    kind = draw(
+        st.sampled_from(
+            [
+                "string",
+                "number",
+                "integer",
+                "boolean",
+                "enum",
+                "oneOf",
+                "legacy",
+                "multi",
+                "multi_titled",
+            ]
+        )
+    )
     f: dict[str, Any] = {}
     if kind in ("string", "enum", "oneOf", "legacy"):
         f["type"] = "string"
@@ -151,7 +195,9 @@ def well_formed_field(draw: st.DrawFn) -> dict[str, Any]:
     else:
         f["type"] = kind
     if draw(maybe):
-        f["title"] = draw(st.sampled_from(["Name", "Age", "Pick", "Password", "API key", "Token count"]))
+        f["title"] = draw(
+            st.sampled_from(["Name", "Age", "Pick", "Password", "API key", "Token count"])
+        )
     if draw(maybe):
         f["description"] = draw(st.sampled_from(["Describe it", "Never share secrets"]))
     if kind == "string":
@@ -161,8 +207,11 @@ def well_formed_field(draw: st.DrawFn) -> dict[str, Any]:
         if draw(maybe):
             f["format"] = draw(st.sampled_from(["email", "uri", "date", "date-time"]))
         if draw(maybe):
-            f["default"] = draw(st.sampled_from(["", "abc", "a@b.co", "https://e.com/", "2024-02-29",
-                                                 "2024-02-29T10:00:00Z"]))
+            f["default"] = draw(
+                st.sampled_from(
+                    ["", "abc", "a@b.co", "https://e.com/", "2024-02-29", "2024-02-29T10:00:00Z"]
+                )
+            )
     elif kind in ("number", "integer"):
         for key in ("minimum", "maximum"):
             if draw(maybe):
@@ -184,7 +233,8 @@ def well_formed_field(draw: st.DrawFn) -> dict[str, Any]:
             f["default"] = draw(st.sampled_from(["a", "b", "z"]))
     else:
         f["items"] = (
-            {"type": "string", "enum": draw(good_options)} if kind == "multi"
+            {"type": "string", "enum": draw(good_options)}
+            if kind == "multi"
             else {"anyOf": draw(good_titled)}
         )
         for key in ("minItems", "maxItems"):
@@ -214,12 +264,16 @@ def field_schemas(draw: st.DrawFn) -> Any:
         elif action == "retype":
             field["type"] = draw(TYPES)
         else:
-            field["items"] = draw(st.one_of(
-                st.fixed_dictionaries({"type": st.just("string") | json_scalars, "enum": option_values}),
-                st.fixed_dictionaries({"anyOf": titled_options}),
-                st.fixed_dictionaries({"oneOf": titled_options}),
-                json_values,
-            ))
+            field["items"] = draw(
+                st.one_of(
+                    st.fixed_dictionaries(
+                        {"type": st.just("string") | json_scalars, "enum": option_values}
+                    ),
+                    st.fixed_dictionaries({"anyOf": titled_options}),
+                    st.fixed_dictionaries({"oneOf": titled_options}),
+                    json_values,
+                )
+            )
     return field
 
 
@@ -233,12 +287,17 @@ def root_schemas(draw: st.DrawFn) -> Any:
     if draw(st.integers(0, 30)) > 0:
         root["properties"] = (
             draw(st.dictionaries(names, field_schemas(), max_size=4))
-            if draw(st.integers(0, 30)) else draw(json_scalars)
+            if draw(st.integers(0, 30))
+            else draw(json_scalars)
         )
     if draw(st.booleans()):
-        root["required"] = draw(st.lists(names, max_size=3) | st.lists(names | json_scalars, max_size=3))
+        root["required"] = draw(
+            st.lists(names, max_size=3) | st.lists(names | json_scalars, max_size=3)
+        )
     if draw(st.integers(0, 10)) == 0:
-        root[draw(st.sampled_from(["$schema", "additionalProperties", "title"]))] = draw(json_scalars)
+        root[draw(st.sampled_from(["$schema", "additionalProperties", "title"]))] = draw(
+            json_scalars
+        )
     return root
 
 
@@ -254,7 +313,9 @@ def test_vocabulary_schemas(revision: str) -> None:
 
 
 @pytest.mark.parametrize("revision", REVISIONS)
-@pytest.mark.parametrize("case", sorted((ROOT / "golden" / "cases").glob("*.json")), ids=lambda p: p.stem)
+@pytest.mark.parametrize(
+    "case", sorted((ROOT / "golden" / "cases").glob("*.json")), ids=lambda p: p.stem
+)
 def test_golden_requested_schemas_are_valid_for_newest(revision: str, case: Path) -> None:
     """The golden cases' requestedSchemas agree too (the newest revision accepts them all)."""
     data = json.loads(case.read_text(encoding="utf-8"))

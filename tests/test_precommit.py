@@ -27,8 +27,14 @@ def test_lint_hook_with_try_repo(tmp_path: Path) -> None:
     (repo / "package.json").write_text('{"name": "not-a-schema"}')  # outside the hook's files
     git(repo, "init", "-q")
     git(repo, "add", ".")
-    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache"), "GIT_AUTHOR_NAME": "t",
-           "GIT_AUTHOR_EMAIL": "t@t", "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t"}
+    env = {
+        **os.environ,
+        "PRE_COMMIT_HOME": str(tmp_path / "cache"),
+        "GIT_AUTHOR_NAME": "t",
+        "GIT_AUTHOR_EMAIL": "t@t",
+        "GIT_COMMITTER_NAME": "t",
+        "GIT_COMMITTER_EMAIL": "t@t",
+    }
     cmd = ["pre-commit", "try-repo", str(ROOT), "elicit-gen-lint", "--all-files"]
     ok = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
     assert ok.returncode == 0, ok.stdout + ok.stderr
@@ -46,7 +52,9 @@ def test_lint_hook_with_try_repo(tmp_path: Path) -> None:
 def test_check_hook_with_try_repo(tmp_path: Path) -> None:
     repo = tmp_path / "client"
     (repo / "schemas").mkdir(parents=True)
-    (repo / "schemas" / "contact.json").write_bytes((ROOT / "examples" / "contact.json").read_bytes())
+    (repo / "schemas" / "contact.json").write_bytes(
+        (ROOT / "examples" / "contact.json").read_bytes()
+    )
     (repo / "pyproject.toml").write_text(
         "[[tool.elicit-gen.jobs]]\ninputs = ['schemas/*.json']\ntargets = ['pydantic']\n"
         "output = 'forms'\n"

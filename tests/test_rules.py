@@ -27,7 +27,9 @@ class Case:
     bad_bytes: bytes | None = None
 
 
-def run(text: str | bytes, spec: str = "2026-07-28", select: tuple[str, ...] | None = None) -> list[Diagnostic]:
+def run(
+    text: str | bytes, spec: str = "2026-07-28", select: tuple[str, ...] | None = None
+) -> list[Diagnostic]:
     data = text if isinstance(text, bytes) else textwrap.dedent(text).lstrip("\n")
     return lint(data, name="t.json", spec=spec, select=select).diagnostics
 
@@ -43,13 +45,22 @@ CASES = [
     Case("EG001", GOOD_STRING, '{"type": "object",\n  "properties": {,}}', 2, 18),
     Case("EG002", GOOD_STRING, '{"type": "object",\n "properties": {},\n "type": "object"}', 3, 2),
     Case("EG003", GOOD_STRING, "", 1, 14, bad_bytes=b'{"type": "obj\xff"}'),
-    Case("EG004", GOOD_STRING, "", 1, 1, bad_bytes=b'\xef\xbb\xbf{"type": "object", "properties": {}}'),
+    Case(
+        "EG004",
+        GOOD_STRING,
+        "",
+        1,
+        1,
+        bad_bytes=b'\xef\xbb\xbf{"type": "object", "properties": {}}',
+    ),
     Case("EG005", GOOD_STRING, '["not", "an", "object"]', 1, 1),
     Case(
         "EG006",
         '{"message": "hi", "requestedSchema": {"type": "object", "properties": {}}}',
-        '{"message": "m",\n "requestedSchema": {"type": "object", "properties": {}},\n "mode": "voice"}',
-        3, 10,
+        '{"message": "m",\n "requestedSchema": {"type": "object", "properties": {}},\n'
+        ' "mode": "voice"}',
+        3,
+        10,
     ),
     Case("EG101", GOOD_STRING, '{"type": "array",\n "properties": {}}', 1, 10),
     Case("EG102", GOOD_STRING, '{"type": "object",\n "properties": []}', 2, 16),
@@ -57,58 +68,133 @@ CASES = [
         "EG103",
         '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}',
         '{"type": "object", "properties": {"a": {"type": "string"}},\n "required": ["a", "b"]}',
-        2, 20,
+        2,
+        20,
     ),
     Case("EG110", GOOD_STRING, field('{"type": "object", "properties": {}}'), 2, 3),
-    Case("EG111", field('{"type": "string", "format": "uri"}'),
-         field('{"type": "string",\n "format": "url"}'), 4, 12),
-    Case("EG120", field('{"type": "string", "minLength": 1}'),
-         field('{"type": "string",\n   "minLength": 1.5}'), 4, 17),
-    Case("EG130", field('{"type": "number", "minimum": 1, "maximum": 2}'),
-         field('{"type": "number",\n "minimum": 5, "maximum": 2}'), 4, 13),
-    Case("EG131", field('{"type": "string", "maxLength": 0}'),
-         field('{"type": "string",\n "maxLength": -1}'), 4, 15),
-    Case("EG132",
-         field('{"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "minItems": 2}'),
-         field('{"type": "array", "items": {"type": "string", "enum": ["a", "b"]},\n "minItems": 3}'),
-         4, 14),
-    Case("EG133", field('{"type": "integer", "minimum": 1.5, "maximum": 2.5}'),
-         field('{"type": "integer",\n "minimum": 1.2, "maximum": 1.8}'), 4, 13),
-    Case("EG140", field('{"type": "string", "format": "date", "default": "2024-02-29"}'),
-         field('{"type": "string", "format": "date",\n "default": "2023-02-29"}'), 4, 13),
-    Case("EG150", field('{"type": "string", "enum": ["a", "b"]}'),
-         field('{"type": "string",\n "enum": ["a", 2]}'), 4, 16),
-    Case("EG151", field('{"type": "string", "enum": ["a"], "enumNames": ["A"]}'),
-         field('{"type": "string", "enum": ["a", "b"],\n "enumNames": ["A"]}'), 4, 15),
-    Case("EG152", field('{"type": "string", "oneOf": [{"const": "a", "title": "A"}]}'),
-         field('{"type": "string", "oneOf": [\n {"const": "a"}]}'), 4, 2),
-    Case("EG160", field('{"type": "string", "maxLength": 3}'),
-         field('{"type": "string",\n "pattern": "^a"}'), 4, 2),
-    Case("EG170", '{"type": "object", "properties": {"username": {"type": "string"}}}',
-         '{"type": "object", "properties": {\n  "apiKey": {"type": "string"}}}', 2, 3),
-    Case("EG180", field('{"type": "string", "enum": ["a"]}'),
-         field('{"type": "string",\n "default": "x"}'), 4, 2, spec="2025-06-18"),
-    Case("EG181", field('{"type": "string", "oneOf": [{"const": "a", "title": "A"}]}'),
-         field('{"type": "string", "enum": ["a"],\n "enumNames": ["A"]}'), 4, 2),
+    Case(
+        "EG111",
+        field('{"type": "string", "format": "uri"}'),
+        field('{"type": "string",\n "format": "url"}'),
+        4,
+        12,
+    ),
+    Case(
+        "EG120",
+        field('{"type": "string", "minLength": 1}'),
+        field('{"type": "string",\n   "minLength": 1.5}'),
+        4,
+        17,
+    ),
+    Case(
+        "EG130",
+        field('{"type": "number", "minimum": 1, "maximum": 2}'),
+        field('{"type": "number",\n "minimum": 5, "maximum": 2}'),
+        4,
+        13,
+    ),
+    Case(
+        "EG131",
+        field('{"type": "string", "maxLength": 0}'),
+        field('{"type": "string",\n "maxLength": -1}'),
+        4,
+        15,
+    ),
+    Case(
+        "EG132",
+        field('{"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "minItems": 2}'),
+        field(
+            '{"type": "array", "items": {"type": "string", "enum": ["a", "b"]},\n "minItems": 3}'
+        ),
+        4,
+        14,
+    ),
+    Case(
+        "EG133",
+        field('{"type": "integer", "minimum": 1.5, "maximum": 2.5}'),
+        field('{"type": "integer",\n "minimum": 1.2, "maximum": 1.8}'),
+        4,
+        13,
+    ),
+    Case(
+        "EG140",
+        field('{"type": "string", "format": "date", "default": "2024-02-29"}'),
+        field('{"type": "string", "format": "date",\n "default": "2023-02-29"}'),
+        4,
+        13,
+    ),
+    Case(
+        "EG150",
+        field('{"type": "string", "enum": ["a", "b"]}'),
+        field('{"type": "string",\n "enum": ["a", 2]}'),
+        4,
+        16,
+    ),
+    Case(
+        "EG151",
+        field('{"type": "string", "enum": ["a"], "enumNames": ["A"]}'),
+        field('{"type": "string", "enum": ["a", "b"],\n "enumNames": ["A"]}'),
+        4,
+        15,
+    ),
+    Case(
+        "EG152",
+        field('{"type": "string", "oneOf": [{"const": "a", "title": "A"}]}'),
+        field('{"type": "string", "oneOf": [\n {"const": "a"}]}'),
+        4,
+        2,
+    ),
+    Case(
+        "EG160",
+        field('{"type": "string", "maxLength": 3}'),
+        field('{"type": "string",\n "pattern": "^a"}'),
+        4,
+        2,
+    ),
+    Case(
+        "EG170",
+        '{"type": "object", "properties": {"username": {"type": "string"}}}',
+        '{"type": "object", "properties": {\n  "apiKey": {"type": "string"}}}',
+        2,
+        3,
+    ),
+    Case(
+        "EG180",
+        field('{"type": "string", "enum": ["a"]}'),
+        field('{"type": "string",\n "default": "x"}'),
+        4,
+        2,
+        spec="2025-06-18",
+    ),
+    Case(
+        "EG181",
+        field('{"type": "string", "oneOf": [{"const": "a", "title": "A"}]}'),
+        field('{"type": "string", "enum": ["a"],\n "enumNames": ["A"]}'),
+        4,
+        2,
+    ),
     Case("EG190", GOOD_STRING, '{"type": "object",\n "properties": {}}', 2, 16),
     Case("EG191", field('{"type": "string", "title": "F"}'), GOOD_STRING, 2, 3, select=("EG191",)),
     Case(
         "EG201",
         '{"mode": "url", "message": "m", "url": "https://example.com/x"}',
         '{"mode": "url", "message": "m",\n "url": "/relative/path"}',
-        2, 9,
+        2,
+        9,
     ),
     Case(
         "EG202",
         '{"mode": "url", "message": "m", "url": "http://localhost:8080/x"}',
         '{"mode": "url", "message": "m",\n "url": "http://example.com/x"}',
-        2, 9,
+        2,
+        9,
     ),
     Case(
         "EG203",
         '{"mode": "url", "message": "m", "url": "https://example.com/x?session=abc"}',
         '{"mode": "url", "message": "m",\n "url": "https://example.com/x?access_token=abc"}',
-        2, 9,
+        2,
+        9,
     ),
 ]
 
@@ -142,8 +228,20 @@ def test_url_mode_input_is_not_compiled() -> None:
 
 @pytest.mark.parametrize(
     "name",
-    ["username", "token_count", "passport_country", "keyboard", "max_tokens", "display_name",
-     "pinned", "secretary", "bypass", "compass", "tokenizer", "card_holder"],
+    [
+        "username",
+        "token_count",
+        "passport_country",
+        "keyboard",
+        "max_tokens",
+        "display_name",
+        "pinned",
+        "secretary",
+        "bypass",
+        "compass",
+        "tokenizer",
+        "card_holder",
+    ],
 )
 def test_secret_rule_leaves_ordinary_names_alone(name: str) -> None:
     schema = f'{{"type": "object", "properties": {{"{name}": {{"type": "string"}}}}}}'
@@ -152,10 +250,21 @@ def test_secret_rule_leaves_ordinary_names_alone(name: str) -> None:
 
 @pytest.mark.parametrize(
     ("name", "title"),
-    [("password", None), ("user_password", None), ("apiKey", None), ("api_key", None),
-     ("accessToken", None), ("token", None), ("cvv", None), ("cardNumber", None),
-     ("ssh_private_key", None), ("x", "Your GitHub personal access token"),
-     ("x", "Credit card number"), ("client_secret", None), ("github_token", None)],
+    [
+        ("password", None),
+        ("user_password", None),
+        ("apiKey", None),
+        ("api_key", None),
+        ("accessToken", None),
+        ("token", None),
+        ("cvv", None),
+        ("cardNumber", None),
+        ("ssh_private_key", None),
+        ("x", "Your GitHub personal access token"),
+        ("x", "Credit card number"),
+        ("client_secret", None),
+        ("github_token", None),
+    ],
 )
 def test_secret_rule_finds_secrets(name: str, title: str | None) -> None:
     title_part = f', "title": "{title}"' if title else ""
@@ -170,8 +279,10 @@ def test_pointer_is_escaped() -> None:
 
 
 def test_pointer_inside_envelope() -> None:
-    text = '{"method": "elicitation/create", "params": {"message": "m", "requestedSchema": ' \
+    text = (
+        '{"method": "elicitation/create", "params": {"message": "m", "requestedSchema": '
         '{"type": "object", "properties": {"x": {"type": "null"}}}}}'
+    )
     [diag] = run(text)
     assert diag.pointer == "/params/requestedSchema/properties/x"
     assert "null" in diag.message
@@ -204,8 +315,10 @@ def test_field_kind_messages_say_what_was_meant(body: str, words: str) -> None:
         ('{"type": "integer", "default": 2.5}', "EG140"),
         ('{"type": "string", "format": "email", "default": "not-an-email"}', "EG140"),
         ('{"type": "string", "enum": ["a"], "default": "b"}', "EG140"),
-        ('{"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "default": ["c"]}',
-         "EG140"),
+        (
+            '{"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "default": ["c"]}',
+            "EG140",
+        ),
         ('{"type": "array", "items": {"type": "string", "enum": ["a"]}, "maxItems": 3}', "EG132"),
         ('{"type": "string", "enum": []}', "EG150"),
         ('{"type": "string", "enum": ["a", "a"]}', "EG150"),
@@ -214,8 +327,11 @@ def test_field_kind_messages_say_what_was_meant(body: str, words: str) -> None:
         ('{"type": "string", "x-widget": "fancy"}', "EG160"),
         ('{"type": "string", "minimum": 1}', "EG160"),
         ('{"type": "string", "minLength": 3, "maxLength": 2}', "EG130"),
-        ('{"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "minItems": 2,'
-         ' "maxItems": 1}', "EG130"),
+        (
+            '{"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "minItems": 2,'
+            ' "maxItems": 1}',
+            "EG130",
+        ),
     ],
 )
 def test_rule_catalogue(body: str, code: str) -> None:
@@ -245,7 +361,10 @@ def test_revisions(spec: str, expected: list[str]) -> None:
 def test_newer_feature_names_the_revision() -> None:
     text = field('{"type": "array", "items": {"type": "string", "enum": ["a"]}}')
     [diag] = run(text, "2025-06-18")
-    assert "2025-11-25" in diag.message and diag.hint == "pass --spec 2025-11-25 if your clients support it"
+    assert (
+        "2025-11-25" in diag.message
+        and diag.hint == "pass --spec 2025-11-25 if your clients support it"
+    )
 
 
 def test_input_required_needs_newest_revision() -> None:
