@@ -21,6 +21,8 @@ from typing import Any
 import jsonschema
 import pytest
 
+import elicit_gen
+
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")
 
@@ -599,6 +601,32 @@ def test_first_field_has_the_focus(
         dialog.editor(form.fields[0].name).focus_target() if form.fields else dialog.submit_button
     )
     qtbot.waitUntil(first.hasFocus, timeout=2000)
+
+
+def test_bidi_text_is_isolated_from_the_text_around_it(qtbot: QtBot, tmp_path: Path) -> None:
+    schema = {
+        "type": "object",
+        "title": "\u05d8\u05d5\u05e4\u05e1",  # Hebrew
+        "properties": {
+            "a": {"type": "string", "title": "\u202eevil"},
+            "b": {"type": "boolean", "title": "ok \u202e!"},
+            "c": {"type": "string", "title": "plain & simple"},
+        },
+        "required": ["a", "b", "c"],
+    }
+    result = elicit_gen.compile(schema, [], name="bidi.json", stem="bidi")
+    assert result.ok
+    form = result.forms[0]
+    module = write_and_import(form, "qt", tmp_path)
+    dialog = open_dialog(qtbot, module, form, server="\u202eSrv")
+    fsi, pdi = "\u2068", "\u2069"
+    # An override cannot swallow the required marker or the words around the server name ...
+    assert dialog.field_label("a").text() == f"{fsi}\u202eevil{pdi} *"
+    assert dialog.field_widget("b").text() == f"{fsi}ok \u202e!{pdi} *"
+    assert dialog.findChild(QLabel, "server").text() == f"Request from {fsi}\u202eSrv{pdi}"
+    assert dialog.windowTitle() == f"{fsi}{schema['title']}{pdi} — {fsi}\u202eSrv{pdi}"
+    # ... and text without right-to-left content is left exactly as it is.
+    assert dialog.field_label("c").text() == "plain && simple *"
 
 
 def test_keyboard_navigation_reaches_every_field_in_order(

@@ -36,6 +36,7 @@ _STDLIB_IMPORTS = (
     "import json",
     "import signal",
     "import sys",
+    "import unicodedata",
     "from collections.abc import Callable, Mapping",
     "from types import FrameType",
     "from typing import Any",

@@ -18,6 +18,7 @@ import math as _math
 import re as _re
 import signal
 import sys
+import unicodedata
 from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
 from types import FrameType
@@ -291,6 +292,20 @@ _DATE_TIME_PARTS = _re.compile(
 )
 
 
+_BIDI_CLASSES = frozenset(
+    {"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
+)
+
+
+def isolate(text: str) -> str:
+    """``text`` wrapped in a bidi isolate (FSI ... PDI) when it holds right-to-left letters or
+    direction controls, so that it cannot reorder the text around it (a required marker, the
+    server name)."""
+    if any(unicodedata.bidirectional(char) in _BIDI_CLASSES for char in text):
+        return "\u2068" + text + "\u2069"
+    return text
+
+
 def mnemonic_safe(text: str) -> str:
     """``text`` for a widget that reads ``&`` as a keyboard mnemonic (check boxes, buttons and
     labels with a buddy): every ampersand shows as itself."""
@@ -536,7 +551,7 @@ class _BoolEditor(_Editor):
         self, name: str, ident: str, label: str, required: bool, *, unanswered: bool
     ) -> None:
         super().__init__(name, ident, label, required)
-        self.check = QCheckBox(mnemonic_safe(label + (" *" if required else "")))
+        self.check = QCheckBox(mnemonic_safe(isolate(label) + (" *" if required else "")))
         if unanswered:
             # "Not answered" is the third state; the first click leaves it for good.
             self.check.setTristate(True)
@@ -817,11 +832,12 @@ class FormatsDialog(QDialog):
         self.server = server if server else DEFAULT_SERVER
         self.message = MESSAGE if message is None else message
         self.setObjectName("elicitation")
-        self.setWindowTitle(window_title_safe(f"{WINDOW_TITLE} — {self.server}"))
+        window_title = f"{isolate(WINDOW_TITLE)} — {isolate(self.server)}"
+        self.setWindowTitle(window_title_safe(window_title))
         self.setSizeGripEnabled(True)
 
         outer = QVBoxLayout(self)
-        asker = plain_label(f"Request from {self.server}", object_name="server")
+        asker = plain_label(f"Request from {isolate(self.server)}", object_name="server")
         small = QFont(asker.font())
         if small.pointSizeF() > 0:
             small.setPointSizeF(max(small.pointSizeF() * 0.9, 7.0))
@@ -970,7 +986,8 @@ class FormatsDialog(QDialog):
         if editor.labels_itself:
             label = plain_label("")
         else:
-            label = plain_label(mnemonic_safe(editor.label + (" *" if editor.required else "")))
+            marker = " *" if editor.required else ""
+            label = plain_label(mnemonic_safe(isolate(editor.label) + marker))
             label.setBuddy(editor.focus)
             if editor.required:
                 editor.focus.setAccessibleDescription("required")
