@@ -144,8 +144,7 @@ def open_form(tab: Tab, pages_dir: Path) -> Iterator[Opener]:
 
 def assert_done(fp: FormPage, action: str) -> None:
     """The page shows what happened, has focus on that message, and takes no more input."""
-    state = fp.page.evaluate(
-        """() => {
+    state = fp.page.evaluate("""() => {
              const done = document.getElementById("eg-done");
              const controls = document.querySelectorAll("#eg-form input, #eg-form select, button");
              return {
@@ -154,8 +153,7 @@ def assert_done(fp: FormPage, action: str) -> None:
                focused: document.activeElement === done,
                enabled: Array.from(controls).filter((c) => !c.matches(":disabled")).length,
              };
-           }"""
-    )
+           }""")
     assert state == {"shown": True, "action": action, "focused": True, "enabled": 0}
 
 
@@ -191,7 +189,7 @@ def test_page_api(open_form: Opener, name: str, form: ir.Form) -> None:
         valid_content(form),
     )
     assert api["mode"] == "CSS1Compat"  # the header comment before the doctype is no quirk
-    assert api["keys"] == ["result", "schema", "setMessage", "setServer", "validate"]
+    assert api["keys"] == ["result", "schema", "setMessage", "setServer", "setValues", "validate"]
     assert api["frozen"] and api["schema"] == form.schema and api["valid"] == {}
     assert api["empty"] == validate_content(form.schema, {})
 
@@ -352,6 +350,16 @@ def test_decline_cancel_and_escape(open_form: Opener, name: str, form: ir.Form, 
     action = "cancel" if how == "escape" else how
     assert fp.delivered() == {"action": action}
     assert_done(fp, action)
+
+
+@pytest.mark.parametrize(("name", "form"), FORMS, ids=FORM_IDS)
+def test_set_values_fills_the_form(open_form: Opener, name: str, form: ir.Form) -> None:
+    """``setValues`` (the Python targets' ``initial``) shows values; untouched, they come back."""
+    fp = open_form(form)
+    content = valid_content(form)
+    fp.page.evaluate("(c) => window.elicitation.setValues(c)", content)
+    fp.submit()
+    assert fp.delivered()["content"] == content  # date-times exactly, offsets included
 
 
 def test_a_result_is_delivered_once(open_form: Opener) -> None:

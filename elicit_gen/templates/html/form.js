@@ -270,12 +270,53 @@
     }
     field.control = field.controls[0] || element;
     if (spec.kind === "datetime") {
-      field.initial = own(prop, "default") ? rfc3339ToLocalValue(prop.default) : "";
-      field.control.value = field.initial;
       field.zone = byId(`${spec.id}_tz`);
+      setDateTime(field, own(prop, "default") ? prop.default : "");
     }
     field.read = () => readField(field);
     return field;
+  }
+
+  /** Shows an RFC 3339 value in the user's local time, remembering it to send it unchanged. */
+  function setDateTime(field, value) {
+    field.initial = typeof value === "string" && isDateTime(value) ? value : "";
+    field.initialLocal = field.initial === "" ? "" : rfc3339ToLocalValue(field.initial);
+    field.control.value = field.initialLocal;
+  }
+
+  /** Puts a content value (as it would be delivered) into the field's control(s). */
+  function setValue(field, value) {
+    const control = field.control;
+    const options = optionValues(field.prop);
+    switch (field.kind) {
+      case "text":
+        control.value = typeof value === "string" ? value : "";
+        break;
+      case "datetime":
+        setDateTime(field, value);
+        break;
+      case "number":
+        control.value = typeof value === "number" && Number.isFinite(value) ? String(value) : "";
+        break;
+      case "boolean":
+        control.checked = value === true;
+        field.dirty = typeof value === "boolean";
+        break;
+      case "select": {
+        const index = options.indexOf(value);
+        control.value = index >= 0 ? String(index) : "";
+        break;
+      }
+      case "multi": {
+        const chosen = Array.isArray(value) ? value : [];
+        for (const box of field.controls) box.checked = chosen.includes(options[Number(box.value)]);
+        break;
+      }
+      default:
+        break;
+    }
+    showError(field, "");
+    refreshZone(field);
   }
 
   const absent = { present: false };
@@ -302,7 +343,8 @@
           if (control.validity.badInput) return fail("Enter a complete date and time.");
           return field.required ? fail(REQUIRED) : absent;
         }
-        if (text === field.initial && own(prop, "default")) return readText(field, prop.default);
+        // An initial value the user left alone is sent as it was given, offset included.
+        if (text === field.initialLocal && field.initial !== "") return readText(field, field.initial);
         const local = localDate(text);
         if (local === null) return fail("Enter a complete date and time.");
         if (!local.exists) {
@@ -509,6 +551,15 @@
     server.textContent = text.trim() === "" ? DEFAULT_SERVER : text;
   }
 
+  /** Fills fields from content-shaped values ({name: value}); other fields keep theirs. */
+  function setValues(values) {
+    if (delivered || values === null || typeof values !== "object") return;
+    for (const field of fields) {
+      if (own(values, field.name)) setValue(field, values[field.name]);
+    }
+    refreshStatus();
+  }
+
   function setMessage(text) {
     if (text !== null && text !== undefined) message.textContent = String(text);
   }
@@ -520,6 +571,7 @@
       result,
       setServer,
       setMessage,
+      setValues,
       validate,
       get schema() {
         return JSON.parse(byId("eg-data").textContent).schema;
