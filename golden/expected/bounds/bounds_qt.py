@@ -392,7 +392,7 @@ class _Editor:
         self.ident = ident
         self.label = label
         self.required = required
-        self.touched = False  # the user changed it (untouched optional fields stay absent)
+        self.touched = False  # the user changed it since the dialog opened
         self.checked = False  # its error is shown live (after editing it, or after Submit)
         self.on_change: Callable[[], None] = _nothing
         self.widget: QWidget = QWidget()
