@@ -11,9 +11,13 @@ import importlib.util
 import os
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ["TZ"] = "UTC"  # the same pictures on every machine and day (unset dates show 2026-07-01)
+if hasattr(time, "tzset"):
+    time.tzset()
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ("contact", "travel_booking", "every_kind")
@@ -24,6 +28,7 @@ def main() -> int:
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
+    from PySide6.QtCore import QDate
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication, QWidget
 
@@ -49,6 +54,9 @@ def main() -> int:
             spec.loader.exec_module(module)
             dialog_class = getattr(module, f"{result.forms[0].class_name}Dialog")
             dialog = dialog_class(server="Travel Agent" if "travel" in example else "Acme MCP")
+            for editor in dialog._editors.values():  # unset date fields show a fixed date
+                if getattr(editor, "toggle", None) is not None and not editor.toggle.isChecked():
+                    editor.edit.setDate(QDate(2026, 7, 1))
             dialog.show()
             app.processEvents()
             # Show the whole form (a real screen scrolls when it is taller than the screen).
