@@ -166,6 +166,10 @@ class FormRouter:
     module's blocking ``elicit()`` in a worker thread; :class:`TextualRunner` pushes the screen
     onto a running Textual app). ``fallback`` answers requests no form matches, URL-mode requests
     included; without one they are declined.
+
+    Forms are shown one at a time: a 2026-07-28 ``input_required`` result may carry several
+    elicitations, which the SDK dispatches concurrently; the router queues them, so that two
+    prompts never read the same terminal at once.
     """
 
     def __init__(
@@ -180,6 +184,7 @@ class FormRouter:
         self.runner = runner
         self.fallback = fallback
         self._forms: dict[str, tuple[ModuleType, FormRunner]] = {}
+        self._showing: anyio.Lock | None = None
         for module in modules:
             self.register(module)
 
@@ -223,7 +228,10 @@ class FormRouter:
                 return await self.fallback(context, params)
             return types.ElicitResult(action="decline")
         module, runner = entry
-        answer = dict(await runner(module, params.message, self._server_name(context)))
+        if self._showing is None:
+            self._showing = anyio.Lock()
+        async with self._showing:
+            answer = dict(await runner(module, params.message, self._server_name(context)))
         action = answer.get("action")
         if action == "accept":
             content = answer.get("content")

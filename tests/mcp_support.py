@@ -140,11 +140,15 @@ def answers(form: ir.Form, content: Mapping[str, Any]) -> list[str]:
 
 
 def cli_runner(
-    lines: Sequence[str], transcripts: list[str]
+    lines: Sequence[str], transcripts: list[str], showing: list[int] | None = None
 ) -> Callable[[ModuleType, str, str | None], Awaitable[Mapping[str, Any]]]:
-    """Runs a generated CLI form in a worker thread on scripted stdin, keeping what it printed."""
+    """Runs a generated CLI form in a worker thread on scripted stdin, keeping what it printed.
+    ``showing`` counts the forms on screen now ([0]) and at most ([1])."""
+    showing = showing if showing is not None else [0, 0]
 
     async def run(module: ModuleType, message: str, server: str | None) -> Mapping[str, Any]:
+        showing[0] += 1
+        showing[1] = max(showing)
         err = io.StringIO()
 
         def ask() -> Mapping[str, Any]:
@@ -153,8 +157,10 @@ def cli_runner(
             )
             return result
 
+        await anyio.sleep(0.05)  # give a concurrent request the chance to show its form too
         result = await anyio.to_thread.run_sync(ask)
         transcripts.append(err.getvalue())
+        showing[0] -= 1
         return result
 
     return run

@@ -84,10 +84,12 @@ class ScriptedCli:
     def __init__(self, gen: Forms, lines: Mapping[str, list[str]]) -> None:
         self.transcripts: list[str] = []
         self.requests: list[types.ElicitRequestParams] = []
+        self.showing = [0, 0]  # forms on screen: now, at most
         self.router = FormRouter()
         for key, (_, _, cli) in gen.by_key.items():
             if key in lines:
-                self.router.register(cli, runner=cli_runner(lines[key], self.transcripts))
+                runner = cli_runner(lines[key], self.transcripts, self.showing)
+                self.router.register(cli, runner=runner)
 
     async def __call__(self, context: Any, params: types.ElicitRequestParams) -> Any:
         self.requests.append(params)
@@ -202,6 +204,7 @@ def test_input_required_case_asks_both_questions(gen: Forms, mode: str) -> None:
 
     reply, _ = anyio.run(call, server, mode, client, "checkout")
     assert len(client.requests) == 2
+    assert client.showing == [0, 1]  # the SDK dispatches both at once; one form at a time
     for key, (name, _, model) in zip(keys, questions, strict=True):
         # Only the required fields were typed: the others keep their defaults or stay absent.
         fields = gen.form(key)[0].fields
