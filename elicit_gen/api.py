@@ -26,7 +26,7 @@ def _read(schema: SchemaInput, name: str | None) -> tuple[bytes, str, str]:
         return schema, name or "<bytes>", Path(name).stem if name else "form"
     if isinstance(schema, str):
         return schema.encode("utf-8"), name or "<string>", Path(name).stem if name else "form"
-    data = json.dumps(schema, ensure_ascii=False).encode("utf-8")
+    data = json.dumps(schema).encode("ascii")  # escapes: lone surrogates reach the parser
     return data, name or "<schema>", Path(name).stem if name else "form"
 
 

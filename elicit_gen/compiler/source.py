@@ -22,6 +22,7 @@ JSON = object  # a value made of dict, list, str, int, float, bool and None
 MAX_DEPTH = 200
 
 _WS = re.compile(r"[ \t\n\r]*")
+_SURROGATE = re.compile("[\ud800-\udfff]")
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 
 
@@ -142,9 +143,13 @@ class _Parser:
     def string(self, i: int) -> tuple[str, int]:
         try:
             decoded: tuple[str, int] = scanstring(self.text, i + 1, True)
-            return decoded
         except json.JSONDecodeError as exc:
             raise _Fail(exc.msg.lower(), exc.pos) from None
+        if _SURROGATE.search(decoded[0]):
+            raise _Fail(
+                "the string holds an unpaired surrogate (\\ud800-\\udfff): not Unicode text", i
+            )
+        return decoded
 
     def object(self, i: int, pointer: str, depth: int) -> tuple[JSON, int]:
         if depth > MAX_DEPTH:

@@ -26,10 +26,25 @@ _EMAIL_RE = _re.compile(
     r"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
     r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"
 )
-# An absolute URI (RFC 3986): a scheme, a colon, then only URI characters and %-escapes.
+# RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ] (the HTML form's check too).
+_PCT = "%[0-9A-Fa-f]{2}"
+_UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;="
+_PCHAR = f"(?:[{_UNRESERVED_SUB}:@]|{_PCT})"
 _URI_RE = _re.compile(
-    r"^[A-Za-z][A-Za-z0-9+.\-]*:(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$"
+    "[A-Za-z][A-Za-z0-9+.\\-]*:"
+    f"(?://(?:(?:[{_UNRESERVED_SUB}:]|{_PCT})*@)?(\\[[^\\]]*\\]|(?:[{_UNRESERVED_SUB}]|{_PCT})*)"
+    f"(?::[0-9]*)?(?:/{_PCHAR}*)*"
+    f"|/(?:{_PCHAR}+(?:/{_PCHAR}*)*)?"
+    f"|{_PCHAR}+(?:/{_PCHAR}*)*"
+    "|)"
+    f"(?:\\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?"
 )
+_IPV4_RE = _re.compile(
+    r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
+    r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+)
+_IPVFUTURE_RE = _re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
+_HEX4_RE = _re.compile(r"[0-9A-Fa-f]{1,4}")
 _DATE_RE = _re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
 _DATE_TIME_RE = _re.compile(
     r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
@@ -45,11 +60,35 @@ FORMAT_HINTS: dict[str, str] = {
 
 
 def is_email(text: str) -> bool:
-    return _EMAIL_RE.match(text) is not None
+    return _EMAIL_RE.fullmatch(text) is not None
+
+
+def _is_ipv6(text: str) -> bool:
+    halves = text.split("::")
+    if len(halves) > 2:
+        return False
+    groups = [half.split(":") if half else [] for half in halves]
+    units = sum(len(g) for g in groups)
+    last = groups[-1]
+    if last and "." in last[-1]:
+        if _IPV4_RE.fullmatch(last.pop()) is None:
+            return False
+        units += 1
+    if not all(_HEX4_RE.fullmatch(part) for g in groups for part in g):
+        return False
+    return units <= 7 if len(halves) == 2 else units == 8
 
 
 def is_uri(text: str) -> bool:
-    return _URI_RE.match(text) is not None
+    """An absolute URI by RFC 3986 (IP literals included)."""
+    m = _URI_RE.fullmatch(text)
+    if m is None:
+        return False
+    literal = m[1]
+    if literal is None or not literal.startswith("["):
+        return True
+    inner = literal[1:-1]
+    return _IPVFUTURE_RE.fullmatch(inner) is not None or _is_ipv6(inner)
 
 
 def _valid_date(year: int, month: int, day: int) -> bool:
@@ -61,13 +100,13 @@ def _valid_date(year: int, month: int, day: int) -> bool:
 
 
 def is_date(text: str) -> bool:
-    m = _DATE_RE.match(text)
+    m = _DATE_RE.fullmatch(text)
     return m is not None and _valid_date(int(m[1]), int(m[2]), int(m[3]))
 
 
 def is_date_time(text: str) -> bool:
     """RFC 3339 ``date-time``: a full date, a full time and a mandatory offset (Z or +hh:mm)."""
-    m = _DATE_TIME_RE.match(text)
+    m = _DATE_TIME_RE.fullmatch(text)
     if m is None or not _valid_date(int(m[1]), int(m[2]), int(m[3])):
         return False
     if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 60:

@@ -1,0 +1,149 @@
+"""The validation runtime shared by the Python forms (elicit_gen/runtime/formcore.py), checked
+against the reference implementations jsonschema uses for formats (rfc3987, rfc3339-validator)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from elicit_gen.runtime import formcore
+
+uri_alphabet = st.sampled_from(list("ab:/?#[]@!$&'()*+,;=%-._~019AFv") + [" ", "é", "\n"])
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.one_of(
+        st.text(uri_alphabet, max_size=25),
+        st.builds(
+            lambda a, b: f"{a}://{b}",
+            st.sampled_from(["http", "x", "a+b"]),
+            st.text(uri_alphabet, max_size=20),
+        ),
+    )
+)
+def test_uri_agrees_with_rfc3987(text: str) -> None:
+    rfc3987 = pytest.importorskip("rfc3987")
+    try:
+        rfc3987.parse(text, rule="URI")
+        expected = True
+    except ValueError:
+        expected = False
+    if text.endswith("\n"):
+        expected = False  # documented difference: rfc3987's `$` also matches before a final newline
+    assert formcore.is_uri(text) is expected, text
+
+
+@settings(max_examples=3000, deadline=None)
+@given(
+    st.one_of(
+        st.datetimes(timezones=st.timezones()).map(lambda d: d.isoformat()),
+        st.text(st.sampled_from(list("0123456789-:T+Zz. tx")), max_size=30),
+        st.builds(
+            lambda d, t, o: f"{d}T{t}{o}",
+            st.dates().map(str),
+            st.sampled_from(
+                ["00:00:00", "23:59:60", "24:00:00", "12:60:00", "1:2:3", "12:30:00.5"]
+            ),
+            st.sampled_from(["Z", "z", "+00:00", "-23:59", "+24:00", "", "+0100"]),
+        ),
+    )
+)
+def test_date_time_agrees_with_rfc3339_validator(text: str) -> None:
+    """Documented differences, where rfc3339-validator is stricter than RFC 3339: the RFC allows
+    lower-case "t" and "z" (section 5.6) and a leap second :60 (section 5.7). And its `$` also
+    matches before a final newline."""
+    validator = pytest.importorskip("rfc3339_validator")
+    normalised = re.sub(
+        r"(T[0-9]{2}:[0-9]{2}:)60", r"\g<1>59", text.replace("t", "T").replace("z", "Z")
+    )
+    expected = bool(validator.validate_rfc3339(normalised)) and not text.endswith("\n")
+    assert formcore.is_date_time(text) is expected, text
+
+
+@pytest.mark.parametrize(
+    ("check", "text", "ok"),
+    [
+        (formcore.is_email, "ada@example.com", True),
+        (formcore.is_email, "ada@example.com\n", False),
+        (formcore.is_email, "ada.example.com", False),
+        (formcore.is_email, "ada@localhost", True),  # the WHATWG grammar allows dotless domains
+        (formcore.is_date, "2024-02-29", True),
+        (formcore.is_date, "2023-02-29", False),
+        (formcore.is_date, "2024-02-29\n", False),
+        (formcore.is_date_time, "2024-02-29T10:00:00", False),  # no offset
+        (formcore.is_date_time, "2024-02-29T10:00:00+01:00\n", False),
+        (formcore.is_uri, "https://example.com/a b", False),
+        (formcore.is_uri, "relative/path", False),
+    ],
+)
+def test_format_checks(check, text: str, ok: bool) -> None:  # type: ignore[no-untyped-def]
+    assert check(text) is ok
+
+
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "s": {"type": "string", "minLength": 2, "maxLength": 3},
+        "i": {"type": "integer", "minimum": 1, "maximum": 5},
+        "n": {"type": "number", "maximum": 1.5},
+        "b": {"type": "boolean"},
+        "e": {"type": "string", "enum": ["a", "b"]},
+        "o": {"type": "string", "oneOf": [{"const": "x", "title": "X"}]},
+        "m": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "maxItems": 1},
+        "t": {"type": "array", "items": {"anyOf": [{"const": "a", "title": "A"}]}, "minItems": 1},
+    },
+    "required": ["s"],
+}
+
+
+@pytest.mark.parametrize(
+    ("content", "errors"),
+    [
+        ({"s": "ab"}, {}),
+        ({}, {"s": "This field is required."}),
+        ({"s": "😀😀"}, {}),  # lengths count code points
+        ({"s": "a"}, {"s": "Must be at least 2 characters."}),
+        ({"s": "ab", "i": 3.0}, {}),  # JSON Schema: 3.0 is an integer
+        ({"s": "ab", "i": True}, {"i": "Must be a number."}),
+        ({"s": "ab", "i": 2.5}, {"i": "Must be a whole number."}),
+        ({"s": "ab", "i": 9}, {"i": "Must be at most 5."}),
+        ({"s": "ab", "n": 2}, {"n": "Must be at most 1.5."}),
+        ({"s": "ab", "b": "yes"}, {"b": "Must be true or false."}),
+        ({"s": "ab", "e": "c"}, {"e": "Must be one of the listed options."}),
+        ({"s": "ab", "o": "x"}, {}),
+        ({"s": "ab", "m": ["a", "b"]}, {"m": "Choose at most 1 option."}),
+        ({"s": "ab", "t": []}, {"t": "Choose at least 1 option."}),
+        ({"s": None}, {"s": "Must have a value (null is not allowed)."}),
+    ],
+)
+def test_validate_content(content: dict[str, object], errors: dict[str, str]) -> None:
+    assert formcore.validate_content(SCHEMA, content) == errors
+
+
+@pytest.mark.parametrize(
+    ("text", "integer", "value"),
+    [
+        ("42", True, 42),
+        (" -7 ", True, -7),
+        ("3.0", True, 3),
+        ("9007199254740993", True, 9007199254740993),
+        ("2.5", False, 2.5),
+        ("10", False, 10),
+        ("1e3", False, 1000.0),
+    ],
+)
+def test_parse_number(text: str, integer: bool, value: float) -> None:
+    parsed = formcore.parse_number(text, integer)
+    assert parsed == value and type(parsed) is type(value)
+
+
+@pytest.mark.parametrize(
+    ("text", "integer"), [("2.5", True), ("abc", False), ("inf", False), ("nan", False), ("", True)]
+)
+def test_parse_number_refuses(text: str, integer: bool) -> None:
+    with pytest.raises(ValueError):
+        formcore.parse_number(text, integer)
