@@ -218,7 +218,8 @@ def _format_by_statement(source: str) -> str:
         skeleton[-1] += rest
     gaps = _gaps(_black("".join(skeleton)), len(chunks))
     formatted = [_black(chunk).lstrip("\n") for chunk in chunks]
-    return formatted[0] + "".join("\n" * gap + text for gap, text in zip(gaps, formatted[1:]))
+    joined = zip(gaps, formatted[1:], strict=True)
+    return formatted[0] + "".join("\n" * gap + text for gap, text in joined)
 
 
 def _gaps(formatted_skeleton: str, count: int) -> list[int]:
@@ -228,7 +229,7 @@ def _gaps(formatted_skeleton: str, count: int) -> list[int]:
         raise _Unmodelled
     lines = formatted_skeleton.splitlines()
     gaps = []
-    for previous, node in zip(tree.body, tree.body[1:]):
+    for previous in tree.body[:-1]:
         assert previous.end_lineno is not None
         gap, index = 0, previous.end_lineno  # 0-based index of the line after ``previous``
         while index < len(lines) and not lines[index].strip():
