@@ -18,8 +18,11 @@ import pytest
 pytest.importorskip("mcp")
 
 from mcp import types
+from mcp.client import Client
+from mcp.client._memory import InMemoryTransport
 from mcp.server import MCPServer
 from mcp.server.elicitation import AcceptedElicitation
+from mcp.server.mcpserver import Context
 
 from elicit_gen.compiler import ir
 from elicit_gen.mcp import FormRouter, schema_key
@@ -326,3 +329,58 @@ def test_conformance_enums(gen: Forms, mode: str) -> None:
     for request in client.requests:
         assert conformance_enums_schema(request.requested_schema) == []
         assert "Option One" in request.requested_schema["properties"]["legacyEnum"]["enumNames"]
+
+
+def test_url_mode_takes_the_fallback_path(gen: Forms) -> None:
+    """A URL-mode elicitation has no generated form: declined by default."""
+    server = MCPServer(SERVER_NAME)
+
+    @server.tool()
+    async def login(ctx: Context) -> str:
+        result = await ctx.elicit_url("Sign in", "https://example.com/login", "e-1")
+        return result.action
+
+    router = FormRouter(cli for _, _, cli in gen.by_key.values())
+
+    async def main() -> str:
+        async with Client(
+            InMemoryTransport(server), mode="legacy", elicitation_callback=router
+        ) as c:
+            reply = await c.call_tool("login", {})
+            text: str = reply.content[0].text  # type: ignore[union-attr]
+            return text
+
+    assert anyio.run(main) == "decline"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_invalid_content_from_a_form_never_reaches_the_server_as_accept(
+    gen: Forms, mode: str
+) -> None:
+    """A (hand-edited) form that returns content failing its schema: the client answers with an
+    error, so the server never sees an accept."""
+    received = Received()
+    key = "contact:contact"
+    server = server_for(gen, received, keys=[key])
+
+    async def broken(module: ModuleType, message: str, server: str | None) -> dict[str, Any]:
+        return {"action": "accept", "content": {"name": "Ada", "email": "not an email"}}
+
+    router = FormRouter()
+    router.register(gen.form(key)[2], runner=broken)
+
+    async def main() -> None:
+        async with Client(InMemoryTransport(server), mode=mode, elicitation_callback=router) as c:
+            await c.call_tool("ask_contact", {})
+
+    with pytest.raises(BaseException) as caught:
+        anyio.run(main)
+    errors = _leaves(caught.value)
+    assert [type(e).__name__ for e in errors] == ["MCPError"]
+    assert "the form returned invalid content" in str(errors[0])
+    assert received.outcomes == []
+
+
+def _leaves(error: BaseException) -> list[BaseException]:
+    inner: list[BaseException] = list(getattr(error, "exceptions", []))  # an exception group
+    return [leaf for e in inner for leaf in _leaves(e)] if inner else [error]
