@@ -24,6 +24,7 @@ from mcp.server import MCPServer
 from mcp.server.elicitation import AcceptedElicitation
 from mcp.server.mcpserver import Context
 
+import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.mcp import FormRouter, schema_key
 
@@ -384,3 +385,33 @@ def test_invalid_content_from_a_form_never_reaches_the_server_as_accept(
 def _leaves(error: BaseException) -> list[BaseException]:
     inner: list[BaseException] = list(getattr(error, "exceptions", []))  # an exception group
     return [leaf for e in inner for leaf in _leaves(e)] if inner else [error]
+
+
+def test_the_adapter_stays_optional() -> None:
+    """Neither elicit_gen's library API nor ``elicit-gen --lint`` imports elicit_gen.mcp or mcp,
+    and generated modules import neither."""
+    import subprocess
+    import sys
+
+    code = "\n".join(
+        [
+            "import sys, elicit_gen",
+            'schema = \'{"type": "object", "properties": {}}\'',
+            "elicit_gen.lint(schema)",
+            "assert elicit_gen.compile(schema, ['cli', 'textual', 'pydantic']).ok",
+            "loaded = [m for m in sys.modules if m.split('.')[0] == 'mcp']",
+            "print(sorted(loaded + [m for m in sys.modules if m == 'elicit_gen.mcp']))",
+        ]
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "[]"
+    for _, form in FORMS[:3]:
+        for generated_file in elicit_gen.compile_forms([form], ["cli", "textual", "pydantic"]):
+            imports = [
+                line
+                for line in generated_file.text.splitlines()
+                if line.startswith(("import ", "from "))
+            ]
+            assert not [line for line in imports if "mcp" in line or "elicit_gen" in line]
