@@ -29,7 +29,7 @@ import sys
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 import anyio
 import anyio.to_thread
@@ -89,12 +89,8 @@ def schema_key(schema: Mapping[str, Any]) -> str | None:
 # --- running a form ------------------------------------------------------------------------------
 
 
-class FormRunner(Protocol):
-    """Shows ``module``'s form and returns its ElicitResult dict."""
-
-    def __call__(
-        self, module: ModuleType, message: str, server: str | None
-    ) -> Awaitable[Mapping[str, Any]]: ...
+FormRunner = Callable[[ModuleType, str, "str | None"], Awaitable[Mapping[str, Any]]]
+"""Shows a module's form: ``(module, message, server) -> ElicitResult dict``."""
 
 
 async def run_in_thread(module: ModuleType, message: str, server: str | None) -> Mapping[str, Any]:
@@ -146,12 +142,11 @@ def _screen_class(module: ModuleType) -> Callable[..., Any]:
 # --- the router ----------------------------------------------------------------------------------
 
 
-class Fallback(Protocol):
-    """What answers a request no form was compiled for (the SDK's callback signature)."""
-
-    def __call__(
-        self, context: ClientRequestContext, params: types.ElicitRequestParams
-    ) -> Awaitable[types.ElicitResult | types.ErrorData]: ...
+Fallback = Callable[
+    [ClientRequestContext, types.ElicitRequestParams],
+    Awaitable["types.ElicitResult | types.ErrorData"],
+]
+"""Answers a request no form was compiled for (the SDK's elicitation callback signature)."""
 
 
 class FormRouter:

@@ -45,8 +45,8 @@ if "--no-build" not in sys.argv:  # mcp_client.py has just built them
     build_forms(FORMS)
 sys.path.insert(0, str(FORMS))
 
-import contact_models  # noqa: E402  (generated)
-import travel_booking_models  # noqa: E402  (generated)
+import contact_models  # type: ignore[import-not-found]  # noqa: E402  (generated)
+import travel_booking_models  # type: ignore[import-not-found]  # noqa: E402  (generated)
 from contact_models import ContactContent  # noqa: E402
 from mcp.server import MCPServer  # noqa: E402
 from mcp.server.elicitation import AcceptedElicitation, ElicitationResult  # noqa: E402
@@ -111,7 +111,7 @@ async def update_contact(ctx: Context) -> str | InputRequiredResult:
     if not isinstance(outcome, AcceptedElicitation):
         return f"Contact not updated: the user chose {outcome.action}."
     contact: ContactContent = outcome.data
-    return "Stored " + contact.model_dump_json(by_alias=True, exclude_unset=True)
+    return "Stored " + str(contact.model_dump_json(by_alias=True, exclude_unset=True))
 
 
 if __name__ == "__main__":

@@ -187,7 +187,13 @@ async def call(
 
 def conformance_defaults_content(content: Mapping[str, Any]) -> list[str]:
     errors = []
-    expected = {"name": str, "age": int, "score": (int, float), "status": str, "verified": bool}
+    expected: dict[str, type | tuple[type, ...]] = {
+        "name": str,
+        "age": int,
+        "score": (int, float),
+        "status": str,
+        "verified": bool,
+    }
     for name, kind in expected.items():
         if name not in content:
             errors.append(f"{name} missing")

@@ -87,7 +87,7 @@ class ScriptedCli:
 
     def __init__(self, gen: Forms, lines: Mapping[str, list[str]]) -> None:
         self.transcripts: list[str] = []
-        self.requests: list[types.ElicitRequestParams] = []
+        self.requests: list[types.ElicitRequestFormParams] = []
         self.showing = [0, 0]  # forms on screen: now, at most
         self.router = FormRouter()
         for key, (_, _, cli) in gen.by_key.items():
@@ -96,6 +96,7 @@ class ScriptedCli:
                 self.router.register(cli, runner=runner)
 
     async def __call__(self, context: Any, params: types.ElicitRequestParams) -> Any:
+        assert isinstance(params, types.ElicitRequestFormParams)
         self.requests.append(params)
         return await self.router(context, params)
 
