@@ -132,21 +132,23 @@ STRICT = jsonschema.FormatChecker()
 DOCUMENTED = jsonschema.FormatChecker()
 
 
-@DOCUMENTED.checks("email")
 def _email(value: object) -> bool:
     return not isinstance(value, str) or formcore._EMAIL_RE.fullmatch(value) is not None
 
 
-@DOCUMENTED.checks("uri")
 def _uri(value: object) -> bool:
     return not isinstance(value, str) or formcore._URI_RE.fullmatch(value) is not None
 
 
-@DOCUMENTED.checks("date-time")
 def _date_time(value: object) -> bool:
     if not isinstance(value, str):
         return True
     return formcore._DATE_TIME_RE.fullmatch(value) is not None and formcore.is_date_time(value)
+
+
+DOCUMENTED.checks("email")(_email)
+DOCUMENTED.checks("uri")(_uri)
+DOCUMENTED.checks("date-time")(_date_time)
 
 
 @cache

@@ -15,8 +15,12 @@ from pathlib import Path
 from types import ModuleType, SimpleNamespace
 from typing import Any
 
+import anyio
+import mcp.types as types
 import pydantic
 import pytest
+from mcp import Client
+from mcp.server.mcpserver import Context, MCPServer
 
 from elicit_gen.compiler import ir
 from elicit_gen.runtime import formcore
@@ -242,6 +246,10 @@ def _base(name: str) -> dict[str, Any]:
         ("bounds:bounds", "big", 9007199254740991, True),
         ("bounds:bounds", "big", 9007199254740992, False),
         ("bounds:bounds", "beyond32", 3000000000, True),
+        ("bounds:bounds", "beyond32", 10**400, True),
+        ("bounds:bounds", "free", 10**400, True),  # a number, though no float can hold it
+        ("bounds:bounds", "ratio", 2**64, False),
+        ("bounds:bounds", "ratio", 1, True),
         ("bounds:bounds", "negative", -9, False),
         ("bounds:bounds", "code", "abcde", False),
         ("bounds:bounds", "exact", ["a"], False),
@@ -440,6 +448,47 @@ def test_mcp_sdk_elicit_with_validation(
                     model,
                 )
             )
+
+
+@pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)
+def test_mcp_sdk_end_to_end(name: str, form: ir.Form, modules: dict[str, ModuleType]) -> None:
+    """A real MCPServer tool elicits with the content model through an in-process MCP client:
+    the client receives the requested schema, answers, and the tool gets typed content."""
+    module = modules[name]
+    model = content_model(module, form)
+    server = MCPServer("test")
+
+    @server.tool()
+    async def ask(ctx: Context) -> str:
+        result = await ctx.elicit(module.MESSAGE, schema=model)
+        if result.action != "accept":
+            return result.action
+        assert isinstance(result.data, model)
+        return json.dumps(result.data.model_dump(mode="json", exclude_unset=True))
+
+    content = valid_content(form)
+    seen: list[Any] = []
+
+    async def answer(context: Any, params: Any) -> types.ElicitResult:
+        seen.append(params)
+        if len(seen) == 1:
+            return types.ElicitResult(action="accept", content=content)
+        return types.ElicitResult(action="decline")
+
+    async def main() -> list[str]:
+        async with Client(server, elicitation_callback=answer, mode="legacy") as client:
+            texts = []
+            for _ in range(2):
+                called = await client.call_tool("ask", {})
+                assert not called.is_error, called
+                texts.append(called.content[0].text)  # type: ignore[union-attr]
+            return texts
+
+    accepted, declined = anyio.run(main)
+    assert json.loads(accepted) == content
+    assert declined == "decline"
+    assert seen[0].message == form.message_text
+    _same_constraints(seen[0].requested_schema, form)
 
 
 # --- hostile input ---------------------------------------------------------------------------

@@ -11,6 +11,7 @@ strict format checker whenever no documented difference is involved.
 
 from __future__ import annotations
 
+import os
 from types import ModuleType
 from typing import Any
 
@@ -33,7 +34,10 @@ from .pydantic_support import (
     write_modules,
 )
 
-EXAMPLES = 200
+# Examples per form and test. CI runs a fixed (derandomized) 200; for a deeper, random search run
+# e.g. `PYDANTIC_DIFF_EXAMPLES=2000 pytest tests/test_target_pydantic_differential.py`.
+EXAMPLES = int(os.environ.get("PYDANTIC_DIFF_EXAMPLES", "200"))
+DERANDOMIZE = "PYDANTIC_DIFF_EXAMPLES" not in os.environ
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +47,24 @@ def modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
 
 
 # --- invalid (and borderline) values, by field kind ---------------------------------------------
-ANY_KIND = [None, True, False, 0, 1, -1, 2.5, 3.0, 1e300, "", "3", "yes", "true", [], ["x"], {}]
+ANY_KIND: list[Any] = [
+    None,
+    True,
+    False,
+    0,
+    1,
+    -1,
+    2.5,
+    3.0,
+    1e300,
+    "",
+    "3",
+    "yes",
+    "true",
+    [],
+    ["x"],
+    {},
+]
 
 NEAR_MISSES: dict[str, list[Any]] = {
     "email": [
@@ -138,6 +159,7 @@ def _bad_values(field: ir.Field) -> st.SearchStrategy[Any]:
                 values += [bound, bound - 1, bound + 1, bound - 0.5, bound + 0.5, float(bound)]
                 if isinstance(bound, int):
                     values += [bound + 0.0, str(bound)]
+        values += [10**400, -(10**400), 2**64, 2**53 + 1]  # ints a float cannot hold exactly
         extra.append(st.integers() | st.floats(allow_nan=False, allow_infinity=False))
     elif isinstance(field, ir.SingleSelectField):
         for option in field.options:
@@ -200,6 +222,7 @@ def test_valid_content_from_the_schema(
         max_examples=EXAMPLES,
         deadline=None,
         database=None,
+        derandomize=DERANDOMIZE,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
     @given(_valid(form))
@@ -218,6 +241,7 @@ def test_mutated_content(name: str, form: ir.Form, modules: dict[str, ModuleType
         max_examples=EXAMPLES,
         deadline=None,
         database=None,
+        derandomize=DERANDOMIZE,
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
     @given(_mutated(form, _valid(form)))

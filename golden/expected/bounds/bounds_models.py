@@ -77,10 +77,20 @@ def _integral(value: object) -> object:
 _INTEGER = _pydantic.BeforeValidator(_integral)
 
 
-def _keep_int(value: Any, handler: _pydantic.ValidatorFunctionWrapHandler) -> Any:
-    """Checks a number as a float but keeps an int an int, so that 5 dumps as 5, not 5.0."""
-    result = handler(value)
-    return value if type(value) is int else result
+def _number(minimum: float | None, maximum: float | None) -> Any:
+    """A number field: an int is checked exactly and stays an int (5 dumps as 5, not 5.0, and
+    2**64 is not rounded to a float); a float goes through pydantic's float validation."""
+
+    def check(value: Any, handler: _pydantic.ValidatorFunctionWrapHandler) -> Any:
+        if type(value) is not int:
+            return handler(value)
+        if minimum is not None and value < minimum:
+            raise ValueError(f"must be greater than or equal to {minimum}")
+        if maximum is not None and value > maximum:
+            raise ValueError(f"must be less than or equal to {maximum}")
+        return value
+
+    return _pydantic.WrapValidator(check)
 
 
 def _as_is(value: Any) -> Any:
@@ -88,7 +98,6 @@ def _as_is(value: Any) -> Any:
     return value
 
 
-_NUMBER = _pydantic.WrapValidator(_keep_int)
 _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
 
@@ -134,13 +143,13 @@ class BoundsContent(BaseModel):
     ]
 
     ratio: Annotated[
-        Annotated[float, Field(ge=0, le=1, allow_inf_nan=False), _NUMBER],
+        Annotated[float, Field(ge=0, le=1, allow_inf_nan=False), _number(0, 1)],
         _NUMBER_OUT,
         Field(title="Ratio"),
     ] = 0.25
 
     free: Annotated[
-        Annotated[float, Field(allow_inf_nan=False), _NUMBER] | _Absent,
+        Annotated[float, Field(allow_inf_nan=False), _number(None, None)] | _Absent,
         _NOT_NULL,
         _NUMBER_OUT,
         Field(title="Any number", json_schema_extra=_no_default),

@@ -48,10 +48,20 @@ def _no_default(schema: dict[str, Any]) -> None:
 _NOT_NULL = _pydantic.BeforeValidator(_reject_null)
 
 
-def _keep_int(value: Any, handler: _pydantic.ValidatorFunctionWrapHandler) -> Any:
-    """Checks a number as a float but keeps an int an int, so that 5 dumps as 5, not 5.0."""
-    result = handler(value)
-    return value if type(value) is int else result
+def _number(minimum: float | None, maximum: float | None) -> Any:
+    """A number field: an int is checked exactly and stays an int (5 dumps as 5, not 5.0, and
+    2**64 is not rounded to a float); a float goes through pydantic's float validation."""
+
+    def check(value: Any, handler: _pydantic.ValidatorFunctionWrapHandler) -> Any:
+        if type(value) is not int:
+            return handler(value)
+        if minimum is not None and value < minimum:
+            raise ValueError(f"must be greater than or equal to {minimum}")
+        if maximum is not None and value > maximum:
+            raise ValueError(f"must be less than or equal to {maximum}")
+        return value
+
+    return _pydantic.WrapValidator(check)
 
 
 def _as_is(value: Any) -> Any:
@@ -59,7 +69,6 @@ def _as_is(value: Any) -> Any:
     return value
 
 
-_NUMBER = _pydantic.WrapValidator(_keep_int)
 _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
 # The WHATWG HTML "valid e-mail address" grammar (what browsers check for type=email).
@@ -113,7 +122,7 @@ class ContactContent(BaseModel):
     ]
 
     age: Annotated[
-        Annotated[float, Field(ge=18, allow_inf_nan=False), _NUMBER] | _Absent,
+        Annotated[float, Field(ge=18, allow_inf_nan=False), _number(18, None)] | _Absent,
         _NOT_NULL,
         _NUMBER_OUT,
         Field(description="Your age", json_schema_extra=_no_default),

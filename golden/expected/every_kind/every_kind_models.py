@@ -136,10 +136,20 @@ def _integral(value: object) -> object:
 _INTEGER = _pydantic.BeforeValidator(_integral)
 
 
-def _keep_int(value: Any, handler: _pydantic.ValidatorFunctionWrapHandler) -> Any:
-    """Checks a number as a float but keeps an int an int, so that 5 dumps as 5, not 5.0."""
-    result = handler(value)
-    return value if type(value) is int else result
+def _number(minimum: float | None, maximum: float | None) -> Any:
+    """A number field: an int is checked exactly and stays an int (5 dumps as 5, not 5.0, and
+    2**64 is not rounded to a float); a float goes through pydantic's float validation."""
+
+    def check(value: Any, handler: _pydantic.ValidatorFunctionWrapHandler) -> Any:
+        if type(value) is not int:
+            return handler(value)
+        if minimum is not None and value < minimum:
+            raise ValueError(f"must be greater than or equal to {minimum}")
+        if maximum is not None and value > maximum:
+            raise ValueError(f"must be less than or equal to {maximum}")
+        return value
+
+    return _pydantic.WrapValidator(check)
 
 
 def _as_is(value: Any) -> Any:
@@ -147,7 +157,6 @@ def _as_is(value: Any) -> Any:
     return value
 
 
-_NUMBER = _pydantic.WrapValidator(_keep_int)
 _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
 # The WHATWG HTML "valid e-mail address" grammar (what browsers check for type=email).
@@ -334,7 +343,8 @@ class ProjectSetupContent(BaseModel):
     ]
 
     budget: Annotated[
-        Annotated[float, Field(ge=0, le=1000000.5, allow_inf_nan=False), _NUMBER] | _Absent,
+        Annotated[float, Field(ge=0, le=1000000.5, allow_inf_nan=False), _number(0, 1000000.5)]
+        | _Absent,
         _NOT_NULL,
         _NUMBER_OUT,
         Field(title="Budget (kEUR)", json_schema_extra=_no_default),
