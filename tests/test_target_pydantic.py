@@ -57,6 +57,43 @@ def _model(modules: dict[str, ModuleType], name: str) -> type[pydantic.BaseModel
 
 
 # --- the generated code itself -----------------------------------------------------------------
+# Server code using generated models, type-checked with them: the fields have the documented
+# Python types, and construction by Python name is checked against the Literal options.
+USAGE = """\
+import datetime
+from typing import Literal
+
+from typing_extensions import assert_type
+
+from every_kind_models import ProjectSetupContent, ProjectSetupResult
+from odd_names_models import OddNamesContent
+
+odd = OddNamesContent(first_name="Ada", class_="x")
+assert_type(odd.first_name, str)
+assert_type(odd.f_2fa, bool | None)
+project = ProjectSetupContent(
+    project_name="abc", owner_email="a@b.co", team_size=3, language="rust", license="mit"
+)
+assert_type(project.kickoff, datetime.datetime | None)
+assert_type(project.start_date, datetime.date | None)
+assert_type(project.budget, float | None)
+assert_type(project.team_size, int)
+assert_type(project.public, bool)
+assert_type(project.language, Literal["python", "typescript", "rust"])
+assert_type(project.platforms, list[Literal["linux", "macos", "windows"]])
+result = ProjectSetupResult.model_validate({"action": "decline"})
+assert_type(result.content, ProjectSetupContent | None)
+"""
+
+WRONG_USAGE = """\
+from every_kind_models import ProjectSetupContent
+
+ProjectSetupContent(
+    project_name="abc", owner_email="a@b.co", team_size=3, language="cobol", license="mit"
+)
+"""
+
+
 def test_generated_code_passes_ruff_and_mypy_strict(paths: dict[str, Path]) -> None:
     directory = next(iter(paths.values())).parent
     files = sorted(str(p) for p in paths.values())
@@ -67,24 +104,32 @@ def test_generated_code_passes_ruff_and_mypy_strict(paths: dict[str, Path]) -> N
         cwd=directory,
     )
     assert ruff.returncode == 0, ruff.stdout + ruff.stderr
-    mypy = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--strict",
-            "--no-incremental",
-            "--cache-dir",
-            os.devnull,
-            "--python-version",
-            "3.10",
-            *files,
-        ],
-        capture_output=True,
-        text=True,
-        cwd=directory,
-    )
-    assert mypy.returncode == 0, mypy.stdout + mypy.stderr
+    (directory / "usage.py").write_text(USAGE, encoding="utf-8")
+    (directory / "wrong_usage.py").write_text(WRONG_USAGE, encoding="utf-8")
+
+    def mypy(*extra: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "mypy",
+                "--strict",
+                "--no-incremental",
+                "--cache-dir",
+                os.devnull,
+                "--python-version",
+                "3.10",
+                *extra,
+            ],
+            capture_output=True,
+            text=True,
+            cwd=directory,
+        )
+
+    checked = mypy(*files, "usage.py")
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    wrong = mypy("wrong_usage.py")
+    assert wrong.returncode == 1 and "\"Literal['cobol']\"" in wrong.stdout, wrong.stdout
 
 
 @pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)
