@@ -7,11 +7,9 @@ autoescaping or :func:`js_json` (for data inside ``<script type="application/jso
 
 from __future__ import annotations
 
-import ast
 import json
 import re
-import sys
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -126,114 +124,8 @@ def runtime_body() -> str:
     return _runtime_parts()[1]
 
 
-@cache
-def _black_mode() -> Any:
-    import black
-    from black.mode import TargetVersion
-
-    return black.Mode(target_versions={TargetVersion.PY310}, line_length=100)
-
-
-@lru_cache(maxsize=16384)
-def _black(source: str) -> str:
-    import black
-
-    result: str = black.format_str(source, mode=_black_mode())
-    return result
-
-
 def format_python(source: str) -> str:
-    """Formats generated Python with black, in-process, one top-level statement at a time.
+    """Formats generated Python with black, in-process (see :mod:`._pyformat`)."""
+    from ._pyformat import format_python as _format
 
-    Black formats each statement on its own, so the statements every module of a target shares
-    (the runtime, the toolkit glue) are formatted once per process and reused. The blank lines
-    between statements are taken from black's formatting of a skeleton of the module (each
-    statement replaced by a stand-in of the same kind: def, class, import, docstring, ...), so the
-    result is what black gives for the whole file; the golden tests check exactly that.
-    Anything the skeleton does not model falls back to formatting the whole file.
-    """
-    try:
-        return _format_by_statement(source)
-    except _Unmodelled:
-        return _black(source)
-
-
-class _Unmodelled(Exception):
-    """The module has a construct the statement-wise formatter does not model."""
-
-
-def _stand_in(node: ast.stmt, index: int, lines: list[str]) -> str:
-    """A one-line-per-part statement that black treats like ``node`` for blank lines."""
-    decorators = "".join("@_d\n" for _ in getattr(node, "decorator_list", []))
-    body = getattr(node, "body", None)
-    stub = (
-        isinstance(body, list) and len(body) == 1 and isinstance(body[0], ast.Expr)
-        and isinstance(body[0].value, ast.Constant) and body[0].value.value is Ellipsis
-    )
-    tail = " ...\n" if stub else "\n    pass\n"
-    if isinstance(node, ast.AsyncFunctionDef):
-        return f"{decorators}async def _f{index}():{tail}"
-    if isinstance(node, ast.FunctionDef):
-        return f"{decorators}def _f{index}():{tail}"
-    if isinstance(node, ast.ClassDef):
-        return f"{decorators}class _C{index}:{tail}"
-    if isinstance(node, (ast.Import, ast.ImportFrom)):
-        return f"import _m{index}\n"
-    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
-        if index == 0 and isinstance(node.value.value, str):
-            return '"""Docstring."""\n'
-        raise _Unmodelled  # a bare constant statement later on could be read as a docstring
-    if isinstance(node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncFor,
-                         ast.AsyncWith)):
-        return f"if _c{index}:\n    pass\n"
-    if sys.version_info >= (3, 10) and isinstance(node, ast.Match):
-        raise _Unmodelled
-    return f"_x{index} = 0\n"
-
-
-def _format_by_statement(source: str) -> str:
-    if re.search(r"#\s*fmt:", source):
-        raise _Unmodelled
-    tree = ast.parse(source)
-    if not tree.body:
-        raise _Unmodelled
-    lines = source.splitlines(keepends=True)
-    chunks: list[str] = []
-    skeleton: list[str] = []
-    previous_end = 0
-    for index, node in enumerate(tree.body):
-        start = min([node.lineno] + [d.lineno for d in getattr(node, "decorator_list", [])])
-        end = node.end_lineno if node.end_lineno is not None else node.lineno
-        lead = lines[previous_end : start - 1]  # blank lines and comments before the statement
-        if any(line.strip() and not line.lstrip().startswith("#") for line in lead):
-            raise _Unmodelled
-        if start <= previous_end:
-            raise _Unmodelled  # two statements on one line
-        chunks.append("".join(lines[previous_end:end]))
-        skeleton.append("".join(lead) + _stand_in(node, index, lines))
-        previous_end = end
-    rest = "".join(lines[previous_end:])
-    if rest.strip():
-        chunks[-1] += rest
-        skeleton[-1] += rest
-    gaps = _gaps(_black("".join(skeleton)), len(chunks))
-    formatted = [_black(chunk).lstrip("\n") for chunk in chunks]
-    joined = zip(gaps, formatted[1:], strict=True)
-    return formatted[0] + "".join("\n" * gap + text for gap, text in joined)
-
-
-def _gaps(formatted_skeleton: str, count: int) -> list[int]:
-    """Blank lines before statement 1..count-1 (and their comments) in black's skeleton."""
-    tree = ast.parse(formatted_skeleton)
-    if len(tree.body) != count:
-        raise _Unmodelled
-    lines = formatted_skeleton.splitlines()
-    gaps = []
-    for previous in tree.body[:-1]:
-        assert previous.end_lineno is not None
-        gap, index = 0, previous.end_lineno  # 0-based index of the line after ``previous``
-        while index < len(lines) and not lines[index].strip():
-            gap += 1
-            index += 1
-        gaps.append(gap)
-    return gaps
+    return _format(source)

@@ -1,0 +1,216 @@
+"""black, applied to generated modules one statement at a time.
+
+Generated modules of one target share most of their statements (the validation runtime, toolkit
+glue, methods of the form classes). black formats each statement on its own, so a statement is
+formatted once per process and reused from a cache; only what depends on the form is formatted
+again. Class bodies are split into their members the same way.
+
+The blank lines between statements come from black's own formatting of a *skeleton* of the
+module: every statement replaced by a short stand-in of the same kind (def, stub def, class,
+import, docstring, compound statement, simple statement), with the original comments and blank
+lines around it. So the assembled result is what black gives for the whole file; the golden tests
+compare against whole-file black. A construct the skeleton does not model (``# fmt:`` comments,
+two statements on one line, a bare constant statement after the docstring, ``match``) falls back
+to formatting the whole file.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+_WRAPPER = "class _Wrapper:\n"
+
+
+class _Unmodelled(Exception):
+    """The module has a construct the statement-wise formatter does not model."""
+
+
+@cache
+def _mode() -> Any:
+    import black
+    from black.mode import TargetVersion
+
+    return black.Mode(target_versions={TargetVersion.PY310}, line_length=100)
+
+
+@lru_cache(maxsize=4096)
+def black_format(source: str) -> str:
+    import black
+
+    result: str = black.format_str(source, mode=_mode())
+    return result
+
+
+def format_python(source: str) -> str:
+    try:
+        return _format_module(source)
+    except _Unmodelled:
+        return black_format(source)
+
+
+def _is_stub(node: ast.stmt) -> bool:
+    body = getattr(node, "body", None)
+    return (
+        isinstance(body, list)
+        and len(body) == 1
+        and isinstance(body[0], ast.Expr)
+        and isinstance(body[0].value, ast.Constant)
+        and body[0].value.value is Ellipsis
+    )
+
+
+def _stand_in(node: ast.stmt, name: str, indent: str, docstring_ok: bool) -> str:
+    """A statement that black treats like ``node`` where blank lines are concerned."""
+    decorators = "".join(f"{indent}@_d\n" for _ in getattr(node, "decorator_list", []))
+    tail = " ...\n" if _is_stub(node) else f"\n{indent}    pass\n"
+    if isinstance(node, ast.AsyncFunctionDef):
+        return f"{decorators}{indent}async def {name}():{tail}"
+    if isinstance(node, ast.FunctionDef):
+        return f"{decorators}{indent}def {name}():{tail}"
+    if isinstance(node, ast.ClassDef):
+        return f"{decorators}{indent}class {name}:{tail}"
+    if isinstance(node, (ast.Import, ast.ImportFrom)):
+        return f"{indent}import {name}\n"
+    if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):
+        if docstring_ok and isinstance(node.value.value, str):
+            return f'{indent}"""Docstring."""\n'
+        raise _Unmodelled  # read as a docstring on its own, not in the file
+    if isinstance(node, ast.Match):
+        raise _Unmodelled
+    if isinstance(
+        node, (ast.If, ast.For, ast.While, ast.With, ast.Try, ast.AsyncFor, ast.AsyncWith)
+    ):
+        return f"{indent}if {name}:\n{indent}    pass\n"
+    return f"{indent}{name} = 0\n"
+
+
+_COMMENT = re.compile(r"^(\s*)#.*$", re.MULTILINE)
+
+
+def _skeleton_lead(lead: list[str]) -> str:
+    """Blank lines and comments before a statement, with the comments' text dropped: black's
+    blank lines do not depend on it, and so one skeleton serves every form of a target."""
+    return _COMMENT.sub(r"\1#", "".join(lead))
+
+
+def _start(node: ast.stmt) -> int:
+    decorators: list[ast.expr] = getattr(node, "decorator_list", [])
+    return min([node.lineno] + [d.lineno for d in decorators])
+
+
+@dataclass
+class _Part:
+    """One statement of the module: its source and its skeleton."""
+
+    text: str  # source lines, leading comments included
+    skeleton: str
+    members: list[_Part] | None = None  # for a class split into its members
+    header: str = ""  # for a split class: decorators and the class line(s)
+
+
+def _split(
+    nodes: list[ast.stmt],
+    lines: list[str],
+    first_line: int,
+    end_line: int,
+    indent: str,
+    prefix: str,
+    split_classes: bool,
+) -> list[_Part]:
+    parts: list[_Part] = []
+    previous_end = first_line
+    for index, node in enumerate(nodes):
+        start, end = _start(node), node.end_lineno or node.lineno
+        if start <= previous_end:
+            raise _Unmodelled  # two statements on one line
+        lead = lines[previous_end : start - 1]
+        if any(line.strip() and not line.lstrip().startswith("#") for line in lead):
+            raise _Unmodelled
+        name = f"{prefix}{index}"
+        text = "".join(lines[previous_end:end])
+        if split_classes and isinstance(node, ast.ClassDef) and len(node.body) > 1:
+            body_start = _start(node.body[0])
+            header_end = body_start - 1
+            # comments between the class line and the first member belong to that member
+            while header_end > start and lines[header_end - 1].lstrip().startswith("#"):
+                header_end -= 1
+            members = _split(
+                node.body, lines, header_end, end, indent + "    ", f"{name}_", split_classes=False
+            )
+            decorators = "".join(f"{indent}@_d\n" for _ in node.decorator_list)
+            skeleton = (
+                _skeleton_lead(lead)
+                + f"{decorators}{indent}class {name}:\n"
+                + "".join(m.skeleton for m in members)
+            )
+            header = "".join(lines[previous_end:header_end])  # with the comments before it
+            parts.append(_Part(text, skeleton, members, header))
+        else:
+            skeleton = _skeleton_lead(lead) + _stand_in(node, name, indent, docstring_ok=index == 0)
+            parts.append(_Part(text, skeleton))
+        previous_end = end
+    rest = lines[previous_end:end_line]
+    if parts and rest:
+        if any(line.strip() and not line.lstrip().startswith("#") for line in rest):
+            raise _Unmodelled
+        parts[-1].text += "".join(rest)
+        parts[-1].skeleton += _skeleton_lead(rest)
+    return parts
+
+
+def _gaps(lines: list[str], first: int, nodes: list[ast.stmt]) -> list[int]:
+    """Blank lines after line ``first`` (1-based) and after each node but the last."""
+    gaps = []
+    for end in [first] + [n.end_lineno or n.lineno for n in nodes[:-1]]:
+        gap = 0
+        while end + gap < len(lines) and not lines[end + gap].strip():
+            gap += 1
+        gaps.append(gap)
+    return gaps
+
+
+def _format_member(text: str) -> str:
+    formatted = black_format(_WRAPPER + text)
+    return formatted[len(_WRAPPER) :].lstrip("\n")
+
+
+def _format_header(header: str) -> str:
+    formatted = black_format(header + "    pass\n")
+    assert formatted.endswith("    pass\n")
+    return formatted[: -len("    pass\n")]
+
+
+def _format_module(source: str) -> str:
+    if re.search(r"#\s*fmt:", source):
+        raise _Unmodelled
+    tree = ast.parse(source)
+    if not tree.body:
+        raise _Unmodelled
+    lines = source.splitlines(keepends=True)
+    parts = _split(tree.body, lines, 0, len(lines), "", "_s", split_classes=True)
+    skeleton = black_format("".join(p.skeleton for p in parts))
+    skeleton_tree = ast.parse(skeleton)
+    skeleton_lines = skeleton.splitlines()
+    if len(skeleton_tree.body) != len(parts):
+        raise _Unmodelled
+    top_gaps = _gaps(skeleton_lines, 0, skeleton_tree.body)
+    out: list[str] = []
+    for gap, part, node in zip(top_gaps, parts, skeleton_tree.body, strict=True):
+        if out:
+            out.append("\n" * gap)
+        if part.members is None:
+            out.append(black_format(part.text).lstrip("\n"))
+            continue
+        assert isinstance(node, ast.ClassDef)
+        if len(node.body) != len(part.members):
+            raise _Unmodelled
+        out.append(_format_header(part.header))
+        class_line = node.lineno  # stand-in classes have a one-line header
+        member_gaps = _gaps(skeleton_lines, class_line, node.body)
+        for member_gap, member in zip(member_gaps, part.members, strict=True):
+            out.append("\n" * member_gap + _format_member(member.text))
+    return "".join(out)
