@@ -89,7 +89,7 @@ def schema_key(schema: Mapping[str, Any]) -> str | None:
 # --- running a form ------------------------------------------------------------------------------
 
 
-FormRunner = Callable[[ModuleType, str, "str | None"], Awaitable[Mapping[str, Any]]]
+FormRunner = Callable[[ModuleType, str, str | None], Awaitable[Mapping[str, Any]]]
 """Shows a module's form: ``(module, message, server) -> ElicitResult dict``."""
 
 
@@ -116,12 +116,22 @@ class TextualRunner:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[Mapping[str, Any] | None] = loop.create_future()
 
+        answered = False
+
         def dismissed(result: Mapping[str, Any] | None) -> None:
+            nonlocal answered
+            answered = True
             if not done.done():
                 done.set_result(result)
 
         self.app.push_screen(screen, callback=dismissed)
-        result = await done
+        try:
+            result = await done
+        finally:
+            if not answered and screen in self.app.screen_stack:
+                # The request was cancelled (by the server, or a client timeout): take the
+                # form off the screen rather than leave it waiting for an answer nobody reads.
+                screen.dismiss(None)
         return result if result is not None else {"action": "cancel"}
 
 
@@ -144,7 +154,7 @@ def _screen_class(module: ModuleType) -> Callable[..., Any]:
 
 Fallback = Callable[
     [ClientRequestContext, types.ElicitRequestParams],
-    Awaitable["types.ElicitResult | types.ErrorData"],
+    Awaitable[types.ElicitResult | types.ErrorData],
 ]
 """Answers a request no form was compiled for (the SDK's elicitation callback signature)."""
 

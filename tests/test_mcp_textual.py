@@ -125,3 +125,30 @@ def test_textual_escape_cancels(tmp_path: Path, mode: str) -> None:
     reply, received, _ = _session(tmp_path, form, mode, "ask", keys)
     assert reply == {"action": "cancel"}
     assert received.outcomes[0][1].action == "cancel"
+
+
+def test_a_cancelled_request_takes_the_form_off_the_screen(tmp_path: Path) -> None:
+    """2026-07-28: the client's call is abandoned while the form is shown (the driver task is
+    cancelled); the pushed screen is dismissed instead of waiting forever."""
+    (form,) = forms("contact")
+    models = generate(form, "pydantic", tmp_path)
+    tui = generate(form, "textual", tmp_path)
+    server = MCPServer(SERVER_NAME)
+    add_sdk_tool(server, "ask", models.MESSAGE, content_model(models, form), Received())
+    screen_class = getattr(tui, f"{form.class_name}Screen")
+
+    async def main() -> tuple[bool, bool]:
+        app = Host()
+        async with app.run_test(size=SIZE) as pilot:
+            router = FormRouter([tui], runner=TextualRunner(app))
+            client = asyncio.create_task(call(server, "2026-07-28", router, "ask"))
+            await _shown(pilot, screen_class)
+            client.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await client
+            await pilot.pause()
+            return client.cancelled(), isinstance(app.screen, screen_class)
+
+    cancelled, still_shown = asyncio.run(main())
+    assert cancelled
+    assert not still_shown
