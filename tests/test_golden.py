@@ -3,6 +3,8 @@ invalid input. Regenerate with ``pytest tests/test_golden.py --update-golden`` a
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from elicit_gen import compile_forms, lint
@@ -28,3 +30,16 @@ def test_diagnostics_match_golden(case: str, update_golden: bool) -> None:
     assert result.diagnostics, "an invalid case must produce diagnostics"
     text = "".join(d.to_text() + "\n" for d in result.diagnostics)
     check_golden(GOLDEN / "invalid" / f"{case}.txt", text, update_golden)
+
+
+PYTHON_GOLDENS = sorted((GOLDEN / "expected").glob("*/*.py"))
+
+
+@pytest.mark.parametrize("path", PYTHON_GOLDENS, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_python_output_is_what_black_gives_for_the_whole_file(path: Path) -> None:
+    """Targets format statement by statement (elicit_gen/targets/_pyformat.py); the result must
+    be exactly whole-file black."""
+    from elicit_gen.targets._pyformat import black_format
+
+    text = path.read_text(encoding="utf-8")
+    assert black_format(text) == text
