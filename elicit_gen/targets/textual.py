@@ -1,0 +1,165 @@
+"""The ``textual`` target: a Python module with a Textual ``ModalScreen`` and ``App`` for one form.
+
+The generated module imports only the standard library, ``textual`` and ``rich`` (which textual
+depends on). It copies the shared validation runtime, so the screen refuses exactly what
+``validate()`` refuses. Every schema string reaches it through :func:`py_literal` and is shown as
+a ``rich.text.Text`` (never parsed as markup).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..compiler import ir
+from ..compiler.ir import DEFAULT_SERVER, StringFormat
+from ._render import format_python, header_text, render, runtime_imports
+from .base import GeneratedFile
+
+#: The generated module's own imports (merged with the runtime's and sorted like isort/ruff).
+_OWN_IMPORTS = (
+    "import argparse",
+    "import json",
+    "import sys",
+    "from collections.abc import Mapping",
+    "from typing import Any, ClassVar",
+    "from rich.text import Text",
+    "from textual import events, on",
+    "from textual.app import App, ComposeResult",
+    "from textual.binding import Binding, BindingType",
+    "from textual.containers import Horizontal, Vertical, VerticalScroll",
+    "from textual.screen import ModalScreen",
+    "from textual.validation import ValidationResult, Validator",
+    "from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static",
+    "from textual.widgets.select import NoSelection",
+    "from textual.widgets.selection_list import Selection",
+)
+_THIRD_PARTY = ("rich", "textual")
+
+#: What a text box shows while empty, for each string format.
+_FORMAT_PLACEHOLDERS = {
+    StringFormat.EMAIL: "name@example.com",
+    StringFormat.URI: "https://example.com/page",
+    StringFormat.DATE: "YYYY-MM-DD",
+    StringFormat.DATE_TIME: "YYYY-MM-DDThh:mm:ss+hh:mm",
+}
+#: Characters a number box accepts (checked against the whole text after each keystroke).
+_INTEGER_RESTRICT = r"[-+]?[0-9_]*"
+_NUMBER_RESTRICT = r"[-+]?[0-9_]*\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?"
+
+
+@dataclass(frozen=True)
+class FieldView:
+    """One field as the template needs it: the IR field plus the texts this target derives."""
+
+    field: ir.Field
+    kind: str  # "string" | "number" | "boolean" | "select" | "multi"
+    widget_id: str  # the Textual id of the field's control
+    hint: str  # placeholder (text boxes), prompt (selects) or rule line (multi-selects)
+    restrict: str | None = None  # text box character filter
+
+
+def _num(value: int | float) -> str:
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
+        return str(int(value))
+    return str(value)
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _range(lo: int | float | None, hi: int | float | None) -> str:
+    if lo is not None and hi is not None:
+        return f"exactly {_num(lo)}" if lo == hi else f"from {_num(lo)} to {_num(hi)}"
+    if lo is not None:
+        return f"at least {_num(lo)}"
+    if hi is not None:
+        return f"at most {_num(hi)}"
+    return ""
+
+
+def _length_hint(field: ir.StringField) -> str:
+    lo, hi = field.min_length, field.max_length
+    if lo is None and hi is None:
+        return ""
+    if lo is not None and hi is not None and lo == hi:
+        return f"exactly {_plural(lo, 'character')}"
+    if lo is not None and hi is not None:
+        return f"{lo} to {hi} characters"
+    if lo is not None:
+        return f"at least {_plural(lo, 'character')}"
+    assert hi is not None
+    return f"at most {_plural(hi, 'character')}"
+
+
+def _count_rule(field: ir.MultiSelectField) -> str:
+    lo, hi = field.min_items, field.max_items
+    if lo is not None and hi is not None:
+        return f"Choose exactly {lo}." if lo == hi else f"Choose {lo} to {hi}."
+    if lo is not None:
+        return f"Choose at least {lo}."
+    if hi is not None:
+        return f"Choose at most {hi}."
+    return "Choose any."
+
+
+def _view(field: ir.Field) -> FieldView:
+    widget_id = str(field.html_id)
+    if isinstance(field, ir.StringField):
+        length = _length_hint(field)
+        if field.format is None:
+            return FieldView(field, "string", widget_id, length)
+        hint = _FORMAT_PLACEHOLDERS[field.format]
+        if length:
+            hint = f"{hint} ({length})"
+        return FieldView(field, "string", widget_id, hint)
+    if isinstance(field, ir.NumberField):
+        noun = "a whole number" if field.integer else "a number"
+        bounds = _range(field.minimum, field.maximum)
+        restrict = _INTEGER_RESTRICT if field.integer else _NUMBER_RESTRICT
+        return FieldView(field, "number", widget_id, f"{noun} {bounds}".strip(), restrict)
+    if isinstance(field, ir.BooleanField):
+        return FieldView(field, "boolean", widget_id, "")
+    if isinstance(field, ir.SingleSelectField):
+        prompt = "Choose one" if field.required else "Choose one (optional)"
+        return FieldView(field, "select", widget_id, prompt)
+    return FieldView(field, "multi", widget_id, _count_rule(field) + " Space toggles an option.")
+
+
+def _import_key(line: str) -> tuple[bool, str, bool, str]:
+    module = line.split()[1]
+    return (line.startswith("from "), module.lower(), " as " in line, line)
+
+
+def import_block() -> str:
+    """The module's imports (its own and the runtime's) in the order ruff's isort rule wants:
+    a standard-library section, then a third-party one; ``import`` lines before ``from`` lines."""
+    lines = set(_OWN_IMPORTS) | {x for x in runtime_imports().splitlines() if x.strip()}
+    stdlib = sorted((x for x in lines if x.split()[1].split(".")[0] not in _THIRD_PARTY),
+                    key=_import_key)
+    third = sorted((x for x in lines if x.split()[1].split(".")[0] in _THIRD_PARTY),
+                   key=_import_key)
+    return "\n".join(stdlib) + "\n\n" + "\n".join(third) + "\n"
+
+
+class TextualTarget:
+    name = "textual"
+    suffix = "_textual.py"
+
+    def emit(self, form: ir.Form) -> GeneratedFile:
+        from ._render import runtime_body
+
+        text = render(
+            "textual/module.py.j2",
+            header=header_text(form),
+            form=form,
+            views=[_view(f) for f in form.fields],
+            imports=import_block(),
+            runtime=runtime_body(),
+            default_server=DEFAULT_SERVER,
+            schema=form.schema,
+        )
+        return GeneratedFile(name=form.stem + self.suffix, text=format_python(text))
+
+
+TARGET = TextualTarget()
