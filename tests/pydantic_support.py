@@ -124,26 +124,25 @@ def dump(model: type[pydantic.BaseModel], content: object) -> Any:
 STRICT = jsonschema.FormatChecker()
 
 # The documented definitions the models use instead (docs/targets/pydantic.md, "Validation"):
+# those of the generated forms' runtime, which differ from jsonschema's reference checkers in:
 #  * email: the WHATWG HTML grammar (jsonschema only asks for an "@");
-#  * uri: the shared runtime's character-level RFC 3986 check (rfc3987 parses the full grammar);
-#  * date-time: a leap second (second 60) is accepted, as RFC 3339 and the shared runtime do
-#    (rfc3339-validator does not support leap seconds).
-# Each whole string must match (no trailing newline, unlike the runtime's `re.match` with `$`).
+#  * date-time: a leap second (second 60) and a lower-case "t"/"z" are accepted, as RFC 3339
+#    allows (rfc3339-validator does not support leap seconds; jsonschema upper-cases first);
+#  * every format: the whole string must match (rfc3987 and rfc3339-validator accept a trailing
+#    newline, as their `$` matches before it).
 DOCUMENTED = jsonschema.FormatChecker()
 
 
 def _email(value: object) -> bool:
-    return not isinstance(value, str) or formcore._EMAIL_RE.fullmatch(value) is not None
+    return not isinstance(value, str) or formcore.is_email(value)
 
 
 def _uri(value: object) -> bool:
-    return not isinstance(value, str) or formcore._URI_RE.fullmatch(value) is not None
+    return not isinstance(value, str) or formcore.is_uri(value)
 
 
 def _date_time(value: object) -> bool:
-    if not isinstance(value, str):
-        return True
-    return formcore._DATE_TIME_RE.fullmatch(value) is not None and formcore.is_date_time(value)
+    return not isinstance(value, str) or formcore.is_date_time(value)
 
 
 DOCUMENTED.checks("email")(_email)

@@ -19,6 +19,8 @@ import anyio
 import mcp.types as types
 import pydantic
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from mcp import Client
 from mcp.server.mcpserver import Context, MCPServer
 
@@ -138,10 +140,58 @@ def test_output_is_deterministic(name: str, form: ir.Form) -> None:
 
 
 def test_format_checks_are_the_runtimes(modules: dict[str, ModuleType]) -> None:
-    """The models check formats with the same patterns as the UI runtime (whole string)."""
+    """The models check formats with the same patterns as the generated forms' runtime."""
     module = modules["every_kind:every_kind"]
-    for name in ("_EMAIL_RE", "_URI_RE", "_DATE_RE", "_DATE_TIME_RE"):
+    names = (
+        "_EMAIL_RE",
+        "_URI_RE",
+        "_IPV4_RE",
+        "_IPVFUTURE_RE",
+        "_HEX4_RE",
+        "_DATE_RE",
+        "_DATE_TIME_RE",
+    )
+    for name in names:
         assert getattr(module, name).pattern == getattr(formcore, name).pattern, name
+
+
+_FORMAT_ALPHABET = st.sampled_from([*"ab:/?#[]@!$&'()*+,;=%-._~019AFvTtZz", " ", "é", "\n"])
+
+
+@settings(max_examples=500, deadline=None, derandomize=True)
+@given(
+    st.one_of(
+        st.text(_FORMAT_ALPHABET, max_size=25),
+        st.builds(
+            lambda a, b: f"{a}://{b}",
+            st.sampled_from(["http", "x"]),
+            st.text(_FORMAT_ALPHABET, max_size=20),
+        ),
+        st.builds(
+            lambda a, b: f"{a}@{b}",
+            st.text(_FORMAT_ALPHABET, max_size=8),
+            st.text(_FORMAT_ALPHABET, max_size=12),
+        ),
+        st.datetimes(timezones=st.timezones()).map(lambda d: d.isoformat()),
+        st.dates().map(str),
+    )
+)
+def test_format_checks_behave_as_the_runtimes(modules: dict[str, ModuleType], text: str) -> None:
+    model = _model(modules, "every_kind:every_kind")
+    base = {
+        "project_name": "abc",
+        "owner_email": "a@b.co",
+        "team_size": 1,
+        "language": "rust",
+        "license": "mit",
+    }
+    for key, check in (
+        ("owner_email", formcore.is_email),
+        ("homepage", formcore.is_uri),
+        ("start_date", formcore.is_date),
+        ("kickoff", formcore.is_date_time),
+    ):
+        assert accepts(model, {**base, key: text}) is check(text), (key, text)
 
 
 @pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)

@@ -174,14 +174,57 @@ def _check_email(value: str) -> str:
 
 _EMAIL = _pydantic.AfterValidator(_check_email)
 
-# An absolute URI (RFC 3986): a scheme, a colon, then only URI characters and %-escapes.
+# RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ], IP literals included
+# (the check the generated forms make).
+_PCT = "%[0-9A-Fa-f]{2}"
+_UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;="
+_PCHAR = f"(?:[{_UNRESERVED_SUB}:@]|{_PCT})"
 _URI_RE = re.compile(
-    r"^[A-Za-z][A-Za-z0-9+.\-]*:(?:[A-Za-z0-9\-._~:/?#\[\]@!$&'()*+,;=]|%[0-9A-Fa-f]{2})*$"
+    "[A-Za-z][A-Za-z0-9+.\\-]*:"
+    f"(?://(?:(?:[{_UNRESERVED_SUB}:]|{_PCT})*@)?(\\[[^\\]]*\\]|(?:[{_UNRESERVED_SUB}]|{_PCT})*)"
+    f"(?::[0-9]*)?(?:/{_PCHAR}*)*"
+    f"|/(?:{_PCHAR}+(?:/{_PCHAR}*)*)?"
+    f"|{_PCHAR}+(?:/{_PCHAR}*)*"
+    "|)"
+    f"(?:\\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?"
 )
+_IPV4_RE = re.compile(
+    r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
+    r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+)
+_IPVFUTURE_RE = re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
+_HEX4_RE = re.compile(r"[0-9A-Fa-f]{1,4}")
+
+
+def _is_ipv6(text: str) -> bool:
+    halves = text.split("::")
+    if len(halves) > 2:
+        return False
+    groups = [half.split(":") if half else [] for half in halves]
+    units = sum(len(g) for g in groups)
+    last = groups[-1]
+    if last and "." in last[-1]:
+        if _IPV4_RE.fullmatch(last.pop()) is None:
+            return False
+        units += 1
+    if not all(_HEX4_RE.fullmatch(part) for g in groups for part in g):
+        return False
+    return units <= 7 if len(halves) == 2 else units == 8
+
+
+def _is_uri(text: str) -> bool:
+    match = _URI_RE.fullmatch(text)
+    if match is None:
+        return False
+    literal = match[1]
+    if literal is None or not literal.startswith("["):
+        return True
+    inner = literal[1:-1]
+    return _IPVFUTURE_RE.fullmatch(inner) is not None or _is_ipv6(inner)
 
 
 def _check_uri(value: str) -> str:
-    if _URI_RE.fullmatch(value) is None:
+    if not _is_uri(value):
         raise ValueError("must be an absolute URI, such as https://example.com/page")
     return value
 
