@@ -32,7 +32,7 @@ class Host(App[None]):
 
 
 async def _shown(pilot: Pilot[Any], screen_class: type) -> None:
-    for _ in range(200):
+    for _ in range(1000):  # up to ~20 s on a busy machine
         if isinstance(pilot.app.screen, screen_class):
             await pilot.pause()
             return
