@@ -275,3 +275,14 @@ def test_documented_differences_are_real_and_nothing_else(
         assert accepts(model, content) is model_ok, content
         assert schema_accepts(form, content, documented=False) is strict_ok, content
         assert schema_accepts(form, content, documented=True) is model_ok, content
+
+
+def test_the_reference_checks_every_format() -> None:
+    """Without rfc3987 / rfc3339-validator, jsonschema skips uri / date-time silently and the
+    comparison above would prove less: install them (pip install rfc3987 rfc3339-validator)."""
+    from .pydantic_support import STRICT
+
+    missing = {"email", "uri", "date", "date-time"} - set(STRICT.checkers)
+    assert (
+        not missing
+    ), f"jsonschema cannot check {sorted(missing)}: pip install rfc3987 rfc3339-validator"
