@@ -82,7 +82,7 @@ def test_textual_client_app(forms: Path) -> None:
 
     async def main() -> Any:
         async with app.run_test(size=(100, 40)) as pilot:
-            for _ in range(500):
+            for _ in range(1000):
                 if type(app.screen).__name__ == "ContactScreen":
                     break
                 await pilot.pause(0.02)
@@ -90,7 +90,7 @@ def test_textual_client_app(forms: Path) -> None:
                 raise AssertionError("the contact form was never shown")
             await pilot.pause()
             await pilot.press(*"Grace", "tab", *"grace@example.org", "tab", *"85", "ctrl+s")
-            for _ in range(500):
+            for _ in range(1000):
                 if app.return_value is not None:
                     break
                 await pilot.pause(0.02)
