@@ -283,3 +283,17 @@ def test_ir_is_frozen() -> None:
     [form] = elicit_gen.compile(SCHEMA, []).forms
     with pytest.raises(AttributeError):
         form.fields[0].name = "y"  # type: ignore[misc]
+
+
+def test_keywords_of_another_kind_are_dropped_not_lowered() -> None:
+    """Found by the schema.json agreement test: `items` on a boolean crashed lowering."""
+    text = (
+        '{"type": "object", "properties": {"b": {"type": "boolean", "items": null},'
+        ' "s": {"type": "string", "minimum": 3}}}'
+    )
+    result = elicit_gen.compile(text, [], ignore=["EG160"])
+    assert result.ok, [d.to_text() for d in result.diagnostics]
+    assert result.forms[0].schema["properties"] == {
+        "b": {"type": "boolean"},
+        "s": {"type": "string"},
+    }

@@ -13,7 +13,7 @@ from typing import Any
 
 from . import ir
 from .envelope import Elicitation
-from .kinds import Kind, Prop, classify
+from .kinds import COMMON_KEYS, KIND_KEYS, Kind, Prop, classify
 from .naming import class_name, html_ids, module_stem, python_identifiers
 from .source import join_pointer
 from .spec import Revision
@@ -45,9 +45,10 @@ def _int(value: Any) -> Any:
 def normalise_property(prop: Prop) -> dict[str, Any]:
     """The property's schema with only subset keywords, in canonical order."""
     source: dict[str, Any] = prop.keys
+    allowed = COMMON_KEYS | KIND_KEYS[prop.kind]  # what clients honour for this kind (EG160)
     result: dict[str, Any] = {}
     for key in _KEY_ORDER:
-        if key not in source:
+        if key not in source or key not in allowed:
             continue
         value: Any = source[key]
         if key in _INT_KEYS or (
