@@ -130,6 +130,9 @@ def test_generated_code_passes_ruff_and_mypy_strict(paths: dict[str, Path]) -> N
 
     checked = mypy(*files, "usage.py")
     assert checked.returncode == 0, checked.stdout + checked.stderr
+    (directory / "plugin.ini").write_text("[mypy]\nplugins = pydantic.mypy\n", encoding="utf-8")
+    with_plugin = mypy("--config-file", "plugin.ini", *files)  # users with pydantic's plugin
+    assert with_plugin.returncode == 0, with_plugin.stdout + with_plugin.stderr
     wrong = mypy("wrong_usage.py")
     assert wrong.returncode == 1 and "\"Literal['cobol']\"" in wrong.stdout, wrong.stdout
 
