@@ -54,14 +54,33 @@ def median_seconds(cmd: Sequence[str], runs: int, cwd: Path | None = None) -> fl
     return statistics.median(times)
 
 
-def median_inprocess(fn: Callable[[], Any], runs: int) -> float:
-    fn()  # warm
+def median_inprocess(fn: Callable[[int], Any], runs: int) -> float:
+    """Median time of ``fn(i)`` after one warm-up call; ``fn`` gets a fresh ``i`` every call so
+    that it can vary its input (nothing may be served from a cache of an earlier identical run)."""
+    fn(0)  # warm: imports, templates, the statements every form shares
     times = []
-    for _ in range(runs):
+    for i in range(1, runs + 1):
         start = time.perf_counter()
-        fn()
+        fn(i)
         times.append(time.perf_counter() - start)
     return statistics.median(times)
+
+
+_serial = iter(range(10**9))
+
+
+def variant(document: dict[str, Any]) -> bytes:
+    """The document with a new title, message and first description: a different form."""
+    n = next(_serial)
+    copy = json.loads(json.dumps(document))
+    schema = copy.get("requestedSchema", copy)
+    schema["title"] = f"Variant {n}"
+    if "message" in copy:
+        copy["message"] = f"Message {n}"
+    for prop in schema["properties"].values():
+        prop["description"] = f"Description {n}"
+        break
+    return json.dumps(copy).encode()
 
 
 def fmt(seconds: float) -> str:
@@ -146,8 +165,8 @@ def bench_pydantic(work: Path, runs: int) -> list[Row]:
             f"{ours / theirs:.2f}x",
         )
     )
-    data = files[0].read_bytes()
-    per = median_inprocess(lambda: elicit_gen.compile(data, "pydantic"), runs * 3)
+    document = json.loads(files[0].read_bytes())
+    per = median_inprocess(lambda i: elicit_gen.compile(variant(document), "pydantic"), runs * 3)
     rows.append(("`--target pydantic`, in-process per schema (warm)", fmt(per), "", ""))
     return rows
 
@@ -156,16 +175,18 @@ def bench_targets(work: Path, runs: int) -> list[Row]:
     import elicit_gen
     from elicit_gen.targets import available
 
-    data = EVERY_KIND.read_bytes()
+    document = json.loads(EVERY_KIND.read_bytes())
     eg = tool("elicit-gen")
     rows: list[Row] = []
     names = list(available())
-    warm_all = median_inprocess(lambda: elicit_gen.compile(data, names), runs * 3)
+    warm_all = median_inprocess(lambda i: elicit_gen.compile(variant(document), names), runs * 3)
     rows.append(
         (f"all {len(names)} targets, every-kind example, in-process (warm)", fmt(warm_all), "", "")
     )
     for name in names:
-        warm = median_inprocess(lambda n=name: elicit_gen.compile(data, n), runs * 3)  # type: ignore[misc]
+        warm = median_inprocess(
+            lambda i, n=name: elicit_gen.compile(variant(document), n), runs * 3  # type: ignore[misc]
+        )
         cold = median_seconds(
             [eg, str(EVERY_KIND), "--target", name, "-o", str(work / f"t_{name}")], runs
         )
@@ -230,10 +251,11 @@ SECTIONS = {
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("sections", nargs="*", default=list(SECTIONS), choices=list(SECTIONS))
+    parser.add_argument("sections", nargs="*", choices=[[], *SECTIONS], default=[])
     parser.add_argument("--runs", type=int, default=7, help="runs per measurement (median)")
     parser.add_argument("--output", type=Path, default=ROOT / "benchmarks" / "results.md")
     args = parser.parse_args()
+    args.sections = args.sections or list(SECTIONS)
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
         for section in args.sections:
