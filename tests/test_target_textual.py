@@ -156,6 +156,9 @@ def test_keyboard_accept_decline_cancel(
     async def script(pilot: Pilot[None]) -> None:
         # 1. Every field set by typing / toggling / choosing; Tab ends on Submit; Enter sends.
         results = await push(pilot, screen(server="s"))
+        for f in form.fields:  # an optional check box without default says it is unanswered
+            unanswered = isinstance(f, ir.BooleanField) and not f.required and f.default is None
+            assert bool(pilot.app.screen.query(f"#{f.html_id}-unset")) == unanswered, f.name
         await fill(pilot, form, everything)
         await pilot.press("enter")
         result = await finish(pilot, results)

@@ -133,6 +133,7 @@ async def set_field(pilot: Pilot[Any], field: ir.Field, value: object) -> None:
         if widget.value != value:
             await pilot.press("space")
         assert widget.value == value
+        assert not app.screen.query(f"#{field.html_id}-unset")  # no "not answered" note now
     elif isinstance(widget, Select):
         assert isinstance(field, ir.SingleSelectField)
         values = [o.value for o in field.options]

@@ -30,7 +30,6 @@ _OWN_IMPORTS = (
     "from textual.screen import ModalScreen",
     "from textual.validation import ValidationResult, Validator",
     "from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static",
-    "from textual.widgets.select import NoSelection",
     "from textual.widgets.selection_list import Selection",
 )
 _THIRD_PARTY = ("rich", "textual")

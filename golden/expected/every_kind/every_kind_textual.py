@@ -27,7 +27,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
-from textual.widgets.select import NoSelection
 from textual.widgets.selection_list import Selection
 
 # The WHATWG HTML "valid e-mail address" grammar: the same rule browsers apply to type=email.
@@ -365,7 +364,7 @@ _IDS: dict[str, str] = {
 }
 _NAMES: dict[str, str] = {widget_id: name for name, widget_id in _IDS.items()}
 
-_KEYS = "Tab / Shift+Tab: next / previous   Enter: submit   Ctrl+S: submit   Esc: cancel"
+_KEYS = "Tab: next field   Space: toggle   Ctrl+S or Enter in a text box: submit   Esc: cancel"
 
 
 def validate(content: Mapping[str, object]) -> dict[str, str]:
@@ -580,9 +579,22 @@ class ProjectSetupScreen(ModalScreen[dict[str, Any]]):
     def _start_bool(self, name: str) -> bool:
         return self._start.get(name) is True
 
-    def _start_choice(self, name: str) -> str | NoSelection:
-        value = self._start.get(name)
-        return value if isinstance(value, str) else Select.NULL
+    def _unanswered(self, name: str) -> list[Static]:
+        """The note under an optional check box without a default, until it is toggled."""
+        if name in self._answered:
+            return []
+        note = "Not answered yet: left out unless you toggle it."
+        return [Static(note, classes="hint", id=_IDS[name] + "-unset", markup=False)]
+
+    def _select(
+        self, name: str, options: list[tuple[Text, str]], prompt: str, allow_blank: bool
+    ) -> Select[str]:
+        start = self._start.get(name)
+        if isinstance(start, str):
+            return Select(
+                options, prompt=prompt, allow_blank=allow_blank, value=start, id=_IDS[name]
+            )
+        return Select(options, prompt=prompt, allow_blank=allow_blank, id=_IDS[name])
 
     def _start_chosen(self, name: str, option: str) -> bool:
         value = self._start.get(name)
@@ -708,7 +720,8 @@ class ProjectSetupScreen(ModalScreen[dict[str, Any]]):
                 )
                 yield Vertical(
                     Static(_label("Language", True), classes="label"),
-                    Select[str](
+                    self._select(
+                        "language",
                         [
                             (_plain("python"), "python"),
                             (_plain("typescript"), "typescript"),
@@ -716,8 +729,6 @@ class ProjectSetupScreen(ModalScreen[dict[str, Any]]):
                         ],
                         prompt="Choose one",
                         allow_blank=True,
-                        value=self._start_choice("language"),
-                        id="f-language",
                     ),
                     Static("", classes="error", id="f-language-error"),
                     classes="field",
@@ -725,7 +736,8 @@ class ProjectSetupScreen(ModalScreen[dict[str, Any]]):
                 )
                 yield Vertical(
                     Static(_label("License", True), classes="label"),
-                    Select[str](
+                    self._select(
+                        "license",
                         [
                             (_plain("MIT License"), "mit"),
                             (_plain("Apache License 2.0"), "apache-2.0"),
@@ -733,8 +745,6 @@ class ProjectSetupScreen(ModalScreen[dict[str, Any]]):
                         ],
                         prompt="Choose one",
                         allow_blank=False,
-                        value=self._start_choice("license"),
-                        id="f-license",
                     ),
                     Static("", classes="error", id="f-license-error"),
                     classes="field",
@@ -742,7 +752,8 @@ class ProjectSetupScreen(ModalScreen[dict[str, Any]]):
                 )
                 yield Vertical(
                     Static(_label("Visibility (legacy)", False), classes="label"),
-                    Select[str](
+                    self._select(
+                        "visibility",
                         [
                             (_plain("Private"), "private"),
                             (_plain("Internal"), "internal"),
@@ -750,8 +761,6 @@ class ProjectSetupScreen(ModalScreen[dict[str, Any]]):
                         ],
                         prompt="Choose one (optional)",
                         allow_blank=True,
-                        value=self._start_choice("visibility"),
-                        id="f-visibility",
                     ),
                     Static("", classes="error", id="f-visibility-error"),
                     classes="field",
@@ -886,6 +895,8 @@ class ProjectSetupScreen(ModalScreen[dict[str, Any]]):
         name = _NAMES.get(event.checkbox.id or "")
         if name is not None:
             self._answered.add(name)
+            for note in self.query("#" + _IDS[name] + "-unset"):
+                note.remove()
         self._changed(event.checkbox.id)
 
     @on(Select.Changed)
@@ -962,6 +973,7 @@ class ProjectSetupApp(App[dict[str, Any]]):
     (None when the app was quit another way, which :func:`elicit` reports as cancel)."""
 
     TITLE = "MCP elicitation"
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,

@@ -27,7 +27,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
 from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
-from textual.widgets.select import NoSelection
 from textual.widgets.selection_list import Selection
 
 # The WHATWG HTML "valid e-mail address" grammar: the same rule browsers apply to type=email.
@@ -298,7 +297,7 @@ _IDS: dict[str, str] = {
 }
 _NAMES: dict[str, str] = {widget_id: name for name, widget_id in _IDS.items()}
 
-_KEYS = "Tab / Shift+Tab: next / previous   Enter: submit   Ctrl+S: submit   Esc: cancel"
+_KEYS = "Tab: next field   Space: toggle   Ctrl+S or Enter in a text box: submit   Esc: cancel"
 
 
 def validate(content: Mapping[str, object]) -> dict[str, str]:
@@ -513,9 +512,22 @@ class FormatsScreen(ModalScreen[dict[str, Any]]):
     def _start_bool(self, name: str) -> bool:
         return self._start.get(name) is True
 
-    def _start_choice(self, name: str) -> str | NoSelection:
-        value = self._start.get(name)
-        return value if isinstance(value, str) else Select.NULL
+    def _unanswered(self, name: str) -> list[Static]:
+        """The note under an optional check box without a default, until it is toggled."""
+        if name in self._answered:
+            return []
+        note = "Not answered yet: left out unless you toggle it."
+        return [Static(note, classes="hint", id=_IDS[name] + "-unset", markup=False)]
+
+    def _select(
+        self, name: str, options: list[tuple[Text, str]], prompt: str, allow_blank: bool
+    ) -> Select[str]:
+        start = self._start.get(name)
+        if isinstance(start, str):
+            return Select(
+                options, prompt=prompt, allow_blank=allow_blank, value=start, id=_IDS[name]
+            )
+        return Select(options, prompt=prompt, allow_blank=allow_blank, id=_IDS[name])
 
     def _start_chosen(self, name: str, option: str) -> bool:
         value = self._start.get(name)
@@ -659,6 +671,8 @@ class FormatsScreen(ModalScreen[dict[str, Any]]):
         name = _NAMES.get(event.checkbox.id or "")
         if name is not None:
             self._answered.add(name)
+            for note in self.query("#" + _IDS[name] + "-unset"):
+                note.remove()
         self._changed(event.checkbox.id)
 
     @on(Select.Changed)
@@ -735,6 +749,7 @@ class FormatsApp(App[dict[str, Any]]):
     (None when the app was quit another way, which :func:`elicit` reports as cancel)."""
 
     TITLE = "MCP elicitation"
+    ENABLE_COMMAND_PALETTE = False
 
     def __init__(
         self,
