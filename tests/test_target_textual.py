@@ -332,6 +332,34 @@ def test_every_missing_required_field_is_reported(
     in_host(script)
 
 
+def test_a_long_message_leaves_room_for_the_fields(
+    generated: dict[str, tuple[ir.Form, ModuleType]],
+) -> None:
+    form, module = generated["contact:contact"]
+    long_message = " ".join(f"word{i}" for i in range(400))
+
+    async def script(pilot: Pilot[None]) -> None:
+        results = await push(pilot, screen_class(form, module)(long_message))
+        screen = pilot.app.screen
+        head, fields = screen.query_one("#head"), screen.query_one("#fields")
+        assert head.region.height <= 24 * 0.4 and fields.region.height >= 5
+        assert fields.region.bottom <= screen.query_one("#foot").region.y
+        # The message scrolls: Shift+Tab from the first field reaches it, arrows scroll it.
+        await pilot.press("shift+tab", "down")
+        assert pilot.app.focused is head and head.scroll_y > 0
+        await pilot.press("escape")
+        assert await finish(pilot, results) == {"action": "cancel"}
+        # A message that fits is not a stop on the Tab path.
+        results = await push(pilot, screen_class(form, module)("Short."))
+        await pilot.press("shift+tab")
+        focused = pilot.app.focused
+        assert focused is not None and focused.id == "cancel"
+        await pilot.press("enter")
+        assert await finish(pilot, results) == {"action": "cancel"}
+
+    in_host(script, size=(80, 24))
+
+
 # --- numbers ---------------------------------------------------------------------------------
 
 

@@ -75,12 +75,14 @@ class Host(App[None]):
         yield Static("host application", id="host")
 
 
-def in_host(script: Callable[[Pilot[None]], Awaitable[None]]) -> None:
+def in_host(
+    script: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int] = SIZE
+) -> None:
     """Runs a host app headless for the whole ``script`` (one app for many screens is faster)."""
 
     async def main() -> None:
         app = Host()
-        async with app.run_test(size=SIZE) as pilot:
+        async with app.run_test(size=size) as pilot:
             await pilot.pause()
             await script(pilot)
 

@@ -370,6 +370,13 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Scrolling(VerticalScroll):
+    """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
+
+    def allow_focus(self) -> bool:
+        return self.max_scroll_y > 0
+
+
 class ContactScreen(ModalScreen[dict[str, Any]]):
     """The form as a modal screen; dismissed with the ElicitResult.
 
@@ -393,6 +400,7 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
     ContactScreen #head {
         dock: top;
         height: auto;
+        max-height: 40vh;
         margin-bottom: 1;
     }
     ContactScreen #server {
@@ -525,7 +533,7 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            with Vertical(id="head"):
+            with _Scrolling(id="head"):
                 yield Static(_plain(f"{self.server} asks:"), id="server")
                 if TITLE:
                     yield Static(_plain(TITLE), id="title")

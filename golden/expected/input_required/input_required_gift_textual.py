@@ -363,6 +363,13 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Scrolling(VerticalScroll):
+    """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
+
+    def allow_focus(self) -> bool:
+        return self.max_scroll_y > 0
+
+
 class GiftScreen(ModalScreen[dict[str, Any]]):
     """The form as a modal screen; dismissed with the ElicitResult.
 
@@ -386,6 +393,7 @@ class GiftScreen(ModalScreen[dict[str, Any]]):
     GiftScreen #head {
         dock: top;
         height: auto;
+        max-height: 40vh;
         margin-bottom: 1;
     }
     GiftScreen #server {
@@ -518,7 +526,7 @@ class GiftScreen(ModalScreen[dict[str, Any]]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            with Vertical(id="head"):
+            with _Scrolling(id="head"):
                 yield Static(_plain(f"{self.server} asks:"), id="server")
                 if TITLE:
                     yield Static(_plain(TITLE), id="title")
