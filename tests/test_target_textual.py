@@ -304,9 +304,11 @@ def test_problems_show_while_typing(generated: dict[str, tuple[ir.Form, ModuleTy
         await pilot.press("tab", *"ada@")
         assert error_text(pilot.app, email).startswith("Must be an email address")
         assert pilot.app.screen.query_one("#f-email-box").has_class("-invalid")
+        assert pilot.app.screen.query_one("#f-email").has_class("-invalid")  # its Validator
         await pilot.press(*"example.com")
         assert error_text(pilot.app, email) == ""
         assert not pilot.app.screen.query_one("#f-email-box").has_class("-invalid")
+        assert pilot.app.screen.query_one("#f-email").has_class("-valid")
         await pilot.press("escape")
         assert await finish(pilot, results) == {"action": "cancel"}
 

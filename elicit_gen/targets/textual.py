@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..compiler import ir
 from ..compiler.ir import DEFAULT_SERVER, StringFormat
-from ._render import format_python, header_text, render, runtime_imports
+from ._render import format_python, header_text, render, runtime_body, runtime_imports
 from .base import GeneratedFile
 
 #: The generated module's own imports (merged with the runtime's and sorted like isort/ruff).
@@ -57,7 +57,7 @@ class FieldView:
     restrict: str | None = None  # text box character filter
 
 
-def _num(value: int | float) -> str:
+def _num(value: float) -> str:
     if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
         return str(int(value))
     return str(value)
@@ -67,7 +67,7 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _range(lo: int | float | None, hi: int | float | None) -> str:
+def _range(lo: float | None, hi: float | None) -> str:
     if lo is not None and hi is not None:
         return f"exactly {_num(lo)}" if lo == hi else f"from {_num(lo)} to {_num(hi)}"
     if lo is not None:
@@ -146,8 +146,6 @@ class TextualTarget:
     suffix = "_textual.py"
 
     def emit(self, form: ir.Form) -> GeneratedFile:
-        from ._render import runtime_body
-
         text = render(
             "textual/module.py.j2",
             header=header_text(form),
