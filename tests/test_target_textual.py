@@ -221,6 +221,12 @@ def test_the_app_returns_the_result_enter_in_a_text_box_submits(
     assert isinstance(result["content"]["age"], int)
 
 
+    async def quit_app(pilot: Pilot[dict[str, Any]]) -> None:
+        await pilot.press("ctrl+q")
+
+    assert run(form, module, quit_app) is None  # elicit() reports this as cancel
+
+
 # --- refusing invalid values -----------------------------------------------------------------
 
 INVALID: dict[str, list[tuple[str, object, str]]] = {
