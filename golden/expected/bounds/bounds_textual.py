@@ -394,6 +394,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -428,7 +432,7 @@ class BoundsScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     BoundsScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     BoundsScreen #title {
@@ -457,7 +461,7 @@ class BoundsScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     BoundsScreen .error, BoundsScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -564,7 +568,7 @@ class BoundsScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Vertical(
                     Static(_label("Big integer", False), classes="label"),
                     Input(

@@ -370,6 +370,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -404,7 +408,7 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     ContactScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     ContactScreen #title {
@@ -433,7 +437,7 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     ContactScreen .error, ContactScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -540,7 +544,7 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Vertical(
                     Static(_label("name", True), classes="label"),
                     Static(_plain("Your full name"), classes="description"),

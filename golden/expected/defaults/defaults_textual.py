@@ -378,6 +378,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -412,7 +416,7 @@ class DefaultsScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     DefaultsScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     DefaultsScreen #title {
@@ -441,7 +445,7 @@ class DefaultsScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     DefaultsScreen .error, DefaultsScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -548,7 +552,7 @@ class DefaultsScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Vertical(
                     Static(_label("name", False), classes="label"),
                     Static(_plain("User name"), classes="description"),

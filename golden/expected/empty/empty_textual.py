@@ -358,6 +358,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -392,7 +396,7 @@ class EmptyScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     EmptyScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     EmptyScreen #title {
@@ -421,7 +425,7 @@ class EmptyScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     EmptyScreen .error, EmptyScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -528,7 +532,7 @@ class EmptyScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Static("This form has no fields.", classes="hint", markup=False)
             with Vertical(id="foot"):
                 yield Static("", id="status")

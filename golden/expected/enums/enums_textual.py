@@ -408,6 +408,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -442,7 +446,7 @@ class EnumsScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     EnumsScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     EnumsScreen #title {
@@ -471,7 +475,7 @@ class EnumsScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     EnumsScreen .error, EnumsScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -578,7 +582,7 @@ class EnumsScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Vertical(
                     Static(_label("untitledSingle", False), classes="label"),
                     Static(_plain("Select one option"), classes="description"),

@@ -449,6 +449,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -483,7 +487,7 @@ class ProjectSetupScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     ProjectSetupScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     ProjectSetupScreen #title {
@@ -512,7 +516,7 @@ class ProjectSetupScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     ProjectSetupScreen .error, ProjectSetupScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -619,7 +623,7 @@ class ProjectSetupScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Vertical(
                     Static(_label("Project name", True), classes="label"),
                     Static(_plain("Between 3 and 40 characters."), classes="description"),

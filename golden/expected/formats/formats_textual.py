@@ -382,6 +382,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -416,7 +420,7 @@ class FormatsScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     FormatsScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     FormatsScreen #title {
@@ -445,7 +449,7 @@ class FormatsScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     FormatsScreen .error, FormatsScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -552,7 +556,7 @@ class FormatsScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Vertical(
                     Static(_label("Email", True), classes="label"),
                     Input(

@@ -426,6 +426,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -460,7 +464,7 @@ class ImportOsScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     ImportOsScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     ImportOsScreen #title {
@@ -489,7 +493,7 @@ class ImportOsScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     ImportOsScreen .error, ImportOsScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -596,7 +600,7 @@ class ImportOsScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Vertical(
                     Static(_label("</script><script>alert(1)</script>", True), classes="label"),
                     Static(_plain('"><img src=x onerror=alert(2)>'), classes="description"),

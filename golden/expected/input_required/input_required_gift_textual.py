@@ -363,6 +363,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -397,7 +401,7 @@ class GiftScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     GiftScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     GiftScreen #title {
@@ -426,7 +430,7 @@ class GiftScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     GiftScreen .error, GiftScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -533,7 +537,7 @@ class GiftScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Vertical(
                     Static(_label("Gift note", False), classes="label"),
                     Input(

@@ -368,6 +368,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -402,7 +406,7 @@ class ShippingScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     ShippingScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     ShippingScreen #title {
@@ -431,7 +435,7 @@ class ShippingScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     ShippingScreen .error, ShippingScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -538,7 +542,7 @@ class ShippingScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Vertical(
                     Static(_label("Street address", True), classes="label"),
                     Input(

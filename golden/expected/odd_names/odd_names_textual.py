@@ -390,6 +390,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -424,7 +428,7 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     OddNamesScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     OddNamesScreen #title {
@@ -453,7 +457,7 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     OddNamesScreen .error, OddNamesScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -560,7 +564,7 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Vertical(
                     Static(_label("First name", True), classes="label"),
                     Input(

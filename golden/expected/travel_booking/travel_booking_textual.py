@@ -391,6 +391,10 @@ class _Check(Validator):
         return self.success() if problem is None else self.failure(problem, value)
 
 
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+
+
 class _Scrolling(VerticalScroll):
     """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
 
@@ -425,7 +429,7 @@ class TravelBookingScreen(ModalScreen[dict[str, Any]]):
         margin-bottom: 1;
     }
     TravelBookingScreen #server {
-        color: $text-primary;
+        color: $primary;
         text-style: bold;
     }
     TravelBookingScreen #title {
@@ -454,7 +458,7 @@ class TravelBookingScreen(ModalScreen[dict[str, Any]]):
         color: $text-muted;
     }
     TravelBookingScreen .error, TravelBookingScreen #status {
-        color: $text-error;
+        color: $error;
         text-style: bold;
         display: none;
     }
@@ -561,7 +565,7 @@ class TravelBookingScreen(ModalScreen[dict[str, Any]]):
                 if DESCRIPTION:
                     yield Static(_plain(DESCRIPTION), id="description")
                 yield Static(_plain(self.message), id="message")
-            with VerticalScroll(id="fields", can_focus=False):
+            with _Fields(id="fields"):
                 yield Vertical(
                     Checkbox(
                         _label("Confirm booking", True),
