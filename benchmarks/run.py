@@ -69,6 +69,14 @@ def median_inprocess(fn: Callable[[int], Any], runs: int) -> float:
 _serial = iter(range(10**9))
 
 
+def compile_ok(data: bytes, targets: str | list[str]) -> None:
+    import elicit_gen
+
+    result = elicit_gen.compile(data, targets)
+    if not result.ok or not result.files:
+        raise SystemExit(f"benchmark input does not compile: {result.diagnostics[:3]}")
+
+
 def variant(document: dict[str, Any]) -> bytes:
     """The document with a new title, message and first description: a different form."""
     n = next(_serial)
@@ -133,7 +141,6 @@ def bench_lint(work: Path, runs: int) -> list[Row]:
 
 
 def bench_pydantic(work: Path, runs: int) -> list[Row]:
-    import elicit_gen
 
     files = requested_schemas(work / "pyd", 3)
     eg, dm = tool("elicit-gen"), tool("datamodel-codegen")
@@ -166,26 +173,25 @@ def bench_pydantic(work: Path, runs: int) -> list[Row]:
         )
     )
     document = json.loads(files[0].read_bytes())
-    per = median_inprocess(lambda i: elicit_gen.compile(variant(document), "pydantic"), runs * 3)
+    per = median_inprocess(lambda i: compile_ok(variant(document), "pydantic"), runs * 3)
     rows.append(("`--target pydantic`, in-process per schema (warm)", fmt(per), "", ""))
     return rows
 
 
 def bench_targets(work: Path, runs: int) -> list[Row]:
-    import elicit_gen
     from elicit_gen.targets import available
 
     document = json.loads(EVERY_KIND.read_bytes())
     eg = tool("elicit-gen")
     rows: list[Row] = []
     names = list(available())
-    warm_all = median_inprocess(lambda i: elicit_gen.compile(variant(document), names), runs * 3)
+    warm_all = median_inprocess(lambda i: compile_ok(variant(document), names), runs * 3)
     rows.append(
         (f"all {len(names)} targets, every-kind example, in-process (warm)", fmt(warm_all), "", "")
     )
     for name in names:
         warm = median_inprocess(
-            lambda i, n=name: elicit_gen.compile(variant(document), n), runs * 3  # type: ignore[misc]
+            lambda i, n=name: compile_ok(variant(document), n), runs * 3  # type: ignore[misc]
         )
         cold = median_seconds(
             [eg, str(EVERY_KIND), "--target", name, "-o", str(work / f"t_{name}")], runs
@@ -202,17 +208,16 @@ def scaling_schema(fields: int) -> dict[str, Any]:
 
 
 def bench_scaling(runs: int) -> list[Row]:
-    import elicit_gen
     from elicit_gen.targets import available
 
     rows: list[Row] = []
     for name in available():
         cells = []
         for fields in (10, 100, 1000):
-            data = json.dumps(scaling_schema(fields)).encode()
+            document = scaling_schema(fields)
             cells.append(
                 median_inprocess(
-                    lambda d=data, n=name: elicit_gen.compile(d, n),  # type: ignore[misc]
+                    lambda i, d=document, n=name: compile_ok(variant(d), n),  # type: ignore[misc]
                     max(3, runs // (2 if fields == 1000 else 1)),
                 )
             )
