@@ -24,6 +24,7 @@ from elicit_gen.compiler import ir
 
 from .cli_support import UNSAFE, invalid_answers, other_values, run, typed
 from .support.cases import all_forms, emit, forms, sample_value, valid_content, write_and_import
+from .support.lint import assert_lint_clean
 
 FORMS = all_forms()
 IDS = [name for name, _ in FORMS]
@@ -526,44 +527,9 @@ def test_every_form_runs_on_python_3_10(out_dir: Path, modules: dict[str, Module
 def test_generated_code_passes_ruff_and_mypy_strict(
     out_dir: Path, modules: dict[str, ModuleType]
 ) -> None:
-    files = sorted(str(p) for p in out_dir.glob("*_cli.py"))
+    files = sorted(out_dir.glob("*_cli.py"))
     assert len(files) == len(FORMS)
-    ruff = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--isolated", "--output-format", "json", *files],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    findings = json.loads(ruff.stdout)
-    assert not findings, [(f["filename"], f["location"], f["code"], f["message"]) for f in findings]
-    mypy = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--strict",
-            "--python-version",
-            "3.10",
-            "--no-incremental",
-            "--cache-dir",
-            str(out_dir / ".mypy"),
-            *files,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert mypy.returncode == 0, mypy.stdout + mypy.stderr
-
-
-def test_runtime_copy_passes_ruff(out_dir: Path, modules: dict[str, ModuleType]) -> None:
-    ruff = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--isolated", str(out_dir / "contact_cli.py")],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert ruff.returncode == 0, ruff.stdout
+    assert_lint_clean(files)
 
 
 @pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)

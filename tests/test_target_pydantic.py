@@ -8,7 +8,6 @@ import ast
 import asyncio
 import datetime
 import json
-import os
 import subprocess
 import sys
 from pathlib import Path
@@ -38,6 +37,7 @@ from .pydantic_support import (
     write_modules,
 )
 from .support.cases import emit, forms, sample_value, valid_content
+from .support.lint import mypy_strict, ruff
 
 
 @pytest.fixture(scope="module")
@@ -99,41 +99,17 @@ ProjectSetupContent(
 def test_generated_code_passes_ruff_and_mypy_strict(paths: dict[str, Path]) -> None:
     directory = next(iter(paths.values())).parent
     files = sorted(str(p) for p in paths.values())
-    ruff = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--isolated", "--no-cache", *files],
-        capture_output=True,
-        text=True,
-        cwd=directory,
-    )
-    assert ruff.returncode == 0, ruff.stdout + ruff.stderr
+    checked = ruff(files, cwd=directory)
+    assert checked.returncode == 0, checked.stdout + checked.stderr
     (directory / "usage.py").write_text(USAGE, encoding="utf-8")
     (directory / "wrong_usage.py").write_text(WRONG_USAGE, encoding="utf-8")
-
-    def mypy(*extra: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "mypy",
-                "--strict",
-                "--no-incremental",
-                "--cache-dir",
-                os.devnull,
-                "--python-version",
-                "3.10",
-                *extra,
-            ],
-            capture_output=True,
-            text=True,
-            cwd=directory,
-        )
-
-    checked = mypy(*files, "usage.py")
-    assert checked.returncode == 0, checked.stdout + checked.stderr
+    typed = mypy_strict([*files, "usage.py"], cwd=directory)
+    assert typed.returncode == 0, typed.stdout + typed.stderr
     (directory / "plugin.ini").write_text("[mypy]\nplugins = pydantic.mypy\n", encoding="utf-8")
-    with_plugin = mypy("--config-file", "plugin.ini", *files)  # users with pydantic's plugin
+    # users with pydantic's mypy plugin
+    with_plugin = mypy_strict(files, "--config-file", "plugin.ini", cwd=directory)
     assert with_plugin.returncode == 0, with_plugin.stdout + with_plugin.stderr
-    wrong = mypy("wrong_usage.py")
+    wrong = mypy_strict(["wrong_usage.py"], cwd=directory)
     assert wrong.returncode == 1 and "\"Literal['cobol']\"" in wrong.stdout, wrong.stdout
 
 

@@ -53,6 +53,7 @@ from .qt_support import (
     type_date,
 )
 from .support.cases import all_forms, forms, sample_value, valid_content, write_and_import
+from .support.lint import assert_lint_clean
 
 FORMS = all_forms()
 IDS = [name for name, _ in FORMS]
@@ -716,50 +717,11 @@ def test_command_line_prints_json_and_ctrl_c_cancels(
 # --- the generated code itself ---------------------------------------------------------------
 
 
-def _in_runtime_copy(path: str, line: int) -> bool:
-    """Whether ``line`` lies in the verbatim copy of elicit_gen/runtime/formcore.py (whose ruff
-    findings are reported upstream), not in the qt target's own code."""
-    lines = Path(path).read_text(encoding="utf-8").splitlines()
-    start = next(i for i, t in enumerate(lines, 1) if t.startswith("# --- the shared validation"))
-    end = next(i for i, t in enumerate(lines, 1) if t.startswith("# --- the form ---"))
-    return start < line < end
-
-
 def test_generated_code_passes_ruff_and_mypy_strict(
     out_dir: Path, modules: dict[str, ModuleType]
 ) -> None:
-    files = sorted(str(p) for p in out_dir.glob("*_qt.py"))
-    assert len(files) == len(FORMS)
-    ruff = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--isolated", "--output-format", "json", *files],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    findings = [
-        f
-        for f in json.loads(ruff.stdout)
-        if not _in_runtime_copy(f["filename"], f["location"]["row"])
-    ]
-    assert not findings, [(f["filename"], f["location"], f["code"], f["message"]) for f in findings]
-    mypy = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "mypy",
-            "--strict",
-            "--python-version",
-            "3.10",
-            "--no-incremental",
-            "--cache-dir",
-            str(out_dir / ".mypy"),
-            *files,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=600,
-    )
-    assert mypy.returncode == 0, mypy.stdout + mypy.stderr
+    files = sorted(out_dir.glob("*_qt.py"))
+    assert_lint_clean(files)
 
 
 def test_generated_module_imports_only_pyside6_and_the_stdlib(

@@ -24,6 +24,7 @@ from textual.widgets import Static
 from elicit_gen.compiler import ir
 
 from .support.cases import all_forms, emit, sample_value, valid_content
+from .support.lint import assert_lint_clean
 from .textual_support import (
     EMPTY,
     error_text,
@@ -121,17 +122,9 @@ def test_output_is_deterministic(generated: dict[str, tuple[ir.Form, ModuleType]
 def test_ruff_and_mypy_strict(
     directory: Path, generated: dict[str, tuple[ir.Form, ModuleType]]
 ) -> None:
-    assert len(list(directory.glob("*_textual.py"))) == len(generated) == len(FORM_KEYS)
-    ruff = subprocess.run(
-        [sys.executable, "-m", "ruff", "check", "--isolated", "--no-cache", "."],
-        cwd=directory, capture_output=True, text=True,
-    )
-    assert ruff.returncode == 0, ruff.stdout + ruff.stderr
-    mypy = subprocess.run(
-        [sys.executable, "-m", "mypy", "--strict", "--no-error-summary", "."],
-        cwd=directory, capture_output=True, text=True,
-    )
-    assert mypy.returncode == 0, mypy.stdout + mypy.stderr
+    files = sorted(directory.glob("*_textual.py"))
+    assert len(files) == len(generated) == len(FORM_KEYS)
+    assert_lint_clean(files, cwd=directory)
 
 
 # --- driving every golden form with the keyboard ---------------------------------------------
