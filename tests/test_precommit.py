@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,6 @@ def git(cwd: Path, *args: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("pre-commit") is None, reason="pre-commit not installed")
 def test_lint_hook_with_try_repo(tmp_path: Path) -> None:
     repo = tmp_path / "client"
     (repo / "schemas").mkdir(parents=True)
@@ -35,7 +34,15 @@ def test_lint_hook_with_try_repo(tmp_path: Path) -> None:
         "GIT_COMMITTER_NAME": "t",
         "GIT_COMMITTER_EMAIL": "t@t",
     }
-    cmd = ["pre-commit", "try-repo", str(ROOT), "elicit-gen-lint", "--all-files"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pre_commit",
+        "try-repo",
+        str(ROOT),
+        "elicit-gen-lint",
+        "--all-files",
+    ]
     ok = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
     assert ok.returncode == 0, ok.stdout + ok.stderr
     (repo / "schemas" / "bad.json").write_text(
@@ -48,7 +55,6 @@ def test_lint_hook_with_try_repo(tmp_path: Path) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(shutil.which("pre-commit") is None, reason="pre-commit not installed")
 def test_check_hook_with_try_repo(tmp_path: Path) -> None:
     repo = tmp_path / "client"
     (repo / "schemas").mkdir(parents=True)
@@ -62,11 +68,19 @@ def test_check_hook_with_try_repo(tmp_path: Path) -> None:
     git(repo, "init", "-q")
     git(repo, "add", ".")
     env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
-    cmd = ["pre-commit", "try-repo", str(ROOT), "elicit-gen-check", "--all-files"]
+    cmd = [
+        sys.executable,
+        "-m",
+        "pre_commit",
+        "try-repo",
+        str(ROOT),
+        "elicit-gen-check",
+        "--all-files",
+    ]
     stale = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
     assert stale.returncode == 1, stale.stdout + stale.stderr
     assert "forms/contact_models.py: missing or out of date" in stale.stdout
-    subprocess.run(["elicit-gen"], cwd=repo, check=True, capture_output=True)
+    subprocess.run([sys.executable, "-m", "elicit_gen"], cwd=repo, check=True, capture_output=True)
     git(repo, "add", ".")
     current = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
     assert current.returncode == 0, current.stdout + current.stderr
