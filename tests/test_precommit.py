@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
+PRE_COMMIT = [sys.executable, "-m", "pre_commit"]
 
 
 def git(cwd: Path, *args: str) -> None:
