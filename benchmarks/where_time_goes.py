@@ -1,0 +1,106 @@
+"""Where the time goes, for the targets benchmarks/run.py reports as not reached.
+
+    python benchmarks/where_time_goes.py            # writes benchmarks/profile.md
+
+1. In-process (warm) compile of the every-kind example for all five targets, a new variant of
+   the form each time: cProfile, cumulative time by component.
+2. Whole-process ``--target pydantic`` on one schema: ``-X importtime`` of the imports, and the
+   wall time of the process.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import pstats
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from run import EVERY_KIND, ROOT, compile_ok, variant
+
+
+def inprocess_profile() -> str:
+    import json
+
+    from elicit_gen.targets import available
+
+    document = json.loads(EVERY_KIND.read_text())
+    names = list(available())
+    compile_ok(variant(document), names)  # warm
+    profiler = cProfile.Profile()
+    start = time.perf_counter()
+    profiler.enable()
+    for _ in range(10):
+        compile_ok(variant(document), names)
+    profiler.disable()
+    per_run = (time.perf_counter() - start) / 10
+    stats = pstats.Stats(profiler)
+    groups = {
+        "black (format_str)": ("", "black.format_str"),
+        "Python's parser (ast.parse, for the statement-wise formatting)": ("ast.py", "parse"),
+        "jinja2 rendering": ("jinja2/environment.py", "render"),
+        "front end (load, rules, lower)": ("elicit_gen/compiler/pipeline.py", "check_source"),
+    }
+    rows = [f"- one compile of all {len(names)} targets: {per_run * 1000:.0f} ms (mean of 10)"]
+    for label, (path_part, func) in groups.items():
+        cumulative = sum(
+            value[3]
+            for key, value in stats.stats.items()  # type: ignore[attr-defined]
+            if path_part in key[0] and (key[2] == func or f"method {func}" in key[2])
+        )
+        rows.append(f"- {label}: {cumulative / 10 * 1000:.0f} ms per compile")
+    out = io.StringIO()
+    pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(18)
+    top = "\n".join(line for line in out.getvalue().splitlines() if line.strip())[:6000]
+    return "\n".join(rows) + "\n\n```\n" + top + "\n```\n"
+
+
+def cold_profile() -> str:
+    with tempfile.TemporaryDirectory() as tmp:
+        cmd = [
+            sys.executable,
+            "-X",
+            "importtime",
+            "-m",
+            "elicit_gen",
+            str(EVERY_KIND),
+            "--target",
+            "pydantic",
+            "-o",
+            f"{tmp}/x.py",
+            "-q",
+        ]
+        start = time.perf_counter()
+        proc = subprocess.run(cmd, capture_output=True, text=True, cwd=ROOT)
+        wall = time.perf_counter() - start
+    imports = []
+    for line in proc.stderr.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            _, cumulative, name = (part.strip() for part in line[len("import time:") :].split("|"))
+            if cumulative.isdigit() and name.split(".")[0] == name.strip():
+                imports.append((int(cumulative), name.strip()))
+    imports.sort(reverse=True)
+    rows = [f"- whole process, with -X importtime overhead: {wall * 1000:.0f} ms"]
+    rows += [f"- import {name}: {us / 1000:.0f} ms" for us, name in imports[:8]]
+    return "\n".join(rows) + "\n"
+
+
+def main() -> None:
+    text = (
+        "# Profiles\n\nMade by `python benchmarks/where_time_goes.py`.\n\n"
+        "## In-process, all targets, every-kind example (warm, a new form each run)\n\n"
+        + inprocess_profile()
+        + "\n## Whole process, `--target pydantic`, top-level imports\n\n"
+        + cold_profile()
+    )
+    (ROOT / "benchmarks" / "profile.md").write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
