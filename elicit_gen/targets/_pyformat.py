@@ -17,9 +17,14 @@ to formatting the whole file.
 from __future__ import annotations
 
 import ast
+import contextlib
+import hashlib
+import os
 import re
+import tempfile
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
 _WRAPPER = "class _Wrapper:\n"
@@ -37,11 +42,69 @@ def _mode() -> Any:
     return black.Mode(target_versions={TargetVersion.PY310}, line_length=100)
 
 
+#: Part of every disk-cache key: bump it when the way statements are formatted changes.
+_CACHE_FORMAT = "2"
+
+
+@cache
+def _cache_dir() -> Path | None:
+    """Where formatted statements are kept between runs, or None when caching is off.
+
+    ``$ELICIT_GEN_CACHE_DIR``, else ``$XDG_CACHE_HOME/elicit-gen``, else ``~/.cache/elicit-gen``;
+    ``ELICIT_GEN_NO_CACHE=1`` turns it off. The key is a hash of the statement, black's version
+    and its mode, so a cached text is exactly what black gives (like black's own cache).
+    """
+    if os.environ.get("ELICIT_GEN_NO_CACHE"):
+        return None
+    configured = os.environ.get("ELICIT_GEN_CACHE_DIR")
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "elicit-gen"
+
+
+@cache
+def _cache_salt() -> str:
+    from importlib.metadata import version
+
+    return f"{_CACHE_FORMAT}\0black {version('black')}\0py310 line-length 100\0"
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _cache_path(source: str) -> Path | None:
+    directory = _cache_dir()
+    if directory is None:
+        return None
+    digest = _digest(_cache_salt() + source)
+    return directory / "black" / digest[:2] / digest
+
+
 @lru_cache(maxsize=4096)
 def black_format(source: str) -> str:
+    """black's output for ``source``: from this process's memory, the disk cache, or black."""
+    path = _cache_path(source)
+    if path is not None:
+        with contextlib.suppress(OSError, UnicodeDecodeError, ValueError):
+            check, text = path.read_text(encoding="utf-8").split("\n", 1)
+            if check == _digest(text):  # a damaged entry is formatted again
+                return text
     import black
 
     result: str = black.format_str(source, mode=_mode())
+    if path is not None:
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
+                    handle.write(_digest(result) + "\n" + result)
+                os.replace(tmp, path)  # atomic: readers see all of it or nothing
+            except OSError:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
     return result
 
 
