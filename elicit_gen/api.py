@@ -13,7 +13,7 @@ from .compiler.ir import Form
 from .compiler.naming import module_stem
 from .compiler.pipeline import FileResult, Selection, check_source
 from .compiler.spec import NEWEST, Revision
-from .targets import TARGETS, GeneratedFile, get_target
+from .targets import GeneratedFile, expand, get_target
 
 SchemaInput = str | bytes | Path | Mapping[str, Any]
 
@@ -65,20 +65,8 @@ class CompileResult:
 
 def compile_forms(forms: Iterable[Form], targets: Iterable[str]) -> list[GeneratedFile]:
     """Emits every form for every target (``all`` expands to every target)."""
-    names = _expand(targets)
+    names = expand(targets)
     return [get_target(t).emit(form) for form in forms for t in names]
-
-
-def _expand(targets: Iterable[str] | str) -> list[str]:
-    names = [targets] if isinstance(targets, str) else list(targets)
-    expanded: list[str] = []
-    for t in names:
-        for n in TARGETS if t == "all" else (t,):
-            if n not in TARGETS:
-                raise ValueError(f"unknown target {n!r}; known targets: {', '.join(TARGETS)}, all")
-            if n not in expanded:
-                expanded.append(n)
-    return expanded
 
 
 def compile(
@@ -96,7 +84,7 @@ def compile(
     ``name`` is the input's path as shown in diagnostics and headers; ``stem`` names the output
     files (default: the file name's stem, made a valid module name).
     """
-    names = _expand(targets)
+    names = expand(targets)
     data, display, default_stem = _read(schema, name)
     result = check_source(
         data,

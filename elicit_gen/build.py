@@ -18,7 +18,7 @@ from pathlib import Path
 from .compiler.naming import module_stem
 from .compiler.pipeline import FileResult, Selection, check_source
 from .compiler.spec import Revision
-from .targets import REGISTRY, TARGETS, get_target
+from .targets import REGISTRY, expand, get_target
 
 
 class BuildError(Exception):
@@ -59,11 +59,10 @@ def read_input(path: Path, name: str) -> Input:
 
 
 def expand_targets(targets: Sequence[str]) -> list[str]:
-    names = list(TARGETS) if "all" in targets else list(dict.fromkeys(targets))
-    unknown = [t for t in names if t not in TARGETS]
-    if unknown:
-        raise BuildError(f"unknown target {unknown[0]!r}; known: {', '.join(TARGETS)}, all")
-    return names
+    try:
+        return expand(targets)
+    except ValueError as exc:
+        raise BuildError(str(exc)) from None
 
 
 def expand_globs(patterns: Sequence[str], root: Path) -> list[Path]:

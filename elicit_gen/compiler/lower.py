@@ -13,9 +13,8 @@ from typing import Any
 
 from . import ir
 from .envelope import Elicitation
-from .kinds import COMMON_KEYS, KIND_KEYS, Kind, Prop, classify
+from .kinds import COMMON_KEYS, KIND_KEYS, Kind, Prop
 from .naming import class_name, html_ids, module_stem, python_identifiers
-from .source import join_pointer
 from .spec import Revision
 
 _KEY_ORDER = (
@@ -150,15 +149,19 @@ def lower_field(
     )
 
 
-def lower(elicitation: Elicitation, *, stem: str, source: str, revision: Revision) -> ir.Form:
-    """Builds the IR. Call only for a form-mode elicitation without blocking errors."""
+def lower(
+    elicitation: Elicitation,
+    props: list[Prop],
+    *,
+    stem: str,
+    source: str,
+    revision: Revision,
+) -> ir.Form:
+    """Builds the IR from the properties the rules classified (``Context.properties``).
+
+    Call only for a form-mode elicitation without blocking errors.
+    """
     root: dict[str, Any] = elicitation.schema  # type: ignore[assignment]
-    props_map: dict[str, Any] = root["properties"]
-    base = elicitation.schema_pointer
-    props = [
-        classify(name, join_pointer(join_pointer(base, "properties"), name), schema)
-        for name, schema in props_map.items()
-    ]
     schema = normalise_schema(root, props)
     required = set(schema.get("required", []))
     idents = python_identifiers(p.name for p in props)

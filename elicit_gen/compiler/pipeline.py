@@ -127,7 +127,7 @@ def check_source(
             from .lower import lower
 
             forms = [
-                lower(ctx.elicitation, stem=stem, source=source, revision=revision)
+                lower(ctx.elicitation, ctx.properties, stem=stem, source=source, revision=revision)
                 for ctx in contexts
             ]
     diagnostics = sort_diagnostics(d for d in reporter.diagnostics if selection.enabled(d.code))

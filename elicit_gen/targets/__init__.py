@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .base import GeneratedFile, Target
@@ -42,6 +43,19 @@ def available() -> tuple[str, ...]:
     return tuple(name for name in TARGETS if importlib.util.find_spec(REGISTRY[name].module))
 
 
+def expand(targets: Iterable[str] | str) -> list[str]:
+    """Target names without repeats, ``all`` expanded; ValueError for an unknown name."""
+    names = [targets] if isinstance(targets, str) else list(targets)
+    expanded: list[str] = []
+    for name in names:
+        for n in TARGETS if name == "all" else (name,):
+            if n not in TARGETS:
+                raise ValueError(f"unknown target {n!r}; known targets: {', '.join(TARGETS)}, all")
+            if n not in expanded:
+                expanded.append(n)
+    return expanded
+
+
 def get_target(name: str) -> Target:
     """The emitter of ``name``; raises KeyError for a name not in :data:`TARGETS`."""
     info = REGISTRY[name]
@@ -57,5 +71,6 @@ __all__ = [
     "Target",
     "TargetInfo",
     "available",
+    "expand",
     "get_target",
 ]
