@@ -91,6 +91,10 @@ def _revision(spec: str | None, config: Config) -> Revision:
     return Revision(chosen)
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
 def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bool) -> int:
     diagnostics = [d for _, r in report.results for d in r.diagnostics]
     if opts.verbose:
@@ -106,7 +110,10 @@ def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bo
         errors = sum(r.errors for _, r in report.results)
         warnings = sum(r.warnings for _, r in report.results)
         if opts.lint_only and count > 1:
-            click.echo(f"{count} files checked: {errors} errors, {warnings} warnings", err=True)
+            click.echo(
+                f"{count} files checked: {_count(errors, 'error')}, {_count(warnings, 'warning')}",
+                err=True,
+            )
         elif opts.check and report.stale:
             click.echo(
                 f"{len(report.stale)} output(s) missing or out of date; run without --check",
