@@ -36,6 +36,7 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ._render import TEMPLATES, header_text, js_json, render
+from ._text import number_text, plural
 from .base import GeneratedFile
 
 ASSETS = TEMPLATES / "html"
@@ -89,25 +90,15 @@ class FieldView:
     empty_label: str = ""  # the empty choice of a select ("" = none)
 
 
-def _num(n: int | float) -> str:
-    if isinstance(n, float) and n.is_integer() and abs(n) < 1e16:
-        return str(int(n))
-    return str(n)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _length_hint(lo: int | None, hi: int | None) -> str | None:
     if lo is not None and hi is not None:
         if lo == hi:
-            return f"Exactly {_plural(lo, 'character')}."
+            return f"Exactly {plural(lo, 'character')}."
         return f"{lo} to {hi} characters."
     if lo is not None and lo > 0:
-        return f"At least {_plural(lo, 'character')}."
+        return f"At least {plural(lo, 'character')}."
     if hi is not None:
-        return f"Up to {_plural(hi, 'character')}."
+        return f"Up to {plural(hi, 'character')}."
     return None
 
 
@@ -115,11 +106,11 @@ def _number_hint(field: NumberField) -> str:
     what = "A whole number" if field.integer else "A number"
     lo, hi = field.minimum, field.maximum
     if lo is not None and hi is not None:
-        return f"{what} from {_num(lo)} to {_num(hi)}."
+        return f"{what} from {number_text(lo)} to {number_text(hi)}."
     if lo is not None:
-        return f"{what}, at least {_num(lo)}."
+        return f"{what}, at least {number_text(lo)}."
     if hi is not None:
-        return f"{what}, at most {_num(hi)}."
+        return f"{what}, at most {number_text(hi)}."
     return f"{what}."
 
 
@@ -173,8 +164,8 @@ def _bound(value: int | float | None, integer: bool, up: bool) -> str:
     if value is None:
         return ""
     if integer and isinstance(value, float) and math.isfinite(value):
-        return _num(math.ceil(value) if up else math.floor(value))
-    return _num(value)
+        return number_text(math.ceil(value) if up else math.floor(value))
+    return number_text(value)
 
 
 #: Characters written as character references: C0 controls (but tab and line feed), DEL, line
@@ -226,7 +217,7 @@ def field_view(field: Field) -> FieldView:
             base,
             macro="number",
             input_type="number",
-            value="" if field.default is None else _num(field.default),
+            value="" if field.default is None else number_text(field.default),
             step="1" if field.integer else "any",
             minimum=_bound(field.minimum, field.integer, up=True),
             maximum=_bound(field.maximum, field.integer, up=False),

@@ -23,6 +23,7 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ._render import format_python, header_text, render, runtime_body, runtime_imports
+from ._text import number_text, plural
 from .base import GeneratedFile
 
 #: What the window title says when the schema has no title.
@@ -61,23 +62,17 @@ class FieldView:
     nullable: bool  # a date/boolean control that starts (or can be) without a value
 
 
-def _num(value: int | float) -> str:
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
-        return str(int(value))
-    return str(value)
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _range_hint(lo: int | float | None, hi: int | float | None, unit: str = "") -> str:
     if lo is not None and hi is not None:
-        return f"{_num(lo)} to {_num(hi)}{unit}" if lo != hi else f"exactly {_num(lo)}{unit}"
+        return (
+            f"{number_text(lo)} to {number_text(hi)}{unit}"
+            if lo != hi
+            else f"exactly {number_text(lo)}{unit}"
+        )
     if lo is not None:
-        return f"at least {_num(lo)}{unit}"
+        return f"at least {number_text(lo)}{unit}"
     if hi is not None:
-        return f"at most {_num(hi)}{unit}"
+        return f"at most {number_text(hi)}{unit}"
     return ""
 
 
@@ -86,13 +81,13 @@ def _text_hint(field: StringField) -> str:
     if lo is None and hi is None:
         return ""
     if lo == hi and lo is not None:
-        return f"Exactly {_count(lo, 'character')}."
+        return f"Exactly {plural(lo, 'character')}."
     if lo is not None and hi is not None:
         return f"{lo} to {hi} characters."
     if lo is not None:
-        return f"At least {_count(lo, 'character')}."
+        return f"At least {plural(lo, 'character')}."
     assert hi is not None
-    return f"At most {_count(hi, 'character')}."
+    return f"At most {plural(hi, 'character')}."
 
 
 def _number_hint(field: NumberField) -> str:

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from ..compiler import ir
 from ..compiler.ir import DEFAULT_SERVER, StringFormat
 from ._render import format_python, header_text, render, runtime_body, runtime_imports
+from ._text import number_text, plural
 from .base import GeneratedFile
 
 #: The generated module's own imports (merged with the runtime's and sorted like isort/ruff).
@@ -57,23 +58,17 @@ class FieldView:
     restrict: str | None = None  # text box character filter
 
 
-def _num(value: float) -> str:
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
-        return str(int(value))
-    return str(value)
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _range(lo: float | None, hi: float | None) -> str:
     if lo is not None and hi is not None:
-        return f"exactly {_num(lo)}" if lo == hi else f"from {_num(lo)} to {_num(hi)}"
+        return (
+            f"exactly {number_text(lo)}"
+            if lo == hi
+            else f"from {number_text(lo)} to {number_text(hi)}"
+        )
     if lo is not None:
-        return f"at least {_num(lo)}"
+        return f"at least {number_text(lo)}"
     if hi is not None:
-        return f"at most {_num(hi)}"
+        return f"at most {number_text(hi)}"
     return ""
 
 
@@ -82,13 +77,13 @@ def _length_hint(field: ir.StringField) -> str:
     if lo is None and hi is None:
         return ""
     if lo is not None and hi is not None and lo == hi:
-        return f"exactly {_plural(lo, 'character')}"
+        return f"exactly {plural(lo, 'character')}"
     if lo is not None and hi is not None:
         return f"{lo} to {hi} characters"
     if lo is not None:
-        return f"at least {_plural(lo, 'character')}"
+        return f"at least {plural(lo, 'character')}"
     assert hi is not None
-    return f"at most {_plural(hi, 'character')}"
+    return f"at most {plural(hi, 'character')}"
 
 
 def _count_rule(field: ir.MultiSelectField) -> str:
@@ -134,10 +129,12 @@ def import_block() -> str:
     """The module's imports (its own and the runtime's) in the order ruff's isort rule wants:
     a standard-library section, then a third-party one; ``import`` lines before ``from`` lines."""
     lines = set(_OWN_IMPORTS) | {x for x in runtime_imports().splitlines() if x.strip()}
-    stdlib = sorted((x for x in lines if x.split()[1].split(".")[0] not in _THIRD_PARTY),
-                    key=_import_key)
-    third = sorted((x for x in lines if x.split()[1].split(".")[0] in _THIRD_PARTY),
-                   key=_import_key)
+    stdlib = sorted(
+        (x for x in lines if x.split()[1].split(".")[0] not in _THIRD_PARTY), key=_import_key
+    )
+    third = sorted(
+        (x for x in lines if x.split()[1].split(".")[0] in _THIRD_PARTY), key=_import_key
+    )
     return "\n".join(stdlib) + "\n\n" + "\n".join(third) + "\n"
 
 
