@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -37,7 +37,6 @@ class Config:
     spec: str | None = None
     strict: bool = False
     jobs: tuple[Job, ...] = ()
-    raw: dict[str, Any] = field(default_factory=dict)
 
     @property
     def root(self) -> Path:
@@ -150,5 +149,4 @@ def load_config(start: Path | None = None, path: Path | None = None) -> Config:
         spec=spec,
         strict=strict,
         jobs=_jobs(table["jobs"], path) if "jobs" in table else (),
-        raw=table,
     )

@@ -7,7 +7,7 @@ pointer, so that every output format (text, json, github, sarif) can be derived 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
@@ -92,18 +92,10 @@ class Reporter:
             )
         )
 
-    def extend(self, diagnostics: Iterable[Diagnostic]) -> None:
-        self.diagnostics.extend(diagnostics)
-
     @property
     def has_errors(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
 
-    def sorted(self) -> list[Diagnostic]:
-        return sort_diagnostics(self.diagnostics)
-
-    def __iter__(self) -> Iterator[Diagnostic]:
-        return iter(self.diagnostics)
 
 
 def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
