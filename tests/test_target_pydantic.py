@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 from mcp import Client
 from mcp.server.mcpserver import Context, MCPServer
 
+import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.runtime import formcore
 
@@ -36,8 +37,9 @@ from .pydantic_support import (
     result_model,
     write_modules,
 )
-from .support.cases import emit, forms, sample_value, valid_content
+from .support.cases import emit, forms, sample_value, valid_content, write_and_import
 from .support.lint import mypy_strict, ruff
+from .support.validators import jsonschema_verdict
 
 
 @pytest.fixture(scope="module")
@@ -235,7 +237,7 @@ def _tz(hours: int, minutes: int = 0) -> datetime.timezone:
             "2024-02-29T12:30:00.123456789-05:30",
             datetime.datetime(2024, 2, 29, 12, 30, 0, 123456, _tz(-5, -30)),
         ),
-        ("2016-12-31T23:59:60Z", datetime.datetime(2016, 12, 31, 23, 59, 59, 999999, _UTC)),
+        ("2016-12-31T23:59:59.9999999Z", datetime.datetime(2016, 12, 31, 23, 59, 59, 999999, _UTC)),
         ("0001-01-01T00:00:00+23:59", datetime.datetime(1, 1, 1, tzinfo=_tz(23, 59))),
     ],
 )
@@ -312,7 +314,7 @@ def _base(name: str) -> dict[str, Any]:
         ("every_kind:every_kind", "features", ["ci", "docs", "release"], False),
         ("every_kind:every_kind", "homepage", "example.com", False),
         ("every_kind:every_kind", "homepage", "https://example.com", True),
-        ("every_kind:every_kind", "owner_email", "ada@example", True),
+        ("every_kind:every_kind", "owner_email", "ada@example", False),  # Ajv: a dot
         ("every_kind:every_kind", "owner_email", "ada", False),
         ("every_kind:every_kind", "start_date", "2023-02-29", False),
         ("every_kind:every_kind", "start_date", "2024-02-29", True),
@@ -345,6 +347,65 @@ def test_integral_float_is_read_as_int(modules: dict[str, ModuleType]) -> None:
     assert type(parsed.team_size) is int  # type: ignore[attr-defined]
     kept = model.model_validate({**_base("every_kind:every_kind"), "budget": 7})
     assert type(kept.budget) is int  # type: ignore[attr-defined]  # not 7.0
+
+
+_BIG = 2**53 + 1  # the first integer a float cannot hold
+BIG_BOUNDS: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "n_min": {"type": "number", "minimum": _BIG},
+        "n_max": {"type": "number", "maximum": -_BIG},
+        "n_max63": {"type": "number", "maximum": 2**63 - 1},
+        "n_frac": {"type": "number", "minimum": 0.1, "maximum": 2**70 + 1},
+        "i_min": {"type": "integer", "minimum": _BIG},
+        "i_max63": {"type": "integer", "maximum": 2**63 - 1},
+        "i_frac": {"type": "integer", "minimum": 2.5, "maximum": 2**70 + 1},
+    },
+}
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("n_min", 9007199254740992.0),  # == float(2**53 + 1), yet below the bound
+        ("n_min", 2**53),
+        ("n_min", _BIG),
+        ("n_min", 1e16),
+        ("n_max", -9007199254740992.0),
+        ("n_max", -_BIG),
+        ("n_max63", 9223372036854775808.0),  # float(2**63 - 1) is 2**63
+        ("n_max63", 2**63),
+        ("n_max63", 2**63 - 1),
+        ("n_max63", 9.2233720368547748e18),  # the float just below 2**63
+        ("n_frac", 0.1),
+        ("n_frac", 0.09999999999999999),
+        ("n_frac", float(2**70)),
+        ("n_frac", 2**70 + 1),
+        ("n_frac", 2**70 + 2),
+        ("i_min", 9007199254740992.0),
+        ("i_min", 9007199254740994.0),
+        ("i_max63", 9223372036854775808.0),
+        ("i_max63", 2**63 - 1),
+        ("i_frac", 2),
+        ("i_frac", 3.0),
+        ("i_frac", 2**70 + 2),
+        ("i_frac", -0.0),
+    ],
+)
+def test_bounds_are_compared_exactly(tmp_path: Path, key: str, value: float) -> None:
+    """A float is compared with a bound beyond 2**53 exactly, as JSON Schema (and jsonschema)
+    does, not with the bound rounded to a float (issue 13, item 7)."""
+    model = _compiled_model(BIG_BOUNDS, tmp_path)
+    expected = jsonschema_verdict(BIG_BOUNDS, {key: value})
+    assert expected is (formcore.validate_content(BIG_BOUNDS, {key: value}) == {})
+    assert accepts(model, {key: value}) is expected, (key, value)
+
+
+def _compiled_model(schema: dict[str, Any], directory: Path) -> type[pydantic.BaseModel]:
+    result = elicit_gen.compile(schema, [], name="bounds.json", stem="bounds")
+    assert result.ok, [d.to_text() for d in result.diagnostics]
+    (form,) = result.forms
+    return content_model(write_and_import(form, "pydantic", directory), form)
 
 
 @pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)

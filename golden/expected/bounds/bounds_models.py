@@ -78,12 +78,13 @@ _INTEGER = _pydantic.BeforeValidator(_integral)
 
 
 def _number(minimum: float | None, maximum: float | None) -> Any:
-    """A number field: an int is checked exactly and stays an int (5 dumps as 5, not 5.0, and
-    2**64 is not rounded to a float); a float goes through pydantic's float validation."""
+    """A number field: an int stays an int (5 dumps as 5, not 5.0, and 2**64 is not rounded to a
+    float); a float goes through pydantic's float validation. Both are then compared with the
+    bounds exactly (pydantic would round a bound of 2**53 + 1 to the float 2**53)."""
 
     def check(value: Any, handler: _pydantic.ValidatorFunctionWrapHandler) -> Any:
         if type(value) is not int:
-            return handler(value)
+            value = handler(value)
         if minimum is not None and value < minimum:
             raise ValueError(f"must be greater than or equal to {minimum}")
         if maximum is not None and value > maximum:

@@ -49,12 +49,13 @@ _NOT_NULL = _pydantic.BeforeValidator(_reject_null)
 
 
 def _number(minimum: float | None, maximum: float | None) -> Any:
-    """A number field: an int is checked exactly and stays an int (5 dumps as 5, not 5.0, and
-    2**64 is not rounded to a float); a float goes through pydantic's float validation."""
+    """A number field: an int stays an int (5 dumps as 5, not 5.0, and 2**64 is not rounded to a
+    float); a float goes through pydantic's float validation. Both are then compared with the
+    bounds exactly (pydantic would round a bound of 2**53 + 1 to the float 2**53)."""
 
     def check(value: Any, handler: _pydantic.ValidatorFunctionWrapHandler) -> Any:
         if type(value) is not int:
-            return handler(value)
+            value = handler(value)
         if minimum is not None and value < minimum:
             raise ValueError(f"must be greater than or equal to {minimum}")
         if maximum is not None and value > maximum:
@@ -71,10 +72,12 @@ def _as_is(value: Any) -> Any:
 
 _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
-# The WHATWG HTML "valid e-mail address" grammar (what browsers check for type=email).
+# What both the WHATWG HTML grammar (browsers' type=email) and Ajv's ajv-formats (the MCP
+# TypeScript SDK) accept: a dot-atom local part and a domain of at least two labels.
 _EMAIL_RE = re.compile(
-    r"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
-    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"
+    r"^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"
 )
 
 

@@ -137,12 +137,13 @@ _INTEGER = _pydantic.BeforeValidator(_integral)
 
 
 def _number(minimum: float | None, maximum: float | None) -> Any:
-    """A number field: an int is checked exactly and stays an int (5 dumps as 5, not 5.0, and
-    2**64 is not rounded to a float); a float goes through pydantic's float validation."""
+    """A number field: an int stays an int (5 dumps as 5, not 5.0, and 2**64 is not rounded to a
+    float); a float goes through pydantic's float validation. Both are then compared with the
+    bounds exactly (pydantic would round a bound of 2**53 + 1 to the float 2**53)."""
 
     def check(value: Any, handler: _pydantic.ValidatorFunctionWrapHandler) -> Any:
         if type(value) is not int:
-            return handler(value)
+            value = handler(value)
         if minimum is not None and value < minimum:
             raise ValueError(f"must be greater than or equal to {minimum}")
         if maximum is not None and value > maximum:
@@ -159,10 +160,12 @@ def _as_is(value: Any) -> Any:
 
 _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
-# The WHATWG HTML "valid e-mail address" grammar (what browsers check for type=email).
+# What both the WHATWG HTML grammar (browsers' type=email) and Ajv's ajv-formats (the MCP
+# TypeScript SDK) accept: a dot-atom local part and a domain of at least two labels.
 _EMAIL_RE = re.compile(
-    r"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
-    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"
+    r"^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"
 )
 
 
@@ -271,16 +274,14 @@ class _DateTimeText(datetime.datetime):
 
 
 def _parse_date_time(text: str) -> "_DateTimeText":
-    """RFC 3339 ``date-time`` with a mandatory offset. A leap second (``:60``) is accepted and
-    read as the last microsecond of that minute; the text keeps the ``:60``."""
+    """RFC 3339 ``date-time`` with a mandatory offset. No leap second (``:60``) and no year 0000:
+    jsonschema refuses both (and Ajv, the TypeScript SDK's validator, second 60 but at 23:59)."""
     problem = "must be a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00"
     match = _DATE_TIME_RE.fullmatch(text)
     if match is None:
         raise ValueError(problem)
     year, month, day, hour, minute, second = (int(match[i]) for i in range(1, 7))
     micro = int((match[7][1:] + "00000")[:6]) if match[7] else 0
-    if second == 60:
-        second, micro = 59, 999999
     offset = datetime.timedelta(0)
     if match[8] is not None:
         if int(match[9]) > 23 or int(match[10]) > 59:

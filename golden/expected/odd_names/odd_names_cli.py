@@ -21,10 +21,14 @@ from collections.abc import Sequence
 from typing import Any as _Any
 from typing import TextIO
 
-# The WHATWG HTML "valid e-mail address" grammar: the same rule browsers apply to type=email.
+# Formats accept only what every mainstream validator of the answer accepts: the intersection of
+# Ajv + ajv-formats (the MCP TypeScript SDK's check), jsonschema's format checker and the RFCs.
+# An email is what both the WHATWG HTML grammar (browsers, type=email) and ajv-formats accept: a
+# dot-atom local part (no leading, trailing or doubled dot) and a domain of at least two labels.
 _EMAIL_RE = _re.compile(
-    r"^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
-    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$"
+    r"^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"
 )
 # RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ] (the HTML form's check too).
 _PCT = "%[0-9A-Fa-f]{2}"
@@ -60,6 +64,7 @@ FORMAT_HINTS: dict[str, str] = {
 
 
 def is_email(text: str) -> bool:
+    """``a.b+c@example.org``; not ``a..b@x.org``, ``.a@x.org``, ``a.@x.org``, ``a@localhost``."""
     return _EMAIL_RE.fullmatch(text) is not None
 
 
@@ -100,16 +105,21 @@ def _valid_date(year: int, month: int, day: int) -> bool:
 
 
 def is_date(text: str) -> bool:
+    """RFC 3339 ``full-date``: a real calendar date, year 0001 to 9999 (Ajv accepts 0000,
+    jsonschema does not, so neither does a form)."""
     m = _DATE_RE.fullmatch(text)
     return m is not None and _valid_date(int(m[1]), int(m[2]), int(m[3]))
 
 
 def is_date_time(text: str) -> bool:
-    """RFC 3339 ``date-time``: a full date, a full time and a mandatory offset (Z or +hh:mm)."""
+    """RFC 3339 ``date-time``: a full date, a full time and a mandatory offset (Z or +hh:mm).
+
+    No leap second: jsonschema refuses second 60 always, Ajv except at 23:59:60 UTC, so a form
+    that sent one could be refused. Year 0000 is refused too (jsonschema does), as by is_date."""
     m = _DATE_TIME_RE.fullmatch(text)
     if m is None or not _valid_date(int(m[1]), int(m[2]), int(m[3])):
         return False
-    if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 60:
+    if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 59:
         return False
     return m[8] is None or (int(m[9]) <= 23 and int(m[10]) <= 59)
 
