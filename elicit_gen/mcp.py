@@ -4,10 +4,12 @@ Client side: :class:`FormRouter` is an ``elicitation_callback`` for ``mcp.Client
 ``mcp.client.Client``. Register the generated UI modules (``*_cli.py``, ``*_textual.py``,
 ``*_qt.py``); an incoming ``elicitation/create`` request (or an elicitation embedded in a
 2026-07-28 ``input_required`` result, which the SDK routes through the same callback) is answered
-by the form compiled from the same schema. Schemas are matched by their *normalised* form (the
-canonical JSON elicit-gen's front end makes of a ``requestedSchema``), never by the message text,
-so a server that sends the original, un-normalised schema (other key order, a root title, unknown
-keywords) still reaches its form. A schema without a form is declined, or handed to a fallback.
+by the form compiled from the same schema. A request reaches a form only when its whole
+``requestedSchema`` means what the form enforces: the same normalised schema (the canonical JSON
+elicit-gen's front end makes of it; key order and number spelling play no part), and no keyword
+the form would drop (``pattern``, ``exclusiveMinimum``, ``const``, ``additionalProperties``, any
+unknown keyword, at any depth). Never by the message text. A schema without such a form is
+declined (the reason logged on the ``elicit_gen.mcp`` logger), or handed to a fallback.
 
 Server side: :func:`elicit_exact` sends a generated module's ``REQUESTED_SCHEMA`` verbatim over
 the standalone ``elicitation/create`` request and validates the answer with the generated pydantic
@@ -25,6 +27,8 @@ import asyncio
 import functools
 import importlib.util
 import json
+import logging
+import math
 import sys
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from pathlib import Path
@@ -56,9 +60,12 @@ __all__ = [
     "load_module",
     "run_in_thread",
     "schema_key",
+    "unenforced",
 ]
 
 ModelT = TypeVar("ModelT", bound=BaseModel)
+
+log = logging.getLogger(__name__)
 
 
 # --- matching ------------------------------------------------------------------------------------
@@ -69,12 +76,17 @@ def _normalised(schema_text: str) -> str | None:
     result = _compile(schema_text, [], name="<requestedSchema>")
     if not result.ok or len(result.forms) != 1:
         return None
-    return result.forms[0].schema_json
+    schema = json.loads(result.forms[0].schema_json)
+    if "required" in schema:  # a set: list it in the order of the fields
+        order = list(schema["properties"])
+        schema["required"] = sorted(schema["required"], key=order.index)
+    return json.dumps(schema, ensure_ascii=False, indent=2)
 
 
 def schema_key(schema: Mapping[str, Any]) -> str | None:
-    """The canonical JSON of the normalised ``requestedSchema``; ``None`` when elicit-gen would
-    refuse to compile it (then no generated form can match it).
+    """The canonical JSON of the normalised ``requestedSchema`` (``required`` listed in the order
+    of the fields); ``None`` when elicit-gen would refuse to compile it (then no generated form
+    can match it).
 
     This is the key forms are registered and looked up by: the same front end that compiled the
     form normalises the incoming schema, so equal keys mean "compiled from the same schema".
@@ -84,6 +96,108 @@ def schema_key(schema: Mapping[str, Any]) -> str | None:
     except (TypeError, ValueError):
         return None
     return _normalised(text)
+
+
+#: ``$schema`` dialects in which every keyword of the subset means what the form enforces
+#: (draft-06 added ``const``; draft-04 and older spell bounds and ``required`` differently).
+_DIALECTS = frozenset(
+    {
+        "json-schema.org/draft-06/schema",
+        "json-schema.org/draft-07/schema",
+        "json-schema.org/draft/2019-09/schema",
+        "json-schema.org/draft/2020-12/schema",
+    }
+)
+
+#: Root keywords that are annotations only: they change no verdict on any content.
+_ROOT_ANNOTATIONS = frozenset({"title", "description", "$comment"})
+
+
+def _known_dialect(value: Any) -> bool:
+    if not isinstance(value, str):
+        return False
+    for scheme in ("https://", "http://"):
+        if value.startswith(scheme):
+            return value[len(scheme) :].removesuffix("#") in _DIALECTS
+    return False
+
+
+def _same(a: Any, b: Any) -> bool:
+    """JSON equality as a validator sees it: ``1`` and ``1.0`` are one number, ``true`` is not
+    ``1``, object key order plays no part."""
+    if isinstance(a, bool) or isinstance(b, bool):
+        return isinstance(a, bool) and isinstance(b, bool) and a is b
+    if isinstance(a, (int, float)) and isinstance(b, (int, float)):
+        if isinstance(a, float) and not math.isfinite(a):
+            return False
+        return a == b
+    if isinstance(a, str) or isinstance(b, str):
+        return isinstance(a, str) and isinstance(b, str) and a == b
+    if isinstance(a, Mapping) and isinstance(b, Mapping):
+        return a.keys() == b.keys() and all(_same(a[k], b[k]) for k in a)
+    if isinstance(a, list) and isinstance(b, list):
+        return len(a) == len(b) and all(_same(x, y) for x, y in zip(a, b, strict=True))
+    return a is None and b is None
+
+
+def _pointer(base: str, token: str | int) -> str:
+    return f"{base}/{str(token).replace('~', '~0').replace('/', '~1')}"
+
+
+def _extra(given: Any, enforced: Any, at: str, found: list[str]) -> None:
+    """Appends to ``found`` where ``given`` says more than (or else than) ``enforced``."""
+    if isinstance(given, Mapping) and isinstance(enforced, Mapping):
+        for key, value in given.items():
+            here = _pointer(at, key)
+            if key == "$comment" and isinstance(value, str):
+                continue
+            if key not in enforced:
+                found.append(f"{here}: `{key}` is not enforced by the form")
+            else:
+                _extra(value, enforced[key], here, found)
+    elif isinstance(given, list) and isinstance(enforced, list) and len(given) == len(enforced):
+        for index, (value, kept) in enumerate(zip(given, enforced, strict=True)):
+            _extra(value, kept, _pointer(at, index), found)
+    elif not _same(given, enforced):
+        found.append(f"{at}: differs from the form's schema")
+
+
+def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> list[str]:
+    """Where ``requested`` (a schema as a server sent it) asks for more than ``enforced`` (the
+    ``REQUESTED_SCHEMA`` of a generated module, i.e. exactly what its form enforces), as
+    ``pointer: reason`` strings; empty when every content the form can send is valid against
+    ``requested`` and the form shows what the server asked.
+
+    Allowed besides what ``enforced`` says: other key order and number spelling (``18.0`` for
+    ``18``), ``required`` in another order or with repeats, a root ``title``, ``description`` and
+    ``$schema`` naming draft-06, draft-07, 2019-09 or 2020-12, and ``$comment`` anywhere. Anything
+    else (a keyword the form drops, such as ``pattern``, ``exclusiveMinimum``, ``multipleOf``,
+    ``const`` or ``additionalProperties``, or an unknown keyword, at any depth) is reported."""
+    found: list[str] = []
+    for key, value in requested.items():
+        here = _pointer("", key)
+        if key == "$schema":
+            if not _known_dialect(value):
+                found.append(f"{here}: the dialect {value!r} is not one the form follows")
+        elif key in _ROOT_ANNOTATIONS:
+            if not isinstance(value, str):
+                found.append(f"{here}: not a string")
+        elif key == "required":
+            wanted = enforced.get("required", [])
+            if not (
+                isinstance(value, list)
+                and all(isinstance(name, str) for name in value)
+                and set(value) == set(wanted)
+            ):
+                found.append(f"{here}: differs from the form's required fields")
+        elif key not in enforced:
+            found.append(f"{here}: `{key}` is not enforced by the form")
+        else:
+            _extra(value, enforced[key], here, found)
+    for key in enforced:
+        if key not in requested and not (key == "required" and not enforced[key]):
+            found.append(f"{_pointer('', key)}: missing")
+    return found
 
 
 # --- running a form ------------------------------------------------------------------------------
@@ -211,10 +325,25 @@ class FormRouter:
         return key
 
     def form_for(self, requested_schema: Mapping[str, Any]) -> ModuleType | None:
-        """The registered module compiled from ``requested_schema``, if any."""
-        key = schema_key(requested_schema)
-        entry = self._forms.get(key) if key is not None else None
+        """The registered module whose form enforces exactly ``requested_schema``, if any."""
+        entry, _ = self._lookup(requested_schema)
         return entry[0] if entry is not None else None
+
+    def _lookup(self, requested_schema: Any) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
+        """The entry for a schema, or ``None`` with the reason no form answers it."""
+        if not isinstance(requested_schema, Mapping):
+            return None, "no form-mode requestedSchema"
+        key = schema_key(requested_schema)
+        if key is None:
+            return None, "elicit-gen would not compile the schema"
+        entry = self._forms.get(key)
+        if entry is None:
+            return None, "no registered form was compiled from this schema"
+        extra = unenforced(requested_schema, entry[0].REQUESTED_SCHEMA)
+        if extra:
+            reasons = "; ".join(extra[:5]) + ("; ..." if len(extra) > 5 else "")
+            return None, f"{entry[0].__name__} does not enforce the whole schema: {reasons}"
+        return entry, ""
 
     @property
     def modules(self) -> list[ModuleType]:
@@ -225,10 +354,10 @@ class FormRouter:
     async def __call__(
         self, context: ClientRequestContext, params: types.ElicitRequestParams
     ) -> types.ElicitResult | types.ErrorData:
-        schema = getattr(params, "requested_schema", None)
-        key = schema_key(schema) if isinstance(schema, Mapping) else None
-        entry = self._forms.get(key) if key is not None else None
+        entry, reason = self._lookup(getattr(params, "requested_schema", None))
         if entry is None:
+            what = "handed to the fallback" if self.fallback is not None else "declined"
+            log.warning("elicitation request %s: %s", what, reason)
             if self.fallback is not None:
                 return await self.fallback(context, params)
             return types.ElicitResult(action="decline")

@@ -14,6 +14,7 @@ from typing import Annotated, Any
 
 import anyio
 import anyio.to_thread
+from mcp import types
 from mcp.client import Client
 from mcp.client._memory import InMemoryTransport
 from mcp.server import MCPServer
@@ -113,6 +114,32 @@ def add_exact_tool(
         for key, outcome in outcomes.items():
             received.outcomes.append((key, outcome))
         return json.dumps({key: dump(outcome) for key, outcome in outcomes.items()})
+
+    tool.__annotations__ = {"ctx": Context, "return": str | InputRequiredResult}
+    tool.__name__ = name
+    server.tool(name=name)(tool)
+
+
+def add_raw_tool(server: MCPServer, name: str, message: str, schema: Mapping[str, Any]) -> None:
+    """A tool that sends ``schema`` exactly as given (standalone ``elicitation/create`` on
+    2025-11-25 sessions, an ``InputRequiredResult`` on 2026-07-28) and replies with the client's
+    answer as it arrived, unvalidated: what a server with its own validator would check."""
+
+    async def tool(ctx: Context) -> Any:
+        if _modern(ctx):
+            answer = (ctx.input_responses or {}).get("q")
+            if ctx.request_state != "asked" or answer is None:
+                return InputRequiredResult(
+                    input_requests={"q": elicit_request(message, schema)}, request_state="asked"
+                )
+        else:
+            answer = await ctx.session.elicit_form(
+                message=message,
+                requested_schema=dict(schema),
+                related_request_id=ctx.request_id,
+            )
+        assert isinstance(answer, types.ElicitResult)
+        return json.dumps(answer.model_dump(mode="json", exclude_none=True))
 
     tool.__annotations__ = {"ctx": Context, "return": str | InputRequiredResult}
     tool.__name__ = name

@@ -7,6 +7,7 @@ the ``input_required`` result with ``inputRequests``/``requestState`` (2026-07-2
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping
 from pathlib import Path
 from types import ModuleType
@@ -26,7 +27,7 @@ from mcp.server.mcpserver import Context
 
 import elicit_gen
 from elicit_gen.compiler import ir
-from elicit_gen.mcp import FormRouter, schema_key
+from elicit_gen.mcp import FormRouter, schema_key, unenforced
 
 from .mcp_support import (
     CONFORMANCE_ENUMS_CONTENT,
@@ -34,6 +35,7 @@ from .mcp_support import (
     SERVER_NAME,
     Received,
     add_exact_tool,
+    add_raw_tool,
     add_sdk_tool,
     answers,
     call,
@@ -45,6 +47,7 @@ from .mcp_support import (
     generated,
 )
 from .support.cases import CASES_DIR, all_forms, forms, valid_content
+from .support.validators import jsonschema_verdict
 
 FORMS = all_forms()
 
@@ -109,14 +112,19 @@ def test_router_matches_the_schema_as_the_server_sends_it(gen: Forms) -> None:
     assert len(router.modules) == len(FORMS)
     for case in ("contact", "enums", "odd_names", "hostile"):
         raw = json.loads((CASES_DIR / f"{case}.json").read_text(encoding="utf-8"))
-        schema = raw.get("requestedSchema", raw)
+        schema = raw.get("params", raw)
+        schema = schema.get("requestedSchema", schema)
         _, _, cli = gen.form(f"{case}:{forms(case)[0].stem}")
         assert router.form_for(schema) is cli
-        # Another key order, a root title and an unknown keyword: the same normalised schema.
+        # Another key order and a root title: the same schema.
         shuffled = dict(reversed(list(schema.items())))
         shuffled["title"] = "Something else"
-        shuffled["x-vendor"] = {"a": 1}
         assert router.form_for(shuffled) is cli
+        # An unknown keyword (a custom Ajv keyword may validate): no longer the form's schema.
+        assert router.form_for({**shuffled, "x-vendor": {"a": 1}}) is None
+        # The whole elicitation/create request is not a requestedSchema, though elicit-gen's
+        # front end would find the schema inside it.
+        assert router.form_for({"message": "Hi", "requestedSchema": schema}) is None
     contact = gen.form("contact:contact")[2].REQUESTED_SCHEMA
     changed = json.loads(json.dumps(contact))
     first = next(iter(changed["properties"].values()))
@@ -133,6 +141,195 @@ def test_one_form_per_schema(gen: Forms, tmp_path: Path) -> None:
     twin = generated(form, "cli", tmp_path)
     with pytest.raises(ValueError, match="same schema"):
         router.register(twin)
+
+
+# --- a schema must mean what its form enforces ---------------------------------------------------
+
+#: One field of every shape a keyword can hide in: properties, `oneOf` options, `items` with an
+#: `enum`, `items` with `anyOf` options.
+STRICT_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "i": {"type": "integer", "title": "A number", "minimum": 0, "maximum": 1000},
+        "s": {"type": "string", "minLength": 1},
+        "color": {"type": "string", "enum": ["red", "green"]},
+        "pick": {
+            "type": "string",
+            "oneOf": [{"const": "a", "title": "A"}, {"const": "b", "title": "B"}],
+        },
+        "many": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}},
+        "tagged": {
+            "type": "array",
+            "items": {"anyOf": [{"const": "p", "title": "P"}, {"const": "q", "title": "Q"}]},
+        },
+    },
+    "required": ["i", "s"],
+}
+#: What the user types: valid for STRICT_SCHEMA, invalid for every constraining mutation below.
+STRICT_CONTENT = {"i": 1, "s": "hello", "color": "red", "pick": "a", "many": ["x"], "tagged": ["p"]}
+
+
+def _with(pointer: str, key: str, value: Any) -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(json.dumps(STRICT_SCHEMA))
+    node: Any = schema
+    for token in filter(None, pointer.split("/")):
+        node = node[int(token)] if isinstance(node, list) else node[token]
+    node[key] = value
+    return schema
+
+
+#: (where, keyword, value): each one a constraint the form does not enforce; STRICT_CONTENT
+#: breaks it. (Keywords inside options and items are the nested cases.)
+UNENFORCED: list[tuple[str, str, Any]] = [
+    ("/properties/i", "exclusiveMinimum", 100),
+    ("/properties/i", "multipleOf", 7),
+    ("/properties/s", "pattern", "^z"),
+    ("/properties/s", "const", "only"),
+    ("/properties/color", "const", "green"),
+    ("/properties/s", "format", "email"),  # a format the compiled form does not check
+    ("/properties/pick/oneOf/0", "pattern", "^z"),
+    ("/properties/many/items", "minLength", 3),
+    ("/properties/tagged/items/anyOf/0", "pattern", "^z"),
+    ("", "minProperties", 7),
+    ("", "required", ["i", "s", "color", "pick", "many", "tagged", "ghost"]),
+]
+#: Changes no content the form can send is judged by, yet still not the form's schema: declined
+#: too (the router knows no keyword beyond the subset; a custom Ajv keyword may validate).
+UNKNOWN: list[tuple[str, str, Any]] = [
+    ("", "additionalProperties", False),
+    ("", "x-vendor", {"a": 1}),
+    ("/properties/s", "x-hint", "ignored?"),
+    ("/properties/pick/oneOf/1", "description", "not shown by the form"),
+    ("", "$schema", "http://json-schema.org/draft-04/schema#"),
+    ("", "$schema", "https://example.com/my-dialect"),
+]
+#: Different display, same validation: the form would show something else than the server asked.
+RELABELLED: list[tuple[str, str, Any]] = [
+    ("/properties/color", "enum", ["green", "red"]),
+    ("/properties/pick/oneOf/1", "title", "Keep my files"),
+    ("", "required", ["i"]),  # the form would not let s be skipped
+]
+#: Harmless differences: still the form's schema.
+EQUIVALENT: list[tuple[str, str, Any]] = [
+    ("", "$schema", "https://json-schema.org/draft/2020-12/schema"),
+    ("", "$schema", "http://json-schema.org/draft-07/schema#"),
+    ("", "title", "Another root title"),
+    ("", "description", "A root description"),
+    ("", "required", ["s", "i"]),  # required is a set: its order plays no part
+    ("/properties/i", "minimum", 0.0),
+    ("/properties/s", "$comment", "for the schema's authors"),
+]
+
+
+@pytest.fixture(scope="module")
+def strict_cli(tmp_path_factory: pytest.TempPathFactory) -> tuple[ir.Form, ModuleType]:
+    result = elicit_gen.compile(STRICT_SCHEMA, [], name="strict.json")
+    assert result.ok, result.diagnostics
+    form = result.forms[0]
+    return form, generated(form, "cli", tmp_path_factory.mktemp("strict"))
+
+
+#: The root keywords the SDK's 2026-07-28 wire model keeps (``RequestedSchema``, extra="ignore"):
+#: a server on that revision cannot send any other root keyword, so no client ever sees one.
+MODERN_ROOT_KEYS = {"$schema", "type", "properties", "required"}
+
+
+def _ask(
+    schema: dict[str, Any], form: ir.Form, cli: ModuleType, mode: str
+) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
+    """The server sends ``schema`` verbatim; the client answers through a router holding the
+    strict form, the user typing STRICT_CONTENT. Returns the answer the server got, what the
+    form printed, and the schema the client received."""
+    server = MCPServer(SERVER_NAME)
+    add_raw_tool(server, "ask", "Fill in", schema)
+    transcripts: list[str] = []
+    router = FormRouter()
+    router.register(cli, runner=cli_runner(answers(form, STRICT_CONTENT), transcripts))
+    seen: list[dict[str, Any]] = []
+
+    async def callback(context: Any, params: types.ElicitRequestParams) -> Any:
+        assert isinstance(params, types.ElicitRequestFormParams)
+        seen.append(params.requested_schema)
+        return await router(context, params)
+
+    async def main() -> dict[str, Any]:
+        return (await call(server, mode, callback, "ask"))[0]
+
+    reply = anyio.run(main)
+    assert len(seen) == 1
+    return reply, transcripts, seen[0]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(
+    ("where", "key", "value"),
+    UNENFORCED + UNKNOWN + RELABELLED,
+    ids=lambda x: json.dumps(x) if not isinstance(x, str) else x,
+)
+def test_a_schema_the_form_does_not_enforce_is_declined(
+    strict_cli: tuple[ir.Form, ModuleType],
+    mode: str,
+    where: str,
+    key: str,
+    value: Any,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    form, cli = strict_cli
+    schema = _with(where, key, value)
+    if (where, key, value) in UNENFORCED:
+        # The content the form would send breaks the server's schema (so a match would be a
+        # defect the server's validator catches), and not the form's own.
+        assert jsonschema_verdict(STRICT_SCHEMA, STRICT_CONTENT)
+        assert not jsonschema_verdict(schema, STRICT_CONTENT)
+    with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
+        reply, transcripts, received = _ask(schema, form, cli, mode)
+    if mode == "2026-07-28" and where == "" and key not in MODERN_ROOT_KEYS:
+        # The server's SDK drops the keyword before it reaches the wire: the client gets the
+        # form's own schema, and answers it.
+        assert received == STRICT_SCHEMA
+        assert reply == {"action": "accept", "content": STRICT_CONTENT}
+        return
+    assert received == schema
+    assert reply == {"action": "decline"}
+    assert transcripts == []  # the form was never shown
+    logged = [r.getMessage() for r in caplog.records if r.name == "elicit_gen.mcp"]
+    assert len(logged) == 1 and "declined" in logged[0], logged
+    # The reason names the keyword, or says the schema is another form's (or none at all).
+    reasons = (f"{where}/{key}", "no registered form", "would not compile")
+    assert any(reason in logged[0] for reason in reasons), logged
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(
+    ("where", "key", "value"),
+    EQUIVALENT,
+    ids=lambda x: json.dumps(x) if not isinstance(x, str) else x,
+)
+def test_a_harmless_difference_still_reaches_the_form(
+    strict_cli: tuple[ir.Form, ModuleType], mode: str, where: str, key: str, value: Any
+) -> None:
+    form, cli = strict_cli
+    schema = _with(where, key, value)
+    reply, transcripts, received = _ask(schema, form, cli, mode)
+    if mode == "legacy":
+        assert received == schema
+    assert reply == {"action": "accept", "content": STRICT_CONTENT}
+    assert len(transcripts) == 1
+    assert jsonschema_verdict(schema, STRICT_CONTENT)
+
+
+def test_unenforced_names_every_extra_keyword(strict_cli: tuple[ir.Form, ModuleType]) -> None:
+    _, cli = strict_cli
+    assert unenforced(STRICT_SCHEMA, cli.REQUESTED_SCHEMA) == []
+    shuffled = json.loads(json.dumps(STRICT_SCHEMA), object_pairs_hook=lambda p: dict(p[::-1]))
+    assert unenforced(shuffled, cli.REQUESTED_SCHEMA) == []
+    for where, key, value in UNENFORCED + UNKNOWN + RELABELLED:
+        found = unenforced(_with(where, key, value), cli.REQUESTED_SCHEMA)
+        assert found and found[0].startswith(f"{where}/"), (where, key, found)
+    for where, key, value in EQUIVALENT:
+        assert unenforced(_with(where, key, value), cli.REQUESTED_SCHEMA) == [], (where, key)
+    # 1 and true are different JSON values, though Python says 1 == True.
+    assert unenforced(_with("/properties/i", "minimum", False), cli.REQUESTED_SCHEMA)
 
 
 # --- every golden form, both delivery styles -----------------------------------------------------
