@@ -3,10 +3,12 @@ reason the prompt must give, and a driver for a generated module under a real ps
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import re
 import select
+import signal
 import subprocess
 import time
 from collections.abc import Sequence
@@ -134,18 +136,39 @@ def run(
     return result, err.getvalue()
 
 
+#: Signals a parent may leave ignored (``nohup cmd &`` in a script ignores SIGINT and SIGQUIT,
+#: ``nohup`` SIGHUP). An ignored disposition survives ``exec``, and Python installs its
+#: KeyboardInterrupt handler only when SIGINT is not ignored at start-up: a child that inherits
+#: SIG_IGN never sees the Ctrl-C a test types. Children of the tests start with the defaults.
+DEFAULT_SIGNALS = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGQUIT", "SIGHUP", "SIGTERM", "SIGPIPE")
+)
+
+
+def default_signals() -> None:
+    """``preexec_fn`` for test children: every signal in :data:`DEFAULT_SIGNALS` back to its
+    default action, whatever the test runner's parent did to them."""
+    for signum in DEFAULT_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
+
+
 def _take_terminal() -> None:
-    """In the child: make the pseudo-terminal on fd 0 the controlling terminal, so that Ctrl-C
-    typed on it sends SIGINT (start_new_session already made the child a session leader)."""
+    """In the child: default signal handling (see :func:`default_signals`), then make the
+    pseudo-terminal on fd 0 the controlling terminal, so that Ctrl-C typed on it sends SIGINT
+    (start_new_session already made the child a session leader)."""
     import fcntl
     import termios
 
+    default_signals()
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
 class PtySession:
     """Runs a generated module with stdin and stderr on a real pseudo-terminal (stdout is a pipe,
-    so that the test sees exactly what a caller reading the JSON result would)."""
+    so that the test sees exactly what a caller reading the JSON result would).
+
+    Every wait is bounded: a child that does not exit in time is killed (its whole session) and
+    the test fails with what the terminal showed, rather than hang."""
 
     def __init__(self, module_path: Path, *args: str, env: dict[str, str] | None = None) -> None:
         import sys
@@ -161,11 +184,13 @@ class PtySession:
             env=env,
         )
         os.close(slave)
-        self.master = master
+        self.master: int | None = master
         self.screen = ""  # everything the terminal showed, "\r\n" as "\n"
         self._seen = 0
 
     def _pump(self, timeout: float) -> bool:
+        if self.master is None:
+            return False
         ready, _, _ = select.select([self.master], [], [], timeout)
         if not ready:
             return False
@@ -197,6 +222,7 @@ class PtySession:
                     raise AssertionError(f"exited before {text!r}; screen:\n{self.screen}")
 
     def send(self, text: str) -> None:
+        assert self.master is not None, "the session is finished"
         os.write(self.master, text.encode("utf-8"))
 
     def answer(self, line: str, prompt: str = "  > ") -> str:
@@ -206,19 +232,48 @@ class PtySession:
         return shown
 
     def finish(self, timeout: float = 20.0) -> tuple[str, int]:
-        """Waits for the child to exit; returns (stdout, exit code)."""
+        """Waits for the child to exit; returns (stdout, exit code). A child still running
+        after ``timeout`` seconds is killed and the test fails; so does a stdout that does not
+        reach its end by then (a grandchild holding the pipe)."""
         assert self.proc.stdout is not None
         deadline = time.monotonic() + timeout
-        while self.proc.poll() is None and time.monotonic() < deadline:
-            self._pump(0.1)  # keep reading the terminal so the child never blocks on it
-        out = self.proc.stdout.read().decode("utf-8")
-        code = self.proc.wait(1)
+        out = b""
+        stdout = self.proc.stdout.fileno()
+        open_ = True
+        while time.monotonic() < deadline:
+            # Keep reading the terminal so the child never blocks on it, and stdout so that it
+            # never blocks on a full pipe; done once the child exited and stdout reached its end.
+            ready, _, _ = select.select([stdout] if open_ else [], [], [], 0.05)
+            if ready:
+                data = os.read(stdout, 65536)
+                out += data
+                open_ = bool(data)
+            self._pump(0.05)
+            if not open_ and self.proc.poll() is not None:
+                break
+        else:
+            self.kill()
+            raise AssertionError(
+                f"the child did not exit within {timeout:g} s (killed); stdout: {out!r};"
+                f" screen:\n{self.screen}"
+            )
         while self._pump(0.05):
             pass
-        os.close(self.master)
-        return out, code
+        self._close()
+        return out.decode("utf-8"), self.proc.returncode
 
     def kill(self) -> None:
+        """Ends the child and everything it started (its session), and closes the terminal;
+        safe to call more than once."""
         if self.proc.poll() is None:
-            self.proc.kill()
-            self.proc.wait()
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+        self._close()
+
+    def _close(self) -> None:
+        if self.master is not None:
+            os.close(self.master)
+            self.master = None
+        if self.proc.stdout is not None:
+            self.proc.stdout.close()

@@ -199,11 +199,12 @@ async def call(
     """Connects a real ``Client`` over the in-memory transport, calls ``tool``; returns its JSON
     reply and the negotiated protocol version."""
     transport = InMemoryTransport(server)
-    async with Client(transport, mode=mode, elicitation_callback=callback) as client:
-        reply = await client.call_tool(tool, {})
-        assert not reply.is_error, reply.content
-        text: str = reply.content[0].text  # type: ignore[union-attr]
-        return json.loads(text), client.protocol_version
+    with anyio.fail_after(60):  # a session that never answers fails the test, never hangs it
+        async with Client(transport, mode=mode, elicitation_callback=callback) as client:
+            reply = await client.call_tool(tool, {})
+            assert not reply.is_error, reply.content
+            text: str = reply.content[0].text  # type: ignore[union-attr]
+            return json.loads(text), client.protocol_version
 
 
 # --- the conformance suite's elicitation checks -------------------------------------------------

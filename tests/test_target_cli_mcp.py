@@ -64,10 +64,13 @@ def _session(tmp_path: Path, typed: str) -> tuple[str, list[str]]:
         return types.ElicitResult(**result)
 
     async def main() -> str:
-        async with Client(_server(), elicitation_callback=on_elicitation, mode="legacy") as client:
-            reply = await client.call_tool("register", {})
-            text: str = reply.content[0].text  # type: ignore[union-attr]
-            return text
+        with anyio.fail_after(60):  # fail, never hang, when the session does not answer
+            async with Client(
+                _server(), elicitation_callback=on_elicitation, mode="legacy"
+            ) as client:
+                reply = await client.call_tool("register", {})
+                text: str = reply.content[0].text  # type: ignore[union-attr]
+                return text
 
     return anyio.run(main), shown
 
