@@ -177,8 +177,8 @@ def _check_email(value: str) -> str:
 
 _EMAIL = _pydantic.AfterValidator(_check_email)
 
-# RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ], IP literals included
-# (the check the generated forms make).
+# RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ], IP literals included,
+# without an empty hier-part (``x:``, refused by ajv-formats): the check the generated forms make.
 _PCT = "%[0-9A-Fa-f]{2}"
 _UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;="
 _PCHAR = f"(?:[{_UNRESERVED_SUB}:@]|{_PCT})"
@@ -187,8 +187,7 @@ _URI_RE = re.compile(
     f"(?://(?:(?:[{_UNRESERVED_SUB}:]|{_PCT})*@)?(\\[[^\\]]*\\]|(?:[{_UNRESERVED_SUB}]|{_PCT})*)"
     f"(?::[0-9]*)?(?:/{_PCHAR}*)*"
     f"|/(?:{_PCHAR}+(?:/{_PCHAR}*)*)?"
-    f"|{_PCHAR}+(?:/{_PCHAR}*)*"
-    "|)"
+    f"|{_PCHAR}+(?:/{_PCHAR}*)*)"
     f"(?:\\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?"
 )
 _IPV4_RE = re.compile(

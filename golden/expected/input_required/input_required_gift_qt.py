@@ -59,7 +59,8 @@ _EMAIL_RE = _re.compile(
     r"@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
     r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"
 )
-# RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ] (the HTML form's check too).
+# RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ] (the HTML form's check too),
+# without an empty hier-part (``x:``, ``x:?q``): ajv-formats refuses it.
 _PCT = "%[0-9A-Fa-f]{2}"
 _UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;="
 _PCHAR = f"(?:[{_UNRESERVED_SUB}:@]|{_PCT})"
@@ -68,8 +69,7 @@ _URI_RE = _re.compile(
     f"(?://(?:(?:[{_UNRESERVED_SUB}:]|{_PCT})*@)?(\\[[^\\]]*\\]|(?:[{_UNRESERVED_SUB}]|{_PCT})*)"
     f"(?::[0-9]*)?(?:/{_PCHAR}*)*"
     f"|/(?:{_PCHAR}+(?:/{_PCHAR}*)*)?"
-    f"|{_PCHAR}+(?:/{_PCHAR}*)*"
-    "|)"
+    f"|{_PCHAR}+(?:/{_PCHAR}*)*)"
     f"(?:\\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?"
 )
 _IPV4_RE = _re.compile(
@@ -78,6 +78,9 @@ _IPV4_RE = _re.compile(
 )
 _IPVFUTURE_RE = _re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 _HEX4_RE = _re.compile(r"[0-9A-Fa-f]{1,4}")
+# A surrogate code point is not Unicode text: it cannot be encoded as UTF-8, and a pair of them
+# in a Python str is one character (one code point) for a JavaScript validator's minLength.
+_SURROGATE_RE = _re.compile("[\ud800-\udfff]")
 _DATE_RE = _re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
 _DATE_TIME_RE = _re.compile(
     r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
@@ -114,7 +117,7 @@ def _is_ipv6(text: str) -> bool:
 
 
 def is_uri(text: str) -> bool:
-    """An absolute URI by RFC 3986 (IP literals included)."""
+    """An absolute URI by RFC 3986 (IP literals included) with a non-empty hier-part."""
     m = _URI_RE.fullmatch(text)
     if m is None:
         return False
@@ -219,6 +222,8 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
         options = option_values(prop)
         if options is not None:
             return None if value in options else "Must be one of the listed options."
+        if _SURROGATE_RE.search(value):
+            return "Must be valid Unicode text (it holds a surrogate code point)."
         if "minLength" in prop and len(value) < prop["minLength"]:
             return f"Must be at least {_plural(prop['minLength'], 'character')}."
         if "maxLength" in prop and len(value) > prop["maxLength"]:
