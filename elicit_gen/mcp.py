@@ -140,8 +140,14 @@ def _same(a: Any, b: Any) -> bool:
     return a is None and b is None
 
 
+def _shown(text: str) -> str:
+    """``text`` for a log line: a control, bidi or other invisible character of a (hostile)
+    property or keyword name is shown as an escape, never written raw."""
+    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
+
+
 def _pointer(base: str, token: str | int) -> str:
-    return f"{base}/{str(token).replace('~', '~0').replace('/', '~1')}"
+    return f"{base}/{_shown(str(token).replace('~', '~0').replace('/', '~1'))}"
 
 
 def _extra(given: Any, enforced: Any, at: str, found: list[str]) -> None:
@@ -152,7 +158,7 @@ def _extra(given: Any, enforced: Any, at: str, found: list[str]) -> None:
             if key == "$comment" and isinstance(value, str):
                 continue
             if key not in enforced:
-                found.append(f"{here}: `{key}` is not enforced by the form")
+                found.append(f"{here}: `{_shown(key)}` is not enforced by the form")
             else:
                 _extra(value, enforced[key], here, found)
     elif isinstance(given, list) and isinstance(enforced, list) and len(given) == len(enforced):
@@ -169,7 +175,7 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
     ``requested`` and the form shows what the server asked.
 
     Allowed besides what ``enforced`` says: other key order and number spelling (``18.0`` for
-    ``18``), ``required`` in another order or with repeats, a root ``title``, ``description`` and
+    ``18``), ``required`` in another order, a root ``title``, ``description`` and
     ``$schema`` naming draft-06, draft-07, 2019-09 or 2020-12, and ``$comment`` anywhere. Anything
     else (a keyword the form drops, such as ``pattern``, ``exclusiveMinimum``, ``multipleOf``,
     ``const`` or ``additionalProperties``, or an unknown keyword, at any depth) is reported."""
@@ -191,7 +197,7 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
             ):
                 found.append(f"{here}: differs from the form's required fields")
         elif key not in enforced:
-            found.append(f"{here}: `{key}` is not enforced by the form")
+            found.append(f"{here}: `{_shown(key)}` is not enforced by the form")
         else:
             _extra(value, enforced[key], here, found)
     for key in enforced:
@@ -332,7 +338,7 @@ class FormRouter:
     def _lookup(self, requested_schema: Any) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
         """The entry for a schema, or ``None`` with the reason no form answers it."""
         if not isinstance(requested_schema, Mapping):
-            return None, "no form-mode requestedSchema"
+            return None, "not a form-mode request (no requestedSchema)"
         key = schema_key(requested_schema)
         if key is None:
             return None, "elicit-gen would not compile the schema"

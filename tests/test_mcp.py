@@ -29,6 +29,7 @@ import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.mcp import FormRouter, schema_key, unenforced
 
+from .cli_support import UNSAFE
 from .mcp_support import (
     CONFORMANCE_ENUMS_CONTENT,
     MODES,
@@ -330,6 +331,16 @@ def test_unenforced_names_every_extra_keyword(strict_cli: tuple[ir.Form, ModuleT
         assert unenforced(_with(where, key, value), cli.REQUESTED_SCHEMA) == [], (where, key)
     # 1 and true are different JSON values, though Python says 1 == True.
     assert unenforced(_with("/properties/i", "minimum", False), cli.REQUESTED_SCHEMA)
+
+
+def test_the_logged_reason_never_carries_raw_control_characters() -> None:
+    name = "a\x1b]52;c;aGk=\x07\u202e\u2028"
+    schema = {"type": "object", "properties": {name: {"type": "string"}}}
+    hostile = {**schema, "x\x1b[2J": 1, "properties": {name: {"type": "string", "p\x9b": 1}}}
+    found = unenforced(hostile, schema)
+    assert len(found) == 2
+    assert not any(UNSAFE.search(reason) for reason in found), found
+    assert "/properties/a\\u001b]52;c;aGk=\\u0007\\u202e\\u2028/p\\u009b" in found[0]
 
 
 # --- every golden form, both delivery styles -----------------------------------------------------
