@@ -40,7 +40,9 @@ def build_forms(directory: Path) -> None:
     command = [sys.executable, "-m", "elicit_gen", *map(str, schemas)]
     for target in ("pydantic", "cli", "textual"):
         command += ["--target", target]
-    subprocess.run([*command, "-o", f"{directory}/"], check=True, capture_output=True)
+    subprocess.run(
+        [*command, "-o", f"{directory}/"], check=True, capture_output=True, timeout=120
+    )
 
 
 async def ask(tool: str, mode: str, router: FormRouter, directory: Path) -> str:

@@ -14,7 +14,7 @@ PRE_COMMIT = [sys.executable, "-m", "pre_commit"]
 
 
 def git(cwd: Path, *args: str) -> None:
-    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
+    subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, timeout=60)
 
 
 @pytest.mark.slow
@@ -81,7 +81,9 @@ def test_check_hook_with_try_repo(tmp_path: Path) -> None:
     stale = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
     assert stale.returncode == 1, stale.stdout + stale.stderr
     assert "forms/contact_models.py: missing or out of date" in stale.stdout
-    subprocess.run([sys.executable, "-m", "elicit_gen"], cwd=repo, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "elicit_gen"], cwd=repo, check=True, capture_output=True, timeout=120
+    )
     git(repo, "add", ".")
     current = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
     assert current.returncode == 0, current.stdout + current.stderr
