@@ -40,9 +40,7 @@ def build_forms(directory: Path) -> None:
     command = [sys.executable, "-m", "elicit_gen", *map(str, schemas)]
     for target in ("pydantic", "cli", "textual"):
         command += ["--target", target]
-    subprocess.run(
-        [*command, "-o", f"{directory}/"], check=True, capture_output=True, timeout=120
-    )
+    subprocess.run([*command, "-o", f"{directory}/"], check=True, capture_output=True, timeout=120)
 
 
 async def ask(tool: str, mode: str, router: FormRouter, directory: Path) -> str:

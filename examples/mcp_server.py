@@ -38,9 +38,7 @@ def build_forms(directory: Path) -> None:
     command = [sys.executable, "-m", "elicit_gen", *map(str, SCHEMAS)]
     for target in ("pydantic", "cli", "textual"):
         command += ["--target", target]
-    subprocess.run(
-        [*command, "-o", f"{directory}/"], check=True, capture_output=True, timeout=120
-    )
+    subprocess.run([*command, "-o", f"{directory}/"], check=True, capture_output=True, timeout=120)
 
 
 if "--no-build" not in sys.argv:  # mcp_client.py has just built them
