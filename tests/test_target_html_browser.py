@@ -7,6 +7,7 @@ or any request other than the page itself fails the test that opened it.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ import pytest
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.runtime.formcore import validate_content
+from elicit_gen.targets.html import shown_block, shown_text
 
 from .html_support import (
     EMOJI,
@@ -32,6 +34,7 @@ from .html_support import (
     write_page,
 )
 from .support.cases import all_forms, forms, valid_content
+from .support.validators import ajv_verdicts, jsonschema_verdict
 
 pytestmark = pytest.mark.browser
 
@@ -488,6 +491,193 @@ def test_integer_written_with_an_exponent_is_a_number(open_form: Opener) -> None
     assert content == {"n": 1000} and isinstance(content["n"], int)
 
 
+BIG = 2**63 - 1  # beyond 2^53: no double holds it; the nearest double is 2^63
+
+
+def _sent(fp: FormPage) -> str:
+    """The JSON text of the one delivered result, as a host would serialise it."""
+    events = fp.log("events")
+    assert len(events) == 1, events
+    return events[0]
+
+
+def test_integer_bounds_beyond_2_53_are_compared_exactly(open_form: Opener) -> None:
+    """Bounds beyond 2^53 are compared with the schema's exact value, never its double, and a
+    whole number is sent only when its JSON text is exactly the number typed."""
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            "n": {"type": "integer", "maximum": BIG},
+            "m": {"type": "integer", "minimum": 2**53 + 1},
+            "e": {"type": "integer", "maximum": 2**53 + 2},
+            "x": {"type": "number", "maximum": BIG},
+        },
+    }
+    form = custom_form(schema)
+    n, m, e, x = form.fields
+    fp = open_form(form)
+    refused: list[tuple[ir.Field, str, str]] = [
+        (n, str(2**63), "Too large to send exactly"),  # above the maximum (2^63 as a double)
+        (n, str(BIG), "Too large to send exactly"),  # the maximum: JSON text would be 2^63
+        (n, "-" + str(BIG), "Too large to send exactly"),
+        (m, str(2**53), "Must be at least 9007199254740993."),
+        (m, str(2**53 + 1), "nearest number that can be sent is 9007199254740992"),
+        (e, str(2**53 + 4), "Must be at most 9007199254740994."),
+        (x, str(BIG), "Too large to send exactly"),
+        (x, "9.3e18", "Must be at most 9223372036854775807."),
+        (x, str(2**63), "Too large to send exactly"),
+    ]
+    for field, text, error in refused:
+        fp.fill(field, text)
+        fp.submit()
+        assert fp.events() == [], (field.name, text)
+        assert error in fp.error_text(field), (field.name, text, fp.error_text(field))
+        fp.fill(field, "")
+    # The bound itself, when its JSON text is exact, and other exact big values are sent as typed.
+    fp.fill(m, str(2**53 + 2))
+    fp.fill(e, str(2**53 + 2))
+    fp.fill(n, str(9 * 10**18))  # a double, printed exactly
+    fp.fill(x, "9.2e18")
+    fp.submit()
+    text = _sent(fp)
+    content = json.loads(text)["content"]
+    assert content == {"m": 2**53 + 2, "e": 2**53 + 2, "n": 9 * 10**18, "x": 9200000000000000000}
+    assert f'"n":{9 * 10**18}' in text and f'"m":{2**53 + 2}' in text
+    assert jsonschema_verdict(schema, content)
+    assert ajv_verdicts([(schema, content)]) == [True]
+    # The page's validate() (also the last check before sending) compares exactly too.
+    problems = fp.page.evaluate(
+        "() => window.elicitation.validate({n: 2 ** 63, m: 2 ** 53, e: 2 ** 53 + 4, x: 2 ** 63})"
+    )
+    assert problems == {
+        "n": "Must be at most 9223372036854775807.",
+        "m": "Must be at least 9007199254740993.",
+        "e": "Must be at most 9007199254740994.",
+        "x": "Must be at most 9223372036854775807.",
+    }
+
+
+#: String defaults a hostile server may send: line breaks, NUL, terminal escapes, bidi
+#: overrides, markup and template syntax. (Lone surrogates cannot arrive: the compiler refuses a
+#: schema holding one, EG001, as they are not Unicode text.)
+HOSTILE_DEFAULTS = {
+    "lines": "line1\nline2\u0000",
+    "crlf": "a\r\nb\rc\t d  ",
+    "osc": "\x1b]52;c;aGVsbG8=\x07\x1b]0;title\x07\x1b[2J",
+    "bidi": "\u202egoogle.com\u202c \u2066x\u2069\u200e\u200f\u2028\u2029\ufeff\u200b",
+    "markup": "</script><script>alert(1)</script><!-- {{ 7*7 }} {% if %} ${x}",
+    "c1": "\x85\x9b31m\x7f",
+    "spaces": "  ",
+}
+
+
+def test_untouched_string_defaults_are_sent_exactly(open_form: Opener) -> None:
+    schema: dict[str, Any] = {
+        "type": "object",
+        "properties": {
+            k: {"type": "string", "default": v, "maxLength": 200}
+            for k, v in HOSTILE_DEFAULTS.items()
+        },
+    }
+    form = custom_form(schema)
+    fp = open_form(form)
+    for field in form.fields:
+        value = fp.page.input_value(fp.sel(field))
+        # Shown literally: no raw control, bidi or invisible character reaches the screen.
+        assert value == shown_text(HOSTILE_DEFAULTS[field.name]), field.name
+        assert not any(c in value for c in "\n\r\x00\x1b\x07\u202e\u2066\u200b\x85"), value
+    fp.submit()
+    text = _sent(fp)
+    assert json.loads(text) == {"action": "accept", "content": HOSTILE_DEFAULTS}
+    assert jsonschema_verdict(schema, HOSTILE_DEFAULTS)
+
+
+def test_edited_and_set_string_values(open_form: Opener) -> None:
+    """An edited default sends what the user typed; setValues values come back exactly."""
+    form = custom_form(
+        {
+            "type": "object",
+            "properties": {
+                "a": {"type": "string", "default": "x\ny"},
+                "b": {"type": "string", "default": "keep"},
+            },
+        }
+    )
+    a, _ = form.fields
+    fp = open_form(form)
+    fp.type_text(a, "typed")
+    fp.submit()
+    assert fp.delivered()["content"] == {"a": "typed", "b": "keep"}
+    fp = open_form(form)
+    values = {"a": "p\r\nq\x00\u202e", "b": "</script>"}
+    fp.page.evaluate("(c) => window.elicitation.setValues(c)", values)
+    assert fp.page.input_value(fp.sel(a)) == "p\\r\\nq\\x00\\u202e"
+    fp.submit()
+    assert json.loads(_sent(fp))["content"] == values
+
+
+SPOOF = "\u202emoc.elgoog\u202c"
+
+
+def test_bidi_and_invisible_characters_are_shown_and_isolated(open_form: Opener) -> None:
+    """A title cannot render "google.com" backwards or reorder its neighbours: every slot shows
+    bidi and invisible characters as visible escapes and is a bidi isolate of its own."""
+    form = custom_form(
+        {
+            "type": "object",
+            "title": SPOOF,
+            "description": "d\u2067e\u200bf",
+            "properties": {
+                "s": {"type": "string", "title": SPOOF, "description": "\u2066" + SPOOF},
+                "c": {
+                    "type": "string",
+                    "title": "choice\u200f",
+                    "oneOf": [{"const": "k", "title": "Keep\u200b my files\u202e"}],
+                },
+                "m": {
+                    "type": "array",
+                    "title": "many",
+                    "items": {"anyOf": [{"const": "w", "title": "wipe\u202e"}]},
+                },
+            },
+        },
+        name="spoof.json",
+    )
+    s, c, m = form.fields
+    fp = open_form(form, "?server=" + quote("evil\u202e.com"))
+    page = fp.page
+    shown = "\\u202emoc.elgoog\\u202c"
+    assert page.text_content("#eg-title") == shown
+    assert page.title() == shown
+    assert page.text_content(f'label[for="{s.html_id}"] .label-text') == shown
+    assert page.text_content(f'[id="{s.html_id}_desc"]') == "\\u2066" + shown
+    assert page.text_content(".lede") == "d\\u2067e\\u200bf"
+    assert page.text_content(f'label[for="{c.html_id}"] .label-text') == "choice\\u200f"
+    options = page.eval_on_selector_all(
+        f'[id="{c.html_id}"] option', "(os) => os.map((o) => o.text)"
+    )
+    assert options[-1] == "Keep\\u200b my files\\u202e"
+    assert page.text_content(f'label[for="{m.html_id}_0"]') == "wipe\\u202e"
+    assert page.text_content("#eg-server") == "evil\\u202e.com"
+    body = page.content()  # the whole document, the page data included
+    assert not re.search("[\u202a-\u202e\u2066-\u2069\u200b\u200e\u200f]", body)
+    # Each slot is an isolate with its own direction (as <bdi> is).
+    slots = [
+        "#eg-title",
+        "#eg-server",
+        "#eg-message",
+        ".lede",
+        f'[id="{s.html_id}_desc"]',
+        f'label[for="{s.html_id}"] .label-text',
+        f'label[for="{m.html_id}_0"]',
+    ]
+    for selector in slots:
+        bidi = page.eval_on_selector(
+            selector, "(e) => [getComputedStyle(e).unicodeBidi, e.getAttribute('dir')]"
+        )
+        assert bidi == ["isolate", "auto"], (selector, bidi)
+
+
 def test_lengths_count_code_points(open_form: Opener) -> None:
     form = custom_form(
         {"type": "object", "properties": {"s": {"type": "string", "minLength": 2, "maxLength": 3}}}
@@ -674,10 +864,12 @@ def test_page_validation_matches_the_schema(open_form: Opener) -> None:
             if name == "owner_email" and isinstance(value, str) and value.endswith("\n"):
                 python = {name: "Must be an email address, such as name@example.com."}
             assert js.get(name) == python.get(name), (name, value)
+    # A URI is valid when RFC 3986 (rfc3987) and Ajv (ajv-formats) both say so: Ajv refuses "x:".
     rfc3987 = pytest.importorskip("rfc3987")
-    for uri in URIS:
+    ajv = ajv_verdicts([({"type": "string", "format": "uri"}, uri) for uri in URIS])
+    for uri, ajv_ok in zip(URIS, ajv, strict=True):
         js = fp.page.evaluate("(u) => window.elicitation.validate({homepage: u})", uri)
-        assert ("homepage" not in js) == (rfc3987.match(uri, "URI") is not None), uri
+        assert ("homepage" not in js) == (rfc3987.match(uri, "URI") is not None and ajv_ok), uri
 
 
 def test_odd_property_names_round_trip(open_form: Opener) -> None:
@@ -711,13 +903,18 @@ HOSTILE = "<img src=x onerror=alert(1)>\"'</script><script>alert(2)</script>\u20
 def test_server_name_is_text(open_form: Opener) -> None:
     form = forms("contact")[0]
     fp = open_form(form, "?server=" + quote(HOSTILE))
-    assert fp.page.text_content("#eg-server") == HOSTILE
+    # Shown literally: the override as a visible escape, not acting on the text after it.
+    assert fp.page.text_content("#eg-server") == HOSTILE.replace("\u202e", "\\u202e")
     fp.page.evaluate("(s) => window.elicitation.setServer(s)", "Weather & Co <b>")
     assert fp.page.text_content("#eg-server") == "Weather & Co <b>"
     fp.page.evaluate("() => window.elicitation.setServer(null)")
     assert fp.page.text_content("#eg-server") == ir.DEFAULT_SERVER
-    fp.page.evaluate("(s) => window.elicitation.setMessage(s)", HOSTILE)
-    assert fp.page.text_content("#eg-message") == HOSTILE
+    fp.page.evaluate("(s) => window.elicitation.setServer(s)", "a\nb\x1b[2J\u2066c\u200b")
+    assert fp.page.text_content("#eg-server") == "a\\nb\\x1b[2J\\u2066c\\u200b"
+    fp.page.evaluate("(s) => window.elicitation.setMessage(s)", HOSTILE + "\r\nline 2\x85")
+    assert fp.page.text_content("#eg-message") == (
+        HOSTILE.replace("\u202e", "\\u202e") + "\nline 2\\x85"
+    )
     assert (
         fp.page.evaluate("document.querySelectorAll('img, b, iframe, object, embed').length") == 0
     )
@@ -730,10 +927,10 @@ def test_default_server_and_message() -> None:
     assert ir.DEFAULT_MESSAGE in elicit_gen.compile_forms([form], ["html"])[0].text
 
 
-def _dom_text(text: str) -> str:
-    """The DOM text of schema text: exact (controls are written as character references),
-    except NUL, which the HTML parser turns into U+FFFD."""
-    return text.replace("\0", "\ufffd")
+def _dom_text(text: str, lines: bool = False) -> str:
+    """The DOM text of schema text: controls, bidi and invisible characters as visible escapes
+    (one line; or several, for the message and descriptions), tabs as spaces."""
+    return shown_block(text) if lines else shown_text(text)
 
 
 def test_hostile_text_is_shown_and_never_runs(open_form: Opener) -> None:
@@ -742,7 +939,7 @@ def test_hostile_text_is_shown_and_never_runs(open_form: Opener) -> None:
     page = fp.page
     assert page.evaluate("document.scripts.length") == 2
     assert page.evaluate("document.querySelectorAll('img, iframe, object, embed, b').length") == 0
-    assert page.text_content("#eg-message") == _dom_text(form.message_text)
+    assert page.text_content("#eg-message") == _dom_text(form.message_text, lines=True)
     assert page.text_content("#eg-title") == _dom_text(form.title or "")
     for field in form.fields:
         if isinstance(field, ir.MultiSelectField):
@@ -755,7 +952,8 @@ def test_hostile_text_is_shown_and_never_runs(open_form: Opener) -> None:
             label = page.text_content(f'label[for="{field.html_id}"] .label-text')
         assert label == _dom_text(field.label)
         if field.description:
-            assert page.text_content(f'[id="{field.html_id}_desc"]') == _dom_text(field.description)
+            desc = page.text_content(f'[id="{field.html_id}_desc"]')
+            assert desc == _dom_text(field.description, lines=True)
         if isinstance(field, ir.SingleSelectField):
             shown = page.eval_on_selector_all(
                 f'[id="{field.html_id}"] option', "(os) => os.map((o) => o.textContent)"

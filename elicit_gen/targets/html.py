@@ -10,13 +10,16 @@ nothing else: no network, no other script, no form submission.
 Every string that came from the schema reaches the page either autoescaped as text/attribute
 or as escaped JSON; select and checkbox values in the markup are option *indexes*, mapped back
 to the exact ``const`` strings through the JSON, so no schema text has to survive HTML attribute
-parsing (which rewrites CR and NUL).
+parsing (which rewrites CR and NUL). Text defaults too come from the JSON, and an untouched one is
+sent exactly. Displayed schema text shows controls, bidi and invisible characters as visible
+escapes (``\u202e``), as the Python forms do, each slot isolated from its neighbours.
 """
 
 from __future__ import annotations
 
 import base64
 import hashlib
+import json
 import math
 import re
 from dataclasses import dataclass, replace
@@ -168,24 +171,45 @@ def _bound(value: int | float | None, integer: bool, up: bool) -> str:
     return number_text(value)
 
 
-#: Characters written as character references: C0 controls (but tab and line feed), DEL, line
-#: and paragraph separators, bidi controls, BOM and lone surrogates. The DOM gets the same text;
-#: the file stays readable and free of invisible direction changes ("Trojan Source").
-_INVISIBLE = re.compile(
-    "[\x00-\x08\x0b-\x1f\x7f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e"
-    "\u2066-\u2069\ufeff\ud800-\udfff]"
+#: The characters the page never shows as themselves (the set the generated Python forms and
+#: form.js escape): C0 and C1 controls but tab, DEL, line and paragraph separators, the Arabic
+#: letter mark, bidi marks, embeddings, overrides and isolates, zero-width and other invisible
+#: format characters, the BOM, interlinear annotation marks and lone surrogates.
+_UNSAFE = re.compile(
+    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028\u2029"
+    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
 )
 
 
-def html_text(value: str) -> Markup:
-    """Schema text for HTML text or a double-quoted attribute: escaped, invisibles as refs."""
-    escaped = str(escape(value))
-    return Markup(_INVISIBLE.sub(lambda m: f"&#x{ord(m.group()):X};", escaped))
+def _visible_escape(match: re.Match[str]) -> str:
+    char = match.group()
+    return {"\n": "\\n", "\r": "\\r"}.get(char) or (
+        f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
+    )
+
+
+def shown_text(value: str) -> str:
+    """``value`` as one line shown literally: unsafe characters as visible escapes (``\\u202e``,
+    ``\\x1b``, ``\\n``), tabs as spaces; what the CLI, Textual and Qt forms show."""
+    return _UNSAFE.sub(_visible_escape, value.replace("\t", " "))
+
+
+def shown_block(value: str) -> str:
+    """Multi-line ``value`` shown literally, its line breaks kept."""
+    return "\n".join(shown_text(line) for line in value.replace("\r\n", "\n").split("\n"))
+
+
+def html_text(value: str, *, lines: bool = False) -> Markup:
+    """Schema text for HTML text or a double-quoted attribute: shown literally (one line, or
+    several with ``lines``), then escaped."""
+    return escape(shown_block(value) if lines else shown_text(value))
 
 
 def script_json(value: object) -> Markup:
-    """JSON for a ``<script type="application/json">`` element, invisibles as ``\\u`` escapes."""
-    return Markup(_INVISIBLE.sub(lambda m: f"\\u{ord(m.group()):04x}", js_json(value)))
+    """JSON for a ``<script type="application/json">`` element, every character the page never
+    shows as a ``\\u`` escape: the script gets the same text, the file stays readable and free
+    of invisible direction changes ("Trojan Source")."""
+    return Markup(_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", js_json(value)))
 
 
 def field_view(field: Field) -> FieldView:
@@ -194,7 +218,7 @@ def field_view(field: Field) -> FieldView:
         macro="",
         html_id=field.html_id,
         label=html_text(field.label),
-        description=None if field.description is None else html_text(field.description),
+        description=None if field.description is None else html_text(field.description, lines=True),
         required=field.required,
         hint=hint,
         describedby=_describedby(field, hint),
@@ -209,7 +233,6 @@ def field_view(field: Field) -> FieldView:
             macro="text",
             input_type=_INPUT_TYPES[field.format],
             autocomplete=_AUTOCOMPLETE.get(field.format, "off") if field.format else "off",
-            value=html_text(field.default or ""),
             placeholder=placeholder.get(field.format, "") if field.format else "",
         )
     if isinstance(field, NumberField):
@@ -255,12 +278,21 @@ def _kind(field: Field) -> str:
     return "multi"
 
 
+def _field_data(field: Field) -> dict[str, object]:
+    data: dict[str, object] = {"name": field.name, "id": field.html_id, "kind": _kind(field)}
+    if isinstance(field, NumberField):
+        # Bounds as JSON text (exact beyond 2^53, unlike a parsed double) and as shown.
+        for key, bound in (("minimum", field.minimum), ("maximum", field.maximum)):
+            if bound is not None:
+                data[key] = [json.dumps(bound), number_text(bound)]
+    return data
+
+
 def page_data(form: Form) -> dict[str, object]:
-    """The JSON the page's script reads: the schema and how each property maps to a control."""
-    return {
-        "schema": form.schema,
-        "fields": [{"name": f.name, "id": f.html_id, "kind": _kind(f)} for f in form.fields],
-    }
+    """The JSON the page's script reads: the schema, how each property maps to a control, and
+    each number bound exactly. Defaults are read from the schema, never from markup (an input's
+    value attribute would lose line breaks and NUL)."""
+    return {"schema": form.schema, "fields": [_field_data(f) for f in form.fields]}
 
 
 def _sha256(text: str) -> str:
@@ -311,8 +343,8 @@ class HtmlTarget:
             autoescape=True,
             header=header_text(form),
             title=html_text(form.title) if form.title else None,
-            message=html_text(form.message_text),
-            description=html_text(form.description) if form.description else None,
+            message=html_text(form.message_text, lines=True),
+            description=html_text(form.description, lines=True) if form.description else None,
             fields=[field_view(f) for f in form.fields],
             default_server=DEFAULT_SERVER,
             csp=Markup(csp(script, style)),

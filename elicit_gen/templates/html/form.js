@@ -12,10 +12,15 @@
   const properties = own(schema, "properties") ? schema.properties : {};
 
   // --- The schema's checks (messages as in the generated Python forms) ------------------------
+  // Formats accept only what every mainstream validator of the answer accepts (the intersection
+  // of Ajv + ajv-formats, as the MCP TypeScript SDK checks, jsonschema's format checker and the
+  // RFCs), as the generated Python forms do: a form must never send what the server refuses.
 
+  // A dot-atom local part (no leading, trailing or doubled dot) and at least two domain labels.
   const EMAIL_RE =
-    /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-  // RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ].
+    /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+  // RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ], with a non-empty
+  // hier-part (Ajv refuses "a:" and "a:?q", which RFC 3986 allows).
   const PCT = "%[0-9A-Fa-f]{2}";
   const UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;=";
   const PCHAR = `(?:[${UNRESERVED_SUB}:@]|${PCT})`;
@@ -24,8 +29,7 @@
       `(?://(?:(?:[${UNRESERVED_SUB}:]|${PCT})*@)?(\\[[^\\]]*\\]|(?:[${UNRESERVED_SUB}]|${PCT})*)` +
       `(?::[0-9]*)?(?:/${PCHAR}*)*` +
       `|/(?:${PCHAR}+(?:/${PCHAR}*)*)?` +
-      `|${PCHAR}+(?:/${PCHAR}*)*` +
-      "|)" +
+      `|${PCHAR}+(?:/${PCHAR}*)*)` +
       `(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
   );
   const IPV4_RE = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
@@ -78,14 +82,38 @@
     return m !== null && validDate(Number(m[1]), Number(m[2]), Number(m[3]));
   }
 
+  /** RFC 3339 date-time with a mandatory offset. No leap second (jsonschema refuses second 60
+   * always, Ajv except at 23:59:60 UTC) and no year 0000 (jsonschema refuses it). */
   function isDateTime(text) {
     const m = DATE_TIME_RE.exec(text);
     if (m === null || !validDate(Number(m[1]), Number(m[2]), Number(m[3]))) return false;
-    if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 60) return false;
+    if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 59) return false;
     return m[8] === undefined || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
   }
 
   const FORMAT_CHECKS = { email: isEmail, uri: isUri, date: isDate, "date-time": isDateTime };
+
+  // --- Showing text safely --------------------------------------------------------------------
+  // Characters a screen acts on instead of showing, or that hide or reorder the text around them:
+  // C0 and C1 controls, DEL, line and paragraph separators, bidi marks, embeddings, overrides
+  // and isolates, zero-width and other invisible format characters, the BOM and lone surrogates.
+  // Text from the server or the user is shown with these as visible escapes (\x1b, \u202e),
+  // as the generated Python forms show it; the page's markup does the same for schema text.
+  const UNSAFE_RE =
+    /[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]/gu;
+  const NAMED_ESCAPES = { "\n": "\\n", "\r": "\\r" };
+
+  function escapeUnsafe(char) {
+    if (own(NAMED_ESCAPES, char)) return NAMED_ESCAPES[char];
+    const code = char.charCodeAt(0);
+    return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+  }
+
+  /** `text` as one line shown literally: unsafe characters escaped, tabs as spaces. */
+  const safeText = (text) => text.replace(/\t/g, " ").replace(UNSAFE_RE, escapeUnsafe);
+
+  /** Multi-line text shown literally, its line breaks kept. */
+  const safeBlock = (text) => text.replace(/\r\n/g, "\n").split("\n").map(safeText).join("\n");
 
   // JSON Schema counts characters as code points; String.length counts UTF-16 units.
   const codePoints = (text) => [...text].length;
@@ -103,7 +131,67 @@
     return null;
   }
 
-  function checkValue(prop, value) {
+  // --- Exact numbers ---------------------------------------------------------------------------
+  // A number reaches the server as JSON text, JSON.stringify's shortest text that reads back as
+  // the same double. A Python server reads digits-only text as an exact integer and any other
+  // text as that double; Ajv compares doubles. So a value is checked as the server reads its
+  // text, against the schema's bound as the schema wrote it (kept as JSON text in the page data,
+  // as a bound beyond 2^53 does not survive JSON.parse), in exact rational arithmetic (BigInt).
+
+  const INTEGER_TEXT_RE = /^-?[0-9]+$/;
+
+  /** The exact value of a finite double, as [numerator, denominator] (a power of two). */
+  function doubleRational(x) {
+    const view = new DataView(new ArrayBuffer(8));
+    view.setFloat64(0, x);
+    const high = view.getUint32(0);
+    const exponent = (high >>> 20) & 0x7ff;
+    let mantissa = (BigInt(high & 0xfffff) << 32n) | BigInt(view.getUint32(4));
+    let power = -1074;
+    if (exponent !== 0) {
+      mantissa |= 1n << 52n;
+      power = exponent - 1075;
+    }
+    if (high >>> 31) mantissa = -mantissa;
+    return power >= 0 ? [mantissa << BigInt(power), 1n] : [mantissa, 1n << BigInt(-power)];
+  }
+
+  /** The exact value a server reads from the JSON number text `text`. */
+  function readsAs(text) {
+    return INTEGER_TEXT_RE.test(text) ? [BigInt(text), 1n] : doubleRational(Number(text));
+  }
+
+  /** The exact value a server reads for the number `value` sent in JSON. */
+  const sentValue = (value) => readsAs(JSON.stringify(value));
+
+  /** -1, 0 or 1 as the rational a is below, equal to or above b (denominators positive). */
+  function compareExact(a, b) {
+    const left = a[0] * b[1];
+    const right = b[0] * a[1];
+    return left < right ? -1 : left > right ? 1 : 0;
+  }
+
+  /** Each number field's bounds: exact values and their text, by property name. */
+  const BOUNDS = new Map();
+  for (const spec of data.fields) {
+    if (spec.kind !== "number") continue;
+    const bounds = {};
+    for (const key of ["minimum", "maximum"]) {
+      if (own(spec, key)) bounds[key] = { exact: readsAs(spec[key][0]), text: spec[key][1] };
+    }
+    BOUNDS.set(spec.name, bounds);
+  }
+
+  /** A bound of the number property `name`: from the page data, else from the parsed schema. */
+  function boundOf(name, prop, key) {
+    const known = BOUNDS.get(name);
+    if (known !== undefined) return own(known, key) ? known[key] : null;
+    if (!own(prop, key) || typeof prop[key] !== "number") return null;
+    return { exact: sentValue(prop[key]), text: num(prop[key]) };
+  }
+
+  function checkValue(name, value) {
+    const prop = properties[name];
     const kind = prop.type;
     if (value === null || value === undefined) return "Must have a value (null is not allowed).";
     if (kind === "boolean") return typeof value === "boolean" ? null : "Must be true or false.";
@@ -111,8 +199,15 @@
       if (typeof value !== "number") return "Must be a number.";
       if (!Number.isFinite(value)) return "Must be a finite number.";
       if (kind === "integer" && !Number.isInteger(value)) return "Must be a whole number.";
-      if (own(prop, "minimum") && value < prop.minimum) return `Must be at least ${num(prop.minimum)}.`;
-      if (own(prop, "maximum") && value > prop.maximum) return `Must be at most ${num(prop.maximum)}.`;
+      const exact = sentValue(value);
+      const minimum = boundOf(name, prop, "minimum");
+      const maximum = boundOf(name, prop, "maximum");
+      if (minimum !== null && compareExact(exact, minimum.exact) < 0) {
+        return `Must be at least ${minimum.text}.`;
+      }
+      if (maximum !== null && compareExact(exact, maximum.exact) > 0) {
+        return `Must be at most ${maximum.text}.`;
+      }
       return null;
     }
     if (kind === "string") {
@@ -159,7 +254,7 @@
     }
     for (const name of Object.keys(content)) {
       if (!own(properties, name)) continue;
-      const problem = checkValue(properties[name], content[name]);
+      const problem = checkValue(name, content[name]);
       if (problem !== null) put(name, problem);
     }
     return errors;
@@ -237,6 +332,19 @@
     return m[1] === "-" ? -digits : digits;
   }
 
+  const MAX_EXACT = 2n ** 53n;
+
+  /** Why a whole number cannot be sent as typed, with the nearest one that can, if any. */
+  function tooLarge(value) {
+    const sent = JSON.stringify(value);
+    const exact = INTEGER_TEXT_RE.test(sent) && compareExact(readsAs(sent), doubleRational(value)) === 0;
+    const nearest = exact ? ` the nearest number that can be sent is ${sent}` : "";
+    return (
+      `Too large to send exactly (JavaScript numbers are exact up to ${MAX_EXACT});` +
+      (exact ? nearest : " enter a smaller number") + "."
+    );
+  }
+
   // --- The fields -------------------------------------------------------------------------------
 
   const REQUIRED = "This field is required.";
@@ -272,9 +380,20 @@
     if (spec.kind === "datetime") {
       field.zone = byId(`${spec.id}_tz`);
       setDateTime(field, own(prop, "default") ? prop.default : "");
+    } else if (spec.kind === "text") {
+      setText(field, own(prop, "default") ? prop.default : "");
     }
     field.read = () => readField(field);
     return field;
+  }
+
+  /** Shows a text value with its unsafe characters as visible escapes (an input would drop line
+   * breaks and the screen would act on controls), remembering it to send it unchanged. */
+  function setText(field, value) {
+    field.initial = typeof value === "string" ? value : "";
+    field.control.value = safeText(field.initial);
+    // What the control holds now (the browser may normalise it): unchanged means untouched.
+    field.initialShown = field.control.value;
   }
 
   /** Shows an RFC 3339 value in the user's local time, remembering it to send it unchanged. */
@@ -290,7 +409,7 @@
     const options = optionValues(field.prop);
     switch (field.kind) {
       case "text":
-        control.value = typeof value === "string" ? value : "";
+        setText(field, value);
         break;
       case "datetime":
         setDateTime(field, value);
@@ -324,7 +443,7 @@
 
   function readText(field, text) {
     if (text === "") return field.required ? fail(REQUIRED) : absent;
-    const problem = checkValue(field.prop, text);
+    const problem = checkValue(field.name, text);
     return problem === null ? { present: true, value: text } : fail(problem);
   }
 
@@ -335,6 +454,10 @@
       case "text":
         if (control.value === "" && control.validity.badInput) {
           return fail("Enter a complete date, such as 2025-06-18.");
+        }
+        // A value the user left alone is sent exactly as it was given (line breaks, controls).
+        if (control.value === field.initialShown && field.initial !== "") {
+          return readText(field, field.initial);
         }
         return readText(field, control.value);
       case "datetime": {
@@ -360,14 +483,16 @@
         }
         const value = Number(text);
         if (!Number.isFinite(value)) return fail("Must be a finite number.");
-        if (prop.type === "integer") {
-          const exact = exactInteger(text);
-          if (exact === null) return fail("Must be a whole number.");
-          if (BigInt(value) !== exact) {
-            return fail(`Too large to send exactly; the nearest number that can be sent is ${BigInt(value)}.`);
-          }
+        const whole = exactInteger(text);
+        if (prop.type === "integer" && whole === null) return fail("Must be a whole number.");
+        // A whole number must reach the server as typed: as digits (not 1e+21, read as a
+        // double) that read back as exactly the typed value (beyond 2^53 most cannot).
+        const mustBeExact = prop.type === "integer" || /^[+-]?[0-9]+$/.test(text);
+        const sent = JSON.stringify(value);
+        if (mustBeExact && !(INTEGER_TEXT_RE.test(sent) && BigInt(sent) === whole)) {
+          return fail(tooLarge(value));
         }
-        const problem = checkValue(prop, value);
+        const problem = checkValue(field.name, value);
         return problem === null ? { present: true, value } : fail(problem);
       }
       case "boolean":
@@ -380,14 +505,14 @@
           return field.required ? fail("Choose one of the options.") : absent;
         }
         const value = optionValues(prop)[Number(control.value)];
-        const problem = checkValue(prop, value);
+        const problem = checkValue(field.name, value);
         return problem === null ? { present: true, value } : fail(problem);
       }
       case "multi": {
         const options = optionValues(prop);
         const value = field.controls.filter((c) => c.checked).map((c) => options[Number(c.value)]);
         if (value.length === 0 && !field.required) return absent;
-        const problem = checkValue(prop, value);
+        const problem = checkValue(field.name, value);
         return problem === null ? { present: true, value } : fail(problem);
       }
       default:
@@ -548,7 +673,7 @@
 
   function setServer(name) {
     const text = name === null || name === undefined ? "" : String(name);
-    server.textContent = text.trim() === "" ? DEFAULT_SERVER : text;
+    server.textContent = text.trim() === "" ? DEFAULT_SERVER : safeText(text);
   }
 
   /** Fills fields from content-shaped values ({name: value}); other fields keep theirs. */
@@ -561,7 +686,7 @@
   }
 
   function setMessage(text) {
-    if (text !== null && text !== undefined) message.textContent = String(text);
+    if (text !== null && text !== undefined) message.textContent = safeBlock(String(text));
   }
 
   setServer(params.get("server"));
