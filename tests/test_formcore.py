@@ -150,6 +150,14 @@ def test_validate_content(content: dict[str, object], errors: dict[str, str]) ->
         (" -7 ", True, -7),
         ("3.0", True, 3),
         ("9007199254740993", True, 9007199254740993),
+        ("9007199254740993.0", True, 9007199254740993),  # exactly, not the nearest double
+        ("12345678901234567890.000", True, 12345678901234567890),
+        ("-1.2345678901234567891e19", True, -12345678901234567891),
+        ("1e300", True, 10**300),
+        ("2.50e1", True, 25),
+        ("-0.0", True, 0),
+        ("1_000.0", True, 1000),
+        ("\u0663.\u0660", True, 3),  # Arabic-Indic digits, as int() and float() read them
         ("2.5", False, 2.5),
         ("10", False, 10),
         ("1e3", False, 1000.0),
@@ -161,7 +169,19 @@ def test_parse_number(text: str, integer: bool, value: float) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "integer"), [("2.5", True), ("abc", False), ("inf", False), ("nan", False), ("", True)]
+    ("text", "integer"),
+    [
+        ("2.5", True),
+        ("abc", False),
+        ("inf", False),
+        ("nan", False),
+        ("", True),
+        ("9007199254740993.5", True),
+        ("1e-999999999", True),
+        ("1e999999999", True),  # refused at once, never built
+        (".", True),
+        ("e5", True),
+    ],
 )
 def test_parse_number_refuses(text: str, integer: bool) -> None:
     with pytest.raises(ValueError):

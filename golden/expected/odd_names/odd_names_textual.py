@@ -242,14 +242,42 @@ def validate_content(schema: _Mapping[str, _Any], content: _Mapping[str, object]
     return errors
 
 
+_DECIMAL_RE = _re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]{1,9}))?")
+
+
+def _exact_integer(text: str) -> int | None:
+    """The integer a decimal literal (``12345678901234567890.0``, ``1.5e3``) denotes exactly, or
+    None when it denotes no whole number of at most 4000 digits (or is no such literal)."""
+    m = _DECIMAL_RE.fullmatch(text)
+    if m is None or not (m[2] or m[3]):
+        return None
+    fraction = m[3] or ""
+    digits = (m[2] + fraction).lstrip("0")
+    if not digits:
+        return 0
+    significant = digits.rstrip("0")
+    exponent = int(m[4] or 0) - len(fraction) + len(digits) - len(significant)
+    if exponent < 0 or len(significant) + exponent > 4000:
+        return None
+    value = int(significant + "0" * exponent)
+    return -value if m[1] == "-" else value
+
+
 def parse_number(text: str, integer: bool) -> int | float:
-    """Reads a number the user typed; raises ValueError with a message for the user."""
+    """Reads a number the user typed; raises ValueError with a message for the user. A whole
+    number is read exactly (``9007199254740993.0`` stays 9007199254740993, not the nearest
+    double), as JSON Schema compares it with the bounds."""
     cleaned = text.strip().replace("_", "")
     if integer:
         try:
             return int(cleaned)
         except ValueError:
-            try:
+            if _DECIMAL_RE.fullmatch(cleaned) is not None:
+                exact = _exact_integer(cleaned)
+                if exact is None:
+                    raise ValueError("Must be a whole number.") from None
+                return exact
+            try:  # digits of other scripts, which float() reads too
                 as_float = float(cleaned)
             except ValueError:
                 raise ValueError("Must be a whole number.") from None
