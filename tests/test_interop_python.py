@@ -24,6 +24,7 @@ import json
 import math
 import re
 from collections.abc import Callable, Iterable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -119,11 +120,11 @@ def _kind(key: str) -> str:
 Subject = Callable[[dict[str, Any]], bool]
 
 
-def _form() -> ir.Form:
-    result = elicit_gen.compile(SCHEMA, [], name="tests/interop.json", stem="interop")
+def _form(schema: dict[str, Any], stem: str) -> ir.Form:
+    result = elicit_gen.compile(schema, [], name=f"tests/{stem}.json", stem=stem)
     assert result.ok, [d.to_text() for d in result.diagnostics]
     (form,) = result.forms
-    assert form.schema["properties"] == PROPERTIES  # the oracles see exactly what the forms check
+    assert form.schema == schema  # the oracles see exactly what the forms check
     return form
 
 
@@ -136,10 +137,9 @@ def _validate(module: ModuleType) -> Subject:
     return subject
 
 
-@pytest.fixture(scope="module")
-def subjects(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Subject]:
-    form = _form()
-    directory = tmp_path_factory.mktemp("interop")
+def make_subjects(schema: dict[str, Any], stem: str, directory: Path) -> dict[str, Subject]:
+    """validate() of the generated cli, textual and qt modules, and the pydantic model."""
+    form = _form(schema, stem)
     found: dict[str, Subject] = {}
     for target in ("cli", "textual", "qt"):
         found[target] = _validate(write_and_import(form, target, directory))
@@ -155,6 +155,11 @@ def subjects(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Subject]:
 
     found["pydantic-json"] = from_json
     return found
+
+
+@pytest.fixture(scope="module")
+def subjects(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Subject]:
+    return make_subjects(SCHEMA, "interop", tmp_path_factory.mktemp("interop"))
 
 
 # --- the values -----------------------------------------------------------------------------------
@@ -506,3 +511,37 @@ def test_where_the_validators_disagree_the_forms_refuse(
 
 def test_the_samples_are_deterministic() -> None:
     assert values_for("date_time") == values_for("date_time")
+
+
+REQUIRED_SCHEMA: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string", "minLength": 1},
+        "agree": {"type": "boolean"},
+        "count": {"type": "integer", "minimum": 0, "default": 1},
+    },
+    "required": ["name", "agree", "count"],
+}
+
+
+def test_whole_contents_required_null_and_unknown_keys(tmp_path: Path) -> None:
+    """Required keys (with and without a default), null and keys the schema does not name."""
+    found = make_subjects(REQUIRED_SCHEMA, "interop_required", tmp_path)
+    full = {"name": "Ada", "agree": False, "count": 0}
+    contents: list[dict[str, Any]] = [
+        full,
+        {},
+        {"name": "Ada", "agree": True},  # a default only pre-fills: count is still required
+        {**full, "name": ""},
+        {**full, "agree": None},
+        {**full, "count": None},
+        {**full, "extra": None, "other": [1]},
+        {**full, "count": -0.0},
+        {**full, "count": True},
+        {**full, "agree": 1},
+    ]
+    ajv = ajv_verdicts([(REQUIRED_SCHEMA, c) for c in contents])
+    for content, ajv_ok in zip(contents, ajv, strict=True):
+        expected = ajv_ok and jsonschema_verdict(REQUIRED_SCHEMA, content)
+        for name, subject in found.items():
+            assert subject(content) is expected, (name, content)
