@@ -5,18 +5,34 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 
-from .compiler.diagnostics import Diagnostic
+from .compiler.diagnostics import Diagnostic, visible
 from .compiler.pipeline import codes_summary
 
 FORMATS = ("text", "json", "github", "sarif")
 
 
 def to_text(diagnostics: Sequence[Diagnostic]) -> str:
+    """One ``file:line:col: severity CODE message`` line each; non-printable text escaped."""
     return "".join(d.to_text() + "\n" for d in diagnostics)
 
 
+def _dumps(value: object) -> str:
+    """JSON that keeps readable text (é, 中文) as it is and escapes every non-printable character.
+
+    ``ensure_ascii=False`` alone writes C1 controls, bidi controls and U+2028 raw; escaped as
+    ``\\u202e`` they reach a terminal as text, and a JSON parser still reads the exact string.
+    """
+    text = json.dumps(value, indent=2, ensure_ascii=False)
+    if not text.replace("\n", "").isprintable():
+        text = "".join(
+            ch if ch.isprintable() or ch == "\n" else json.dumps(ch)[1:-1] for ch in text
+        )
+    return text + "\n"
+
+
 def to_json(diagnostics: Sequence[Diagnostic]) -> str:
-    return json.dumps([d.to_json() for d in diagnostics], indent=2, ensure_ascii=False) + "\n"
+    """Exact strings, as JSON escapes (non-printable characters included)."""
+    return _dumps([d.to_json() for d in diagnostics])
 
 
 def _escape_data(text: str) -> str:
@@ -28,12 +44,16 @@ def _escape_property(text: str) -> str:
 
 
 def to_github(diagnostics: Sequence[Diagnostic]) -> str:
-    """GitHub Actions workflow commands: annotations on the pull request's files."""
+    """GitHub Actions workflow commands: annotations on the pull request's files.
+
+    A workflow command is a line of the job's log: non-printable schema text and file names are
+    shown as escapes (see :func:`visible`) before the command's own escaping.
+    """
     lines = []
     for d in diagnostics:
-        message = d.message + (f" (hint: {d.hint})" if d.hint else "")
+        message = visible(d.message + (f" (hint: {d.hint})" if d.hint else ""))
         props = (
-            f"file={_escape_property(d.file)},line={d.line},col={d.column},"
+            f"file={_escape_property(visible(d.file))},line={d.line},col={d.column},"
             f"title={_escape_property(d.code)}"
         )
         lines.append(f"::{d.severity.value} {props}::{_escape_data(message)}\n")
@@ -41,7 +61,7 @@ def to_github(diagnostics: Sequence[Diagnostic]) -> str:
 
 
 def to_sarif(diagnostics: Sequence[Diagnostic]) -> str:
-    """SARIF 2.1.0, as GitHub code scanning accepts it."""
+    """SARIF 2.1.0, as GitHub code scanning accepts it (exact strings, escaped by JSON)."""
     from . import __version__
 
     rules = [
@@ -97,7 +117,7 @@ def to_sarif(diagnostics: Sequence[Diagnostic]) -> str:
             }
         ],
     }
-    return json.dumps(sarif, indent=2, ensure_ascii=False) + "\n"
+    return _dumps(sarif)
 
 
 FORMATTERS: dict[str, Callable[[Sequence[Diagnostic]], str]] = {

@@ -11,6 +11,36 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import Enum
 
+_SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def visible(text: str) -> str:
+    """``text`` with every non-printable character shown as a Python-style escape.
+
+    Schema text (keyword names, values, option labels) and file names reach a terminal or a CI
+    log through the human formats: control characters (ESC, BEL, C1), bidi and other format
+    characters (U+202E, U+200B), line and paragraph separators and non-ASCII spaces would act
+    there instead of being shown. They become ``\\x1b``, ``\\u202e``, ...; every printable
+    character, letters of any script included, stays as it is (``str.isprintable``).
+    """
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable():
+            out.append(ch)
+            continue
+        code = ord(ch)
+        if ch in _SHORT_ESCAPES:
+            out.append(_SHORT_ESCAPES[ch])
+        elif code < 0x100:
+            out.append(f"\\x{code:02x}")
+        elif code < 0x10000:
+            out.append(f"\\u{code:04x}")
+        else:
+            out.append(f"\\U{code:08x}")
+    return "".join(out)
+
 
 class Severity(str, Enum):
     ERROR = "error"
@@ -50,9 +80,13 @@ class Diagnostic:
         return self.severity is Severity.ERROR
 
     def to_text(self) -> str:
-        text = f"{self.file}:{self.line}:{self.column}: {self.severity} {self.code} {self.message}"
+        """``file:line:col: severity CODE message (hint: ...)``, safe to print on a terminal."""
+        text = (
+            f"{visible(self.file)}:{self.line}:{self.column}: {self.severity} {self.code} "
+            f"{visible(self.message)}"
+        )
         if self.hint:
-            text += f" (hint: {self.hint})"
+            text += f" (hint: {visible(self.hint)})"
         return text
 
     def to_json(self) -> dict[str, object]:
@@ -95,7 +129,6 @@ class Reporter:
     @property
     def has_errors(self) -> bool:
         return any(d.is_error for d in self.diagnostics)
-
 
 
 def sort_diagnostics(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
