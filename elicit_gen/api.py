@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,6 +11,7 @@ from .compiler.diagnostics import Diagnostic
 from .compiler.ir import Form
 from .compiler.naming import module_stem
 from .compiler.pipeline import FileResult, Selection, check_source
+from .compiler.source import dump_json
 from .compiler.spec import NEWEST, Revision
 from .targets import GeneratedFile, expand, get_target
 
@@ -26,7 +26,9 @@ def _read(schema: SchemaInput, name: str | None) -> tuple[bytes, str, str]:
         return schema, name or "<bytes>", Path(name).stem if name else "form"
     if isinstance(schema, str):
         return schema.encode("utf-8"), name or "<string>", Path(name).stem if name else "form"
-    data = json.dumps(schema).encode("ascii")  # escapes: lone surrogates reach the parser
+    # ASCII escapes let lone surrogates reach the parser; deep nesting and huge integers
+    # become diagnostics there instead of exceptions here
+    data = dump_json(schema).encode("ascii")
     return data, name or "<schema>", Path(name).stem if name else "form"
 
 

@@ -62,6 +62,13 @@ CASES = [
         3,
         10,
     ),
+    Case(
+        "EG008",
+        field('{"type": "number", "maximum": 1e300}'),
+        field('{"type": "number",\n "maximum": 1e400}'),
+        4,
+        13,
+    ),
     Case("EG101", GOOD_STRING, '{"type": "array",\n "properties": {}}', 1, 10),
     Case("EG102", GOOD_STRING, '{"type": "object",\n "properties": []}', 2, 16),
     Case(
@@ -117,6 +124,13 @@ CASES = [
         13,
     ),
     Case(
+        "EG134",
+        field('{"type": "integer", "maximum": 9007199254740991, "minimum": -9007199254740991}'),
+        field('{"type": "integer",\n "maximum": 9007199254740993}'),
+        4,
+        13,
+    ),
+    Case(
         "EG140",
         field('{"type": "string", "format": "date", "default": "2024-02-29"}'),
         field('{"type": "string", "format": "date",\n "default": "2023-02-29"}'),
@@ -143,6 +157,19 @@ CASES = [
         field('{"type": "string", "oneOf": [\n {"const": "a"}]}'),
         4,
         2,
+    ),
+    Case(
+        "EG153",
+        field(
+            '{"type": "string", "oneOf": [{"const": "a", "title": "Keep"}, '
+            '{"const": "b", "title": "Keep all"}]}'
+        ),
+        field(
+            '{"type": "string", "oneOf": [{"const": "a", "title": "Keep"},\n'
+            ' {"const": "b", "title": "keep\\u200b"}]}'
+        ),
+        4,
+        26,
     ),
     Case(
         "EG160",
@@ -175,6 +202,13 @@ CASES = [
     ),
     Case("EG190", GOOD_STRING, '{"type": "object",\n "properties": {}}', 2, 16),
     Case("EG191", field('{"type": "string", "title": "F"}'), GOOD_STRING, 2, 3, select=("EG191",)),
+    Case(
+        "EG192",
+        field('{"type": "string", "title": "google.com", "description": "a\\nb"}'),
+        field('{"type": "string",\n "title": "\\u202emoc.elgoog"}'),
+        4,
+        11,
+    ),
     Case(
         "EG201",
         '{"mode": "url", "message": "m", "url": "https://example.com/x"}',

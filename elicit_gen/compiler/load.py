@@ -1,6 +1,6 @@
 """Stage 1 and 2: bytes -> JSON value with a source map -> the elicitations it holds.
 
-Input problems are diagnostics with codes of their own (EG001-EG006), listed in
+Input problems are diagnostics with codes of their own (EG001-EG008), listed in
 :data:`INPUT_CODES` so that documentation and ``--select``/``--ignore`` know them.
 """
 
@@ -92,6 +92,16 @@ INPUT_CODES: tuple[InputCode, ...] = (
         "",
         "Lint URL-mode requests with `--lint`; only form-mode requests compile to forms.",
     ),
+    InputCode(
+        "EG008",
+        "number-range",
+        "a number is beyond the range of a 64-bit float (about ±1.8e308)",
+        Severity.ERROR,
+        True,
+        '{"type": "object", "properties": {"n": {"type": "integer", "maximum": 1e400}}}',
+        "Use a bound a client can represent; numbers past 2^53 already lose precision in "
+        "JavaScript (see EG134).",
+    ),
 )
 
 
@@ -142,11 +152,12 @@ def load(data: bytes, reporter: Reporter) -> Loaded | None:
     parsed = parse_json(text)
     smap = parsed.source_map
     if parsed.error is not None:
+        error = parsed.error
         reporter.report(
-            "EG001",
+            error.code,
             Severity.ERROR,
-            f"invalid JSON: {parsed.error.message}",
-            smap.position(parsed.error.offset),
+            error.message if error.code != "EG001" else f"invalid JSON: {error.message}",
+            smap.position(error.offset),
         )
         return None
     for duplicate in parsed.duplicates:

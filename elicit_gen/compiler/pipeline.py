@@ -7,7 +7,7 @@ errors stop the pipeline before lowering.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import ir
 from .diagnostics import Diagnostic, Reporter, Severity, sort_diagnostics
@@ -22,6 +22,8 @@ ALL_CODES: frozenset[str] = frozenset(INPUT_CODES_BY_CODE) | frozenset(RULES_BY_
 BLOCKING_CODES: frozenset[str] = frozenset(
     [c.code for c in INPUT_CODES if c.fatal] + [r.code for r in RULES if r.blocking]
 )
+#: Rules whose errors stop compiling even when ignored: the output would be wrong past them.
+COMPILE_BLOCKING_RULES: frozenset[str] = frozenset(r.code for r in RULES if not r.compile_ignorable)
 
 
 class SelectionError(ValueError):
@@ -76,9 +78,20 @@ class FileResult:
         return self.errors > 0 or (strict and self.warnings > 0)
 
 
-def run_rules(ctx: Context, smap: SourceMap, reporter: Reporter, selection: Selection) -> None:
+def run_rules(
+    ctx: Context,
+    smap: SourceMap,
+    reporter: Reporter,
+    selection: Selection,
+    forced: frozenset[str] = frozenset(),
+    unignorable: set[Diagnostic] | None = None,
+) -> None:
+    """Runs every rule ``selection`` enables, and the rules of ``forced`` in any case.
+
+    Adds to ``unignorable`` the diagnostics whose finding compiling cannot go past.
+    """
     for rule in RULES:
-        if not selection.enabled(rule.code):
+        if not selection.enabled(rule.code) and rule.code not in forced:
             continue
         for finding in rule.check(ctx):
             position = smap.key(finding.pointer) if finding.at_key else smap.value(finding.pointer)
@@ -90,6 +103,11 @@ def run_rules(ctx: Context, smap: SourceMap, reporter: Reporter, selection: Sele
                 finding.pointer,
                 finding.hint,
             )
+            ignorable = finding.compile_ignorable
+            if unignorable is not None and not (
+                rule.compile_ignorable if ignorable is None else ignorable
+            ):
+                unignorable.add(reporter.diagnostics[-1])
 
 
 def check_source(
@@ -106,13 +124,15 @@ def check_source(
     reporter = Reporter(source)
     loaded = load(data, reporter)
     forms: list[ir.Form] = []
+    unignorable: set[Diagnostic] = set()
     shape = loaded.envelope.shape if loaded and loaded.envelope else None
     if loaded is not None and loaded.envelope is not None:
         contexts = [
             Context(e, revision, loaded.envelope.shape) for e in loaded.envelope.elicitations
         ]
+        forced = COMPILE_BLOCKING_RULES if build_forms else frozenset()
         for ctx in contexts:
-            run_rules(ctx, loaded.source_map, reporter, selection)
+            run_rules(ctx, loaded.source_map, reporter, selection, forced, unignorable)
             if build_forms and ctx.elicitation.mode is Mode.URL:
                 params = ctx.elicitation.params_pointer or ""
                 reporter.report(
@@ -122,16 +142,34 @@ def check_source(
                     loaded.source_map.value(params),
                     params,
                 )
-        kept = [d for d in reporter.diagnostics if selection.enabled(d.code)]
-        if build_forms and not any(d.is_error for d in kept):
+        if build_forms and not any(
+            d.is_error for d in _kept(reporter.diagnostics, selection, unignorable)
+        ):
             from .lower import lower
 
             forms = [
                 lower(ctx.elicitation, ctx.properties, stem=stem, source=source, revision=revision)
                 for ctx in contexts
             ]
-    diagnostics = sort_diagnostics(d for d in reporter.diagnostics if selection.enabled(d.code))
+    diagnostics = sort_diagnostics(_kept(reporter.diagnostics, selection, unignorable))
     return FileResult(source, diagnostics, shape, forms)
+
+
+def _kept(
+    diagnostics: list[Diagnostic], selection: Selection, unignorable: set[Diagnostic]
+) -> list[Diagnostic]:
+    """The diagnostics ``selection`` reports, and the errors compiling cannot go past."""
+    kept = []
+    for d in diagnostics:
+        if selection.enabled(d.code):
+            kept.append(d)
+        elif d.is_error and d in unignorable:
+            note = (
+                f" ({d.code} cannot be ignored when compiling: the generated form would be "
+                "wrong; it is ignored only with --lint)"
+            )
+            kept.append(replace(d, message=d.message + note))
+    return kept
 
 
 def codes_summary() -> Iterable[tuple[str, str, str, str, bool]]:

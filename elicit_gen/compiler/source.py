@@ -20,6 +20,7 @@ from .diagnostics import Position
 JSON = object  # a value made of dict, list, str, int, float, bool and None
 
 MAX_DEPTH = 200
+_MAX_INT_DIGITS = 309  # the largest double, 1.797...e308, has 309 digits
 
 _WS = re.compile(r"[ \t\n\r]*")
 _SURROGATE = re.compile("[\ud800-\udfff]")
@@ -74,6 +75,7 @@ class SourceMap:
 class SyntaxProblem:
     message: str
     offset: int
+    code: str = "EG001"  # EG008 for a number out of range
 
 
 @dataclass(frozen=True)
@@ -91,10 +93,11 @@ class Parsed:
 
 
 class _Fail(Exception):
-    def __init__(self, message: str, offset: int) -> None:
+    def __init__(self, message: str, offset: int, code: str = "EG001") -> None:
         super().__init__(message)
         self.message = message
         self.offset = offset
+        self.code = code
 
 
 class _Parser:
@@ -129,16 +132,38 @@ class _Parser:
             return None, i + 4
         m = _NUMBER.match(text, i)
         if m and m.end() > i:
-            literal = m.group(0)
-            if m.group(1) or m.group(2):
-                number = float(literal)
-                if not math.isfinite(number):
-                    raise _Fail(f"number {literal} is out of range", i)
-                return number, m.end()
-            return int(literal), m.end()
+            return self.number(m, i), m.end()
         if text.startswith(("NaN", "Infinity", "-Infinity"), i):
             raise _Fail("NaN and Infinity are not JSON", i)
         raise _Fail(f"unexpected character {text[i]!r}, expected a value", i)
+
+    def number(self, m: re.Match[str], i: int) -> int | float:
+        """The number ``m`` matched at ``i``; one beyond the range of a double is refused.
+
+        JavaScript and most JSON parsers read such a literal as infinity (or fail), so no
+        client could compare with it; Python would also refuse to print a long integer back.
+        """
+        literal = m.group(0)
+        if m.group(1) or m.group(2):
+            number = float(literal)
+            if math.isfinite(number):
+                return number
+        elif len(literal) - literal.startswith("-") <= _MAX_INT_DIGITS:
+            integer = int(literal)
+            try:
+                float(integer)
+            except OverflowError:
+                pass
+            else:
+                return integer
+        shown = literal if len(literal) <= 24 else f"{literal[:10]}…{literal[-4:]}"
+        digits = f" ({len(literal)} characters)" if len(literal) > 24 else ""
+        raise _Fail(
+            f"number {shown}{digits} is out of range: beyond a 64-bit float (about ±1.8e308), "
+            "JSON parsers read it as infinity or fail",
+            i,
+            "EG008",
+        )
 
     def string(self, i: int) -> tuple[str, int]:
         try:
@@ -210,7 +235,69 @@ def parse_json(text: str) -> Parsed:
         if end != len(text):
             raise _Fail("extra data after the JSON value", end)
     except _Fail as fail:
-        return Parsed(None, smap, parser.duplicates, SyntaxProblem(fail.message, fail.offset))
+        return Parsed(
+            None, smap, parser.duplicates, SyntaxProblem(fail.message, fail.offset, fail.code)
+        )
     except RecursionError:  # pragma: no cover - guarded by MAX_DEPTH
         return Parsed(None, smap, parser.duplicates, SyntaxProblem("nesting too deep", 0))
     return Parsed(value, smap, parser.duplicates, None)
+
+
+def dump_json(value: JSON) -> str:
+    """``value`` as ASCII JSON text, like ``json.dumps``, but never failing on deep or big data.
+
+    For a parsed value handed to the library (rather than text): nesting is written without
+    recursion (the parser then reports it past :data:`MAX_DEPTH`), and an integer too long for
+    Python to print in decimal is written as a power of ten of its size (the parser then reports
+    it out of range, EG008). Raises TypeError for a value that is not JSON data and ValueError for
+    a circular one, as ``json.dumps`` does.
+    """
+    out: list[str] = []
+    on_path: set[int] = set()
+    # a stack of pending work: values to write, or literal text (closing brackets, separators)
+    stack: list[tuple[bool, object]] = [(False, value)]
+    while stack:
+        is_text, item = stack.pop()
+        if is_text:
+            if isinstance(item, int):  # leaving a container
+                on_path.discard(item)
+            else:
+                out.append(str(item))
+            continue
+        if isinstance(item, (str, bool)) or item is None:
+            out.append(json.dumps(item))
+        elif isinstance(item, int):
+            out.append(_dump_int(item))
+        elif isinstance(item, float):
+            out.append(json.dumps(item))
+        elif isinstance(item, (dict, list)):
+            if id(item) in on_path:
+                raise ValueError("Circular reference detected")
+            on_path.add(id(item))
+            if isinstance(item, dict):
+                members = list(item.items())
+                pending: list[tuple[bool, object]] = [(True, "{")]
+                for n, (key, member) in enumerate(members):
+                    if not isinstance(key, str):
+                        raise TypeError(f"keys must be str, not {type(key).__name__}")
+                    pending += [
+                        (True, (", " if n else "") + json.dumps(key) + ": "),
+                        (False, member),
+                    ]
+                pending += [(True, "}"), (True, id(item))]
+            else:
+                pending = [(True, "[")]
+                for n, member in enumerate(item):
+                    pending += [(True, ", ")] * bool(n) + [(False, member)]
+                pending += [(True, "]"), (True, id(item))]
+            stack.extend(reversed(pending))
+        else:
+            raise TypeError(f"Object of type {type(item).__name__} is not JSON serializable")
+    return "".join(out)
+
+
+def _dump_int(number: int) -> str:
+    try:
+        return repr(number)
+    except ValueError:  # more digits than sys.get_int_max_str_digits()
+        return ("-" if number < 0 else "") + f"1e{int(number.bit_length() * math.log10(2))}"

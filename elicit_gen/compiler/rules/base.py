@@ -26,6 +26,7 @@ class Finding:
     at_key: bool = False  # point at the member name rather than its value
     hint: str | None = None
     severity: Severity | None = None  # overrides the rule's severity for this finding
+    compile_ignorable: bool | None = None  # overrides the rule's compile_ignorable
 
 
 @dataclass
@@ -83,6 +84,10 @@ class Rule:
     default_enabled: bool = True
     spec: str = ""  # the spec sentence it enforces
     blocking: bool = False  # its errors make the form impossible to build: never ignorable
+    # whether compiling may go on past its errors when the code is ignored; False when the
+    # generated output would be wrong (fail to import, accept what the server rejects, or
+    # accept nothing): then its errors still stop compiling, and only linting ignores them
+    compile_ignorable: bool = True
     example: str = ""  # a requestedSchema (JSON) the rule reports, for docs/rules.md
     fix: str = ""  # how to fix it
 

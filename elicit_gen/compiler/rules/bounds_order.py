@@ -34,6 +34,7 @@ RULE = Rule(
     summary="`minLength`/`minimum`/`minItems` must not exceed their maximum",
     severity=Severity.ERROR,
     check=check,
+    compile_ignorable=False,
     spec="A form whose field admits no value can never be accepted.",
     example=(
         '{"type": "object", "properties": {"code": {"type": "string", '

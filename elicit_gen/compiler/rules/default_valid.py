@@ -58,6 +58,7 @@ RULE = Rule(
     summary="a `default` must satisfy its own field (bounds, format, options)",
     severity=Severity.ERROR,
     check=check,
+    compile_ignorable=False,
     spec="Clients SHOULD pre-populate form fields with default values.",
     example=(
         '{"type": "object", "properties": {"email": {"type": "string", '

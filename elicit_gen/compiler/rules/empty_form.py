@@ -29,7 +29,6 @@ RULE = Rule(
     spec="requestedSchema.properties lists the fields the user fills in.",
     example='{"type": "object", "properties": {}}',
     fix=(
-        'Add fields, or ask the question in `message` if a yes/no is all you '
-        'need (accept/decline).'
+        "Add fields, or ask the question in `message` if a yes/no is all you need (accept/decline)."
     ),
 )

@@ -35,7 +35,7 @@ RULE = Rule(
         '"properties": {"city": {"type": "string"}}}}}'
     ),
     fix=(
-        'Flatten nested objects (`address_city`), inline `$ref`s, pick one '
-        '`type`, and make multi-selects arrays of string enums.'
+        "Flatten nested objects (`address_city`), inline `$ref`s, pick one "
+        "`type`, and make multi-selects arrays of string enums."
     ),
 )

@@ -32,6 +32,7 @@ RULE = Rule(
     summary="an integer field's bounds must admit at least one integer",
     severity=Severity.ERROR,
     check=check,
+    compile_ignorable=False,
     spec="A form whose field admits no value can never be accepted.",
     example=(
         '{"type": "object", "properties": {"n": {"type": "integer", "minimum": '

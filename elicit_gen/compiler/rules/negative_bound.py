@@ -31,6 +31,7 @@ RULE = Rule(
     summary="length and item-count bounds must not be negative",
     severity=Severity.ERROR,
     check=check,
+    compile_ignorable=False,
     spec='JSON Schema: minLength, maxLength, minItems, maxItems "MUST be a non-negative integer".',
     example='{"type": "object", "properties": {"code": {"type": "string", "maxLength": -1}}}',
     fix="Use 0 or a positive count.",

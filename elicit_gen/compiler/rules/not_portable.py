@@ -83,8 +83,7 @@ RULE = Rule(
     check=check,
     spec="requestedSchema is a restricted subset of JSON Schema.",
     example=(
-        '{"type": "object", "properties": {"zip": {"type": "string", '
-        '"pattern": "^[0-9]{5}$"}}}'
+        '{"type": "object", "properties": {"zip": {"type": "string", "pattern": "^[0-9]{5}$"}}}'
     ),
     fix="Drop the keyword and check the value on the server after `accept`.",
 )

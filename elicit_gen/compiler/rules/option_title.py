@@ -45,8 +45,7 @@ RULE = Rule(
     blocking=True,
     spec="Titled options require `const` and `title`, both strings.",
     example=(
-        '{"type": "object", "properties": {"size": {"type": "string", "oneOf": '
-        '[{"const": "s"}]}}}'
+        '{"type": "object", "properties": {"size": {"type": "string", "oneOf": [{"const": "s"}]}}}'
     ),
     fix='Add `"title"` to every option, or use a plain `enum`.',
 )

@@ -47,8 +47,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             if not isinstance(value, str):
                 yield Finding(
                     pointer,
-                    f"field {prop.name!r}: option values must be strings, found "
-                    f"{json_type(value)}",
+                    f"field {prop.name!r}: option values must be strings, found {json_type(value)}",
                     hint="quote the value: selects send strings",
                 )
             elif not value:

@@ -3,6 +3,9 @@
 Spec: requestedSchema ``required`` is an array of strings. Naming a property that does not exist
 makes the form impossible to accept; repeating one is an error in JSON Schema 2020-12
 ("elements of this array MUST be unique").
+
+Ignored, only a repeated name lets a form compile (it is required once); a missing name or a
+`required` that is not an array of strings still stops compiling.
 """
 
 from __future__ import annotations
@@ -32,7 +35,12 @@ def check(ctx: Context) -> Iterator[Finding]:
             yield Finding(pointer, f"`required` lists property names, found {json_type(name)}")
             continue
         if name in seen:
-            yield Finding(pointer, f"{name!r} is listed in `required` more than once")
+            # harmless once compiled: the form requires it once
+            yield Finding(
+                pointer,
+                f"{name!r} is listed in `required` more than once",
+                compile_ignorable=True,
+            )
             continue
         seen.add(name)
         if names is not None and name not in names:
@@ -50,6 +58,7 @@ RULE = Rule(
     summary="`required` must list distinct names of existing properties",
     severity=Severity.ERROR,
     check=check,
+    compile_ignorable=False,
     spec="requestedSchema: `required` is an array of strings naming top-level properties.",
     example='{"type": "object", "properties": {"name": {"type": "string"}}, "required": ["nmae"]}',
     fix="List each existing property at most once; fix typos.",

@@ -42,6 +42,7 @@ RULE = Rule(
     summary="a multi-select's `minItems`/`maxItems` must fit its number of options",
     severity=Severity.ERROR,
     check=check,
+    compile_ignorable=False,
     spec="A form whose field admits no value can never be accepted.",
     example=(
         '{"type": "object", "properties": {"tags": {"type": "array", "items": '

@@ -84,7 +84,7 @@ RULE = Rule(
         '{"type": "string", "enum": ["a", "b"]}}}}'
     ),
     fix=(
-        'Target a newer revision with `--spec`, or use only what the chosen '
-        'revision defines. (This example is reported with `--spec 2025-06-18`.)'
+        "Target a newer revision with `--spec`, or use only what the chosen "
+        "revision defines. (This example is reported with `--spec 2025-06-18`.)"
     ),
 )

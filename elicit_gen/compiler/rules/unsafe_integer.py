@@ -1,0 +1,59 @@
+"""EG134 unsafe-integer: a number bound or default beyond ±(2^53 - 1).
+
+JavaScript (and every JSON parser that reads numbers as IEEE doubles, as browsers and the
+TypeScript SDK do) holds integers exactly only up to 2^53 - 1 (``Number.MAX_SAFE_INTEGER``,
+9007199254740991). Past it, ``9007199254740993`` reads as ``9007199254740992``: a client that
+compares in doubles accepts a value just outside the bound or refuses the bound itself. elicit-gen's
+own forms compare exactly; other clients may not.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from ..diagnostics import Severity
+from ..kinds import Kind
+from .base import Context, Finding, Rule, is_number
+
+MAX_SAFE_INTEGER = 2**53 - 1
+KEYS = ("minimum", "maximum", "default")
+
+
+def _as_double(value: int | float) -> str:
+    """How a JavaScript client reads ``value``, when that differs from what was written."""
+    if isinstance(value, int) and float(value) != value:
+        return f" (a JavaScript client reads {int(float(value))})"
+    return ""
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    for prop in ctx.valid_properties:
+        if prop.kind is not Kind.NUMBER:
+            continue
+        for key in KEYS:
+            value = prop.keys.get(key)
+            if is_number(value) and abs(value) > MAX_SAFE_INTEGER:
+                yield Finding(
+                    prop.at(key),
+                    f"field {prop.name!r}: `{key}` {value!r} is beyond ±(2^53 - 1)"
+                    f"{_as_double(value)}; JavaScript clients cannot compare numbers this large "
+                    "exactly",
+                    hint="keep numeric bounds within ±9007199254740991, or send the value as a "
+                    "string field",
+                )
+
+
+RULE = Rule(
+    code="EG134",
+    name="unsafe-integer",
+    summary="a number bound or default beyond ±(2^53 - 1) is not exact in JavaScript clients",
+    severity=Severity.WARNING,
+    check=check,
+    spec="JSON (RFC 8259 §6): numbers beyond the IEEE double's exact integers are not "
+    "interoperable.",
+    example=(
+        '{"type": "object", "properties": {"id": {"type": "integer", '
+        '"maximum": 9223372036854775807}}}'
+    ),
+    fix="Keep bounds within ±9007199254740991, or ask for large identifiers as strings.",
+)
