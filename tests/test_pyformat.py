@@ -9,8 +9,11 @@ from pathlib import Path
 
 import pytest
 
+Result = subprocess.CompletedProcess[str]
+
 ROOT = Path(__file__).resolve().parent.parent
-EVERY_KIND = ROOT / "examples" / "every_kind.json"
+EXAMPLES = ROOT / "examples"
+EVERY_KIND = EXAMPLES / "every_kind.json"
 
 CODE = '''"""Doc."""
 from __future__ import annotations
@@ -76,6 +79,88 @@ def test_disk_cache_gives_the_same_bytes_and_skips_black(tmp_path: Path) -> None
     assert {p.name: p.read_bytes() for p in out.iterdir()} == expected
 
 
+def elicit_gen(*args: str, cwd: Path, env: dict[str, str] | None = None) -> Result:
+    proc = subprocess.run(
+        [sys.executable, "-m", "elicit_gen", *args], capture_output=True, text=True,
+        timeout=300, cwd=cwd, env={**os.environ, "ELICIT_GEN_NO_CACHE": "1", **(env or {})},
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr
+    return proc
+
+
+def files(directory: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted(directory.iterdir())}
+
+
+def test_check_does_not_write_the_statement_cache(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    env = {"ELICIT_GEN_NO_CACHE": "", "ELICIT_GEN_CACHE_DIR": str(cache)}
+    schema = EXAMPLES / "contact.json"
+    result = elicit_gen(
+        str(schema), "--target", "all", "-o", f"{tmp_path}/out/", "--check", cwd=tmp_path, env=env
+    )
+    assert result.returncode == 1, result.stderr
+    assert not cache.exists()
+
+
+def test_a_poisoned_cache_entry_with_a_valid_checksum_never_reaches_output(tmp_path: Path) -> None:
+    import hashlib
+
+    cache = tmp_path / "cache"
+    env = {"ELICIT_GEN_NO_CACHE": "", "ELICIT_GEN_CACHE_DIR": str(cache)}
+    schema = EXAMPLES / "every_kind.json"
+    reference = elicit_gen(
+        str(schema),
+        "--target",
+        "pydantic",
+        "--target",
+        "cli",
+        "-o",
+        f"{tmp_path}/ref/",
+        cwd=tmp_path,
+    )  # no cache
+    assert reference.returncode == 0, reference.stderr
+    warm = elicit_gen(
+        str(schema),
+        "--target",
+        "pydantic",
+        "--target",
+        "cli",
+        "-o",
+        f"{tmp_path}/warm/",
+        cwd=tmp_path,
+        env=env,
+    )
+    assert warm.returncode == 0 and files(tmp_path / "warm") == files(tmp_path / "ref")
+    entries = [p for p in (cache / "black").rglob("*") if p.is_file()]
+    assert entries
+    payloads = [
+        "import os; os.system('touch PWNED')\n",  # a statement added after the formatted text
+        "# -*- coding: utf-7 -*-\n",  # a comment added: changes nothing in the AST
+    ]
+    for index, entry in enumerate(entries):
+        _, text = entry.read_text(encoding="utf-8").split("\n", 1)
+        payload = payloads[index % len(payloads)]
+        poisoned = payload + text if payload.startswith("#") else text + payload
+        digest = hashlib.sha256(poisoned.encode("utf-8", "surrogatepass")).hexdigest()
+        entry.write_text(digest + "\n" + poisoned, encoding="utf-8")
+    result = elicit_gen(
+        str(schema),
+        "--target",
+        "pydantic",
+        "--target",
+        "cli",
+        "-o",
+        f"{tmp_path}/out/",
+        cwd=tmp_path,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert files(tmp_path / "out") == files(tmp_path / "ref")
+    assert not (tmp_path / "PWNED").exists()
+
+
+
 @pytest.mark.parametrize("setup", ["unwritable", "damaged"])
 def test_a_broken_cache_never_breaks_a_build(tmp_path: Path, setup: str) -> None:
     cache = tmp_path / "cache"
@@ -97,3 +182,30 @@ def test_a_broken_cache_never_breaks_a_build(tmp_path: Path, setup: str) -> None
     reference = run("-m", "elicit_gen", str(EVERY_KIND), "--target", "pydantic",
                     env={"ELICIT_GEN_NO_CACHE": "1"})
     assert out.read_text() == reference.stdout
+
+
+def test_only_the_same_program_passes_the_cache_check() -> None:
+    import black
+    from black.mode import TargetVersion
+
+    from elicit_gen.targets._pyformat import _same_program
+
+    source = _WRAPPER_CODE
+    mode = black.Mode(target_versions={TargetVersion.PY310}, line_length=100)
+    formatted = black.format_str(source, mode=mode)
+    assert formatted != source and _same_program(source, formatted)
+    assert not _same_program(source, formatted + "import os\n")
+    assert not _same_program(source, "# coding: utf-7\n" + formatted)
+    assert not _same_program(source, formatted.replace("return 1", "return 2"))
+    assert not _same_program(source, formatted.rstrip("\n"))  # would swallow the next line
+    assert not _same_program(source, formatted.replace("# about f", "# about g"))
+    assert not _same_program(source, "def (:\n")
+
+
+_WRAPPER_CODE = '''class _Wrapper:
+    def f(self)->int:
+        """Doc,
+           indented oddly."""
+        # about f
+        return 1
+'''

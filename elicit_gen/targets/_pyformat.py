@@ -19,9 +19,12 @@ from __future__ import annotations
 import ast
 import contextlib
 import hashlib
+import io
 import os
 import re
 import tempfile
+import tokenize
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
@@ -82,19 +85,97 @@ def _cache_path(source: str) -> Path | None:
     return directory / "black" / digest[:2] / digest
 
 
+class _CacheWrites:
+    enabled = True
+
+
+@contextlib.contextmanager
+def cache_read_only() -> Iterator[None]:
+    """Within it, nothing is written to the disk cache (``--check`` writes nothing at all)."""
+    previous, _CacheWrites.enabled = _CacheWrites.enabled, False
+    try:
+        yield
+    finally:
+        _CacheWrites.enabled = previous
+
+
+def _docstring_normalised(tree: ast.Module) -> ast.Module:
+    """Docstrings with each line stripped, as black compares them (it re-indents them)."""
+    bodies: list[list[ast.stmt]] = [tree.body]
+    while bodies:
+        body = bodies.pop()
+        first = body[0] if body else None
+        if (
+            isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            lines = [line.strip() for line in first.value.value.splitlines()]
+            first.value.value = "\n".join(lines).strip()
+        for node in ast.walk(ast.Module(body=body, type_ignores=[])):
+            if isinstance(node, (ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+                bodies.append(node.body)
+    return tree
+
+
+def _same_tree(a: object, b: object) -> bool:
+    """``ast.dump(a) == ast.dump(b)``, without building the two strings."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, ast.AST):
+        return all(_same_tree(getattr(a, f, None), getattr(b, f, None)) for f in a._fields)
+    if isinstance(a, list):
+        assert isinstance(b, list)
+        return len(a) == len(b) and all(map(_same_tree, a, b))
+    return a == b
+
+
+def _comments(source: str) -> list[str] | None:
+    """Every comment's text without its whitespace (black only changes that), in order."""
+    if "#" not in source:
+        return []
+    try:
+        tokens = tokenize.generate_tokens(io.StringIO(source).readline)
+        return ["".join(t.string.split()) for t in tokens if t.type == tokenize.COMMENT]
+    except (tokenize.TokenError, SyntaxError):
+        return None
+
+
+def _same_program(source: str, formatted: str) -> bool:
+    """Whether ``formatted`` is ``source`` reformatted: the same AST (as black itself checks),
+    the same comments, whole lines only. A cache entry is data anyone with write access to the
+    cache directory could have put there; it is used only when it passes this check."""
+    if not formatted.endswith("\n") or "\r" in formatted or "\0" in formatted:
+        return False
+    try:
+        expected, actual = ast.parse(source), ast.parse(formatted)
+        if not _same_tree(expected, actual) and not _same_tree(
+            _docstring_normalised(expected), _docstring_normalised(actual)
+        ):
+            return False
+    except (SyntaxError, ValueError, RecursionError, MemoryError):
+        return False
+    comments = _comments(formatted)
+    return comments is not None and comments == _comments(source)
+
+
 @lru_cache(maxsize=4096)
 def black_format(source: str) -> str:
-    """black's output for ``source``: from this process's memory, the disk cache, or black."""
+    """black's output for ``source``: from this process's memory, the disk cache, or black.
+
+    A disk-cache entry is used only when it is whole (its checksum) and provably the same
+    program as ``source`` (:func:`_same_program`); otherwise black formats it again.
+    """
     path = _cache_path(source)
     if path is not None:
         with contextlib.suppress(OSError, UnicodeDecodeError, ValueError):
             check, text = path.read_text(encoding="utf-8").split("\n", 1)
-            if check == _digest(text):  # a damaged entry is formatted again
+            if check == _digest(text) and _same_program(source, text):
                 return text
     import black
 
     result: str = black.format_str(source, mode=_mode())
-    if path is not None:
+    if path is not None and _CacheWrites.enabled:
         with contextlib.suppress(OSError):
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".", suffix=".tmp")
