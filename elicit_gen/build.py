@@ -2,23 +2,30 @@
 
 Inputs are linted and lowered once; every target's emitter is loaded once (templates and black
 are cached). Output paths are planned for every input before anything is written, so that two
-inputs mapping to one file is an error rather than an overwrite. An input with errors writes
-nothing; every write is atomic and an unchanged file is left alone (its mtime stays).
+outputs mapping to one file is an error rather than an overwrite. An input with errors writes
+nothing; the files of one run are written all or nothing (staged, then renamed: see
+:mod:`.output`) and an unchanged file is left alone (its mtime stays).
 """
 
 from __future__ import annotations
 
 import contextlib
+import fnmatch
 import glob
 import os
-from collections.abc import Callable, Sequence
+import unicodedata
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, BinaryIO
 
 from .compiler.naming import module_stem
 from .compiler.pipeline import FileResult, Selection, check_source
 from .compiler.spec import Revision
 from .targets import REGISTRY, expand, get_target
+
+if TYPE_CHECKING:
+    from .output import Staging
 
 
 class BuildError(Exception):
@@ -45,17 +52,24 @@ class BuildReport:
 
 
 def read_input(path: Path, name: str) -> Input:
-    """Reads one input file; raises BuildError with a one-line message."""
+    """Reads one input file (a regular file, at most 16 MiB); raises BuildError with a one-line
+    message, never blocks on a FIFO or reads a device."""
+    from .output import FileError, read_input_file
+
     try:
-        if path.is_dir():
-            raise BuildError(f"{name}: is a directory, expected a JSON file")
-        return Input(name, path.stem, path.read_bytes())
-    except FileNotFoundError:
-        raise BuildError(f"{name}: no such file") from None
-    except PermissionError:
-        raise BuildError(f"{name}: permission denied") from None
-    except OSError as exc:
-        raise BuildError(f"{name}: cannot read: {exc.strerror or exc}") from None
+        return Input(name, path.stem, read_input_file(path, name))
+    except FileError as exc:
+        raise BuildError(str(exc)) from None
+
+
+def read_stdin(stream: BinaryIO) -> Input:
+    """Reads ``-`` (at most 16 MiB)."""
+    from .output import FileError, read_input_stream
+
+    try:
+        return Input("<stdin>", "stdin", read_input_stream(stream, "<stdin>"))
+    except FileError as exc:
+        raise BuildError(str(exc)) from None
 
 
 def expand_targets(targets: Sequence[str]) -> list[str]:
@@ -65,25 +79,152 @@ def expand_targets(targets: Sequence[str]) -> list[str]:
         raise BuildError(str(exc)) from None
 
 
+def _hidden(name: str) -> bool:
+    return name.startswith(".")
+
+
+def _entries(directory: str) -> list[os.DirEntry[str]]:
+    try:
+        with os.scandir(directory) as it:
+            return list(it)
+    except OSError:
+        return []
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()  # follows a link: a linked directory is still searched once
+    except OSError:
+        return False
+
+
+def _tree(base: str, start: str) -> list[str]:
+    """``start`` and every directory below it (hidden ones excepted), each real directory once:
+    a symbolic link back up the tree (a loop) is not descended again."""
+    found: list[str] = []
+    seen: set[tuple[int, int]] = set()
+    stack = [start]
+    while stack:
+        relative = stack.pop()
+        try:
+            info = os.stat(os.path.join(base, relative) if relative else base or ".")
+        except OSError:
+            continue
+        key = (info.st_dev, info.st_ino)
+        if key in seen:
+            continue
+        seen.add(key)
+        found.append(relative)
+        children = [
+            os.path.join(relative, e.name) if relative else e.name
+            for e in _entries(os.path.join(base, relative) if relative else base or ".")
+            if not _hidden(e.name) and _is_dir(e)
+        ]
+        stack.extend(sorted(children, reverse=True))
+    return found
+
+
+def _glob(pattern: str, root: Path) -> list[str]:
+    """Matches of ``pattern`` (``*``, ``?``, ``[...]``, ``**``) relative to ``root``, like
+    ``glob.glob(recursive=True)`` (hidden names only when the pattern names them) but never
+    descending a directory twice through links, so a link loop costs nothing."""
+    parts = Path(pattern).parts
+    if not parts:
+        return []
+    if os.path.isabs(pattern):
+        base, segments, prefix = parts[0], list(parts[1:]), parts[0]
+    else:
+        base, segments, prefix = str(root), list(parts), ""
+    collapsed: list[str] = []
+    for segment in segments:
+        if not (segment == "**" and collapsed and collapsed[-1] == "**"):
+            collapsed.append(segment)
+    results: list[str] = []
+
+    def full(relative: str) -> str:
+        return os.path.join(base, relative) if relative else base
+
+    def walk(relative: str, index: int) -> None:
+        segment = collapsed[index]
+        last = index == len(collapsed) - 1
+        if segment == "**":
+            for directory in _tree(base, relative):
+                if last:
+                    if directory:
+                        results.append(directory)
+                    results.extend(
+                        os.path.join(directory, e.name) if directory else e.name
+                        for e in _entries(full(directory))
+                        if not _hidden(e.name) and not _is_dir(e)
+                    )
+                else:
+                    walk(directory, index + 1)
+            return
+        if not glob.has_magic(segment):
+            candidate = os.path.join(relative, segment) if relative else segment
+            if last:
+                if os.path.lexists(full(candidate)):
+                    results.append(candidate)
+            elif os.path.isdir(full(candidate)):
+                walk(candidate, index + 1)
+            return
+        entries = _entries(full(relative))
+        names = [e.name for e in entries if not _hidden(e.name) or segment.startswith(".")]
+        matched = set(fnmatch.filter(names, segment))
+        for entry in sorted(entries, key=lambda e: e.name):
+            if entry.name not in matched:
+                continue
+            candidate = os.path.join(relative, entry.name) if relative else entry.name
+            if last:
+                results.append(candidate)
+            elif _is_dir(entry):
+                walk(candidate, index + 1)
+
+    walk("", 0)
+    return [os.path.join(prefix, r) if prefix else r for r in results]
+
+
 def expand_globs(patterns: Sequence[str], root: Path) -> list[Path]:
-    """Input paths for glob patterns relative to ``root``, sorted, without duplicates."""
-    found: dict[Path, None] = {}
+    """Input paths for glob patterns relative to ``root``, sorted, each real file once.
+
+    ``**`` descends every directory once, links included, but never a link back into a
+    directory it is already in (a loop); two names of one file (through a link) give one input.
+    """
+    found: dict[str, Path] = {}
     for pattern in patterns:
-        matches = sorted(glob.glob(pattern, root_dir=root, recursive=True))
+        matches = sorted(_glob(pattern, root))
         if not matches and not glob.has_magic(pattern):
             matches = [pattern]  # a plain path that does not exist: reported when read
         for match in matches:
-            found[root / match] = None
-    return list(found)
+            path = root / match
+            found.setdefault(os.path.realpath(path), path)
+    return list(found.values())
+
+
+def _collision_key(path: Path) -> str:
+    """One key for every spelling of one file: resolved, and case- and Unicode-folded (two
+    names that differ only in case are one file on macOS and Windows)."""
+    return unicodedata.normalize("NFC", os.path.realpath(path)).casefold()
+
+
+#: Output claims of one run: collision key -> (shown owner, input name, form stem, target).
+Claims = dict[str, tuple[str, str, str, str]]
 
 
 def plan_outputs(
-    results: list[tuple[Input, FileResult]], targets: list[str], output: str
+    results: list[tuple[Input, FileResult]],
+    targets: list[str],
+    output: str,
+    *,
+    claims: Claims | None = None,
+    job: str | None = None,
 ) -> dict[tuple[str, str, str], Path]:
     """(input name, form stem, target) -> output path, for every output of every input.
 
     ``output`` names a directory when it ends with '/', is an existing directory, or when there
-    is more than one output.
+    is more than one output. Two outputs that would be one file (across inputs, across the
+    forms of one ``input_required`` input, across the jobs sharing ``claims``, or differing only
+    in case) are a BuildError before anything is written.
     """
     units = [
         (inp.name, stem, target)
@@ -94,24 +235,25 @@ def plan_outputs(
     out = Path(output)
     as_dir = output.endswith(("/", os.sep)) or out.is_dir() or len(units) > 1
     paths: dict[tuple[str, str, str], Path] = {}
-    owner: dict[Path, str] = {}
+    claimed: Claims = {} if claims is None else claims
     for name, stem, target in units:
         path = out / f"{stem}{REGISTRY[target].suffix}" if as_dir else out
-        if path in owner and owner[path] != name:
+        shown = name if job is None else f"{name} ({job})"
+        key = _collision_key(path)
+        unit = (shown, name, stem, target)
+        previous = claimed.get(key)
+        if previous is not None:
+            if previous[0] == shown:
+                raise BuildError(
+                    f"{name}: two of its forms would both write {path.as_posix()} (their "
+                    "inputRequests keys differ only in case or punctuation); rename one of them"
+                )
             raise BuildError(
-                f"{owner[path]} and {name} would both write {path.as_posix()}; rename one of them"
+                f"{previous[0]} and {shown} would both write {path.as_posix()}; rename one of them"
             )
-        owner[path] = name
+        claimed[key] = unit
         paths[(name, stem, target)] = path
     return paths
-
-
-def remove_stale_temp_files(directories: set[Path]) -> None:
-    """Removes temp files a killed earlier run may have left (``.<name>.<random>.tmp``)."""
-    for directory in directories:
-        for leftover in glob.glob(".*.tmp", root_dir=directory):
-            with contextlib.suppress(OSError):
-                (directory / leftover).unlink()
 
 
 def build(
@@ -126,9 +268,18 @@ def build(
     lint_only: bool = False,
     emit_stdout: Callable[[str], None] | None = None,
     progress: Callable[[str], None] | None = None,
+    staging: Staging | None = None,
+    claims: Claims | None = None,
+    job: str | None = None,
 ) -> BuildReport:
-    """Lints every input, then (unless ``lint_only``) compiles and writes or checks outputs."""
-    from .output import WriteStatus, is_current, write_atomic
+    """Lints every input, then (unless ``lint_only``) compiles and writes or checks outputs.
+
+    Files are written all or nothing (see :mod:`.output`): every changed output is staged, then
+    all are renamed. With a ``staging`` of the caller's (several jobs, one run), this only
+    stages: ``report.written`` lists what the caller's :meth:`Staging.commit` will write.
+    ``claims`` shared between calls makes two jobs writing one file an error.
+    """
+    from .output import FileError, Staging, is_current
 
     names = expand_targets(targets) if not lint_only else []
     report = BuildReport()
@@ -149,33 +300,51 @@ def build(
             raise BuildError("several outputs would be written: name a directory with -o DIR/")
         paths = None
     else:
-        paths = plan_outputs(report.results, names, output)
-        if not check:
-            remove_stale_temp_files({p.parent for p in paths.values() if p.parent.is_dir()})
+        paths = plan_outputs(report.results, names, output, claims=claims, job=job)
+    own = staging is None and paths is not None and not check
+    stage = Staging() if own else staging
+    cleanup: contextlib.AbstractContextManager[object] = (
+        stage if own and stage is not None else contextlib.nullcontext()
+    )
     emitters = {name: get_target(name) for name in names}
     total = len(report.results)
-    for index, (inp, result) in enumerate(report.results, 1):
-        if progress is not None and total >= 20 and (index % 50 == 0 or index == total):
-            progress(f"[{index}/{total}] {inp.name}")
-        if not result.forms or result.failed(strict):
-            report.skipped.append(inp.name)
-            continue
-        generated = [
-            (form, target, emitters[target].emit(form)) for form in result.forms for target in names
-        ]
-        for form, target, file in generated:
-            if paths is None:
-                if emit_stdout is not None:
-                    emit_stdout(file.text)
-                continue
-            path = paths[(inp.name, form.stem, target)]
-            if check:
-                if not is_current(path, file.text):
-                    report.stale.append(path)
-                continue
-            try:
-                status = write_atomic(path, file.text)
-            except OSError as exc:
-                raise BuildError(f"cannot write {path.as_posix()}: {exc.strerror or exc}") from None
-            (report.written if status is WriteStatus.WRITTEN else report.unchanged).append(path)
+    try:
+        with _statement_cache(writable=not check), cleanup:
+            for index, (inp, result) in enumerate(report.results, 1):
+                if progress is not None and total >= 20 and (index % 50 == 0 or index == total):
+                    progress(f"[{index}/{total}] {inp.name}")
+                if not result.forms or result.failed(strict):
+                    report.skipped.append(inp.name)
+                    continue
+                for form in result.forms:
+                    for target in names:
+                        file = emitters[target].emit(form)
+                        if paths is None:
+                            if emit_stdout is not None:
+                                emit_stdout(file.text)
+                            continue
+                        path = paths[(inp.name, form.stem, target)]
+                        if check:
+                            if not is_current(path, file.text):
+                                report.stale.append(path)
+                        elif stage is not None and stage.stage(path, file.text):
+                            report.written.append(path)
+                        else:
+                            report.unchanged.append(path)
+            if own and stage is not None:
+                stage.commit()
+    except FileError as exc:
+        raise BuildError(str(exc)) from None
     return report
+
+
+@contextlib.contextmanager
+def _statement_cache(*, writable: bool) -> Iterator[None]:
+    """``--check`` writes nothing, not even to the statement cache."""
+    if writable:
+        yield
+        return
+    from .targets._pyformat import cache_read_only
+
+    with cache_read_only():
+        yield

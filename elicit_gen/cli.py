@@ -17,10 +17,20 @@ from types import FrameType
 
 import click
 
-from .build import BuildError, BuildReport, Input, build, expand_globs, read_input
+from .build import (
+    BuildError,
+    BuildReport,
+    Claims,
+    Input,
+    build,
+    expand_globs,
+    read_input,
+    read_stdin,
+)
 from .compiler.pipeline import Selection, SelectionError, codes_summary
 from .compiler.spec import NEWEST, REVISIONS, Revision
 from .config import Config, ConfigError, Job, load_config
+from .output import FileError, Staging, interrupt_now
 from .report import FORMATS, FORMATTERS
 from .targets import TARGETS
 
@@ -56,7 +66,7 @@ def _read_args(paths: Sequence[str]) -> list[Input]:
     inputs = []
     for path in paths:
         if path == "-":
-            inputs.append(Input("<stdin>", "stdin", sys.stdin.buffer.read()))
+            inputs.append(read_stdin(sys.stdin.buffer))
         else:
             inputs.append(read_input(Path(path), _display(Path(path), Path.cwd())))
     return inputs
@@ -129,13 +139,16 @@ def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bo
     return EXIT_ERRORS if report.failed(strict) else EXIT_OK
 
 
-def _run(schemas: tuple[str, ...], opts: Options) -> int:
+def _run(schemas: tuple[str, ...], opts: Options, staging: Staging) -> int:
+    """Runs the jobs or the command line's inputs; every file is staged in ``staging`` and
+    renamed into place only when all are staged (one run, all or nothing)."""
     if opts.lint_only and (opts.targets or opts.output or opts.check):
         raise BuildError("--lint reports diagnostics only; drop --target, -o and --check")
     config = load_config()
     selection = _selection(config, opts.select, opts.ignore)
     strict = config.strict if opts.strict is None else opts.strict
     progress = None if opts.quiet else (lambda line: click.echo(line, err=True))
+    writing = not opts.lint_only and not opts.check
     if not schemas:
         if opts.targets or opts.output:
             raise BuildError("--target and -o need a SCHEMA (jobs come from pyproject.toml)")
@@ -143,20 +156,30 @@ def _run(schemas: tuple[str, ...], opts: Options) -> int:
             raise BuildError(
                 "no SCHEMA given and no [[tool.elicit-gen.jobs]] in pyproject.toml; see --help"
             )
-        code = EXIT_OK
+        claims: Claims = {}
+        reports = []
         for job in config.jobs:
             output = (config.root / job.output).as_posix().rstrip("/") + "/"
-            report = build(
-                _read_job(job, config.root),
-                job.targets,
-                output,
-                revision=_revision(opts.spec or job.spec, config),
-                selection=selection,
-                strict=strict,
-                check=opts.check,
-                lint_only=opts.lint_only,
-                progress=progress,
+            reports.append(
+                build(
+                    _read_job(job, config.root),
+                    job.targets,
+                    output,
+                    revision=_revision(opts.spec or job.spec, config),
+                    selection=selection,
+                    strict=strict,
+                    check=opts.check,
+                    lint_only=opts.lint_only,
+                    progress=progress,
+                    staging=staging if writing else None,
+                    claims=claims,
+                    job=job.name if len(config.jobs) > 1 else None,
+                )
             )
+        if writing:
+            staging.commit()
+        code = EXIT_OK
+        for report in reports:
             code = max(code, _print_report(report, opts, strict, to_files=True))
         return code
     if not opts.lint_only and not opts.targets:
@@ -174,13 +197,37 @@ def _run(schemas: tuple[str, ...], opts: Options) -> int:
         lint_only=opts.lint_only,
         emit_stdout=lambda text: click.echo(text, nl=False),
         progress=progress,
+        staging=staging if writing and opts.output is not None else None,
     )
+    if writing and opts.output is not None:
+        staging.commit()
     return _print_report(report, opts, strict, to_files=opts.output is not None)
 
 
 def _terminate(signum: int, frame: FrameType | None) -> None:
-    """SIGTERM unwinds like Ctrl-C, so that temp files are removed on the way out."""
-    raise KeyboardInterrupt
+    """SIGTERM (and SIGINT) unwind like Ctrl-C, so that staged temp files are removed on the
+    way out; in the rename phase the signal waits until every rename is done."""
+    if interrupt_now(signum):
+        raise KeyboardInterrupt
+
+
+def _install_signal_handlers() -> None:
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        with contextlib.suppress(ValueError, OSError):  # not the main thread (tests): keep them
+            if signal.getsignal(signum) in (signal.SIG_IGN, None):
+                continue  # ignored by whoever started us (nohup, a background job): keep it so
+            signal.signal(signum, _terminate)
+
+
+def _interrupted(staging: Staging) -> str:
+    if staging.state == "committed":
+        return "elicit-gen: interrupted after every output of this run was written"
+    if staging.replaced:
+        return (
+            f"elicit-gen: interrupted; {len(staging.replaced)} of {len(staging.staged)} changed "
+            "outputs were replaced, the others were left as they were"
+        )
+    return "elicit-gen: interrupted; no output was changed (no partial output was left)"
 
 
 @click.command(context_settings={"help_option_names": ["-h", "--help"]})
@@ -232,18 +279,19 @@ def main(schemas: tuple[str, ...], list_rules: bool, **options: object) -> None:
             click.echo(f"{rule_code}  {name:<22} {severity:<7} {summary}{note}")
         sys.exit(EXIT_OK)
     opts = Options(**options)  # type: ignore[arg-type]
-    with contextlib.suppress(ValueError):  # not in the main thread (tests): keep the default
-        signal.signal(signal.SIGTERM, _terminate)
+    _install_signal_handlers()
+    staging = Staging()
     try:
-        code = _run(schemas, opts)
-    except BuildError as exc:
+        with staging:
+            code = _run(schemas, opts, staging)
+    except (BuildError, FileError) as exc:
         click.echo(f"elicit-gen: error: {exc}", err=True)
         code = EXIT_USAGE
     except ConfigError as exc:
         click.echo(f"elicit-gen: config error: {exc}", err=True)
         code = EXIT_USAGE
     except KeyboardInterrupt:
-        click.echo("elicit-gen: interrupted; no partial output was left", err=True)
+        click.echo(_interrupted(staging), err=True)
         code = 130
     except Exception as exc:  # an exception here is a bug: say so in one line
         if os.environ.get("ELICIT_GEN_DEBUG"):

@@ -1,0 +1,363 @@
+"""The build step under hostile or unlucky conditions (issue 13, items 4, 5, 9, 10, 12).
+
+Every test runs the real command line as a subprocess, with a timeout: a hang is a failure.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+GOOD = '{"type": "object", "properties": {"name": {"type": "string", "title": "Name"}}}'
+POSIX = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, devices and signals are POSIX")
+
+
+def run(
+    *args: str,
+    cwd: Path,
+    env: dict[str, str] | None = None,
+    stdin: object = None,
+    timeout: float = 120,
+) -> subprocess.CompletedProcess[str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "elicit_gen", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        stdin=stdin if stdin is not None else subprocess.DEVNULL,
+        env={**os.environ, "ELICIT_GEN_NO_CACHE": "1", **(env or {})},
+    )
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert "internal error" not in proc.stderr, proc.stderr
+    return proc
+
+
+def one_line_error(proc: subprocess.CompletedProcess[str], *words: str) -> None:
+    assert proc.returncode == 2, (proc.returncode, proc.stderr)
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("elicit-gen: error: "), proc.stderr
+    for word in words:
+        assert word in lines[0], proc.stderr
+
+
+def files(directory: Path) -> dict[str, bytes]:
+    if not directory.exists():
+        return {}
+    return {p.name: p.read_bytes() for p in sorted(directory.iterdir()) if p.is_file()}
+
+
+def project(
+    tmp_path: Path,
+    names: tuple[str, ...] = ("contact", "travel_booking", "every_kind"),
+    targets: str = '["pydantic", "cli"]',
+) -> Path:
+    root = tmp_path / "client"
+    (root / "schemas").mkdir(parents=True)
+    for name in names:
+        (root / "schemas" / f"{name}.json").write_bytes((EXAMPLES / f"{name}.json").read_bytes())
+    (root / "pyproject.toml").write_text(
+        "[tool.elicit-gen]\nignore = ['EG181']\n\n"
+        "[[tool.elicit-gen.jobs]]\nname = 'forms'\ninputs = ['schemas/*.json']\n"
+        f"targets = {targets}\noutput = 'out'\n"
+    )
+    return root
+
+
+def dead_pid() -> int:
+    proc = subprocess.Popen([sys.executable, "-c", "pass"])
+    proc.wait(timeout=30)
+    return proc.pid
+
+
+# -- item 4: temp files ------------------------------------------------------------------------
+
+
+def test_a_users_tmp_files_survive_and_only_dead_runs_leftovers_go(tmp_path: Path) -> None:
+    from elicit_gen.output import temp_name
+
+    root = project(tmp_path)
+    out = root / "out"
+    out.mkdir()
+    (out / ".thesis.tmp").write_text("three years of work")
+    (out / ".contact_models.py.k3j2h1.tmp").write_text("looks like an old temp file, is not ours")
+    ours_dead = temp_name("contact_models.py").replace(f"-{os.getpid()}-", f"-{dead_pid()}-")
+    ours_alive = temp_name("contact_cli.py")  # this test process is alive: a concurrent run
+    (out / ours_dead).write_text("left by a killed run")
+    (out / ours_alive).write_text("being written by a live run")
+    result = run(cwd=root)
+    assert result.returncode == 0, result.stderr
+    assert (out / ".thesis.tmp").read_text() == "three years of work"
+    assert (out / ".contact_models.py.k3j2h1.tmp").exists()
+    assert (out / ours_alive).exists()
+    assert not (out / ours_dead).exists()
+
+
+def test_six_concurrent_runs_into_one_directory_all_succeed(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    base = json.loads((EXAMPLES / "every_kind.json").read_text())
+    commands = []
+    for run_index in range(6):
+        inputs = []
+        for k in range(5):
+            base["requestedSchema"]["title"] = f"Run {run_index} form {k}"
+            path = tmp_path / f"r{run_index}_{k}.json"
+            path.write_text(json.dumps(base))
+            inputs.append(str(path))
+        commands.append(
+            [
+                sys.executable,
+                "-m",
+                "elicit_gen",
+                *inputs,
+                "--target",
+                "pydantic",
+                "--target",
+                "cli",
+                "-o",
+                f"{out}/",
+                "-q",
+                "--ignore",
+                "EG181",
+            ]
+        )
+    env = {**os.environ, "ELICIT_GEN_NO_CACHE": "1"}
+    procs = [
+        subprocess.Popen(c, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        for c in commands
+    ]
+    outcomes = []
+    for proc in procs:
+        try:
+            _, err = proc.communicate(timeout=240)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.communicate(timeout=30)
+            raise
+        outcomes.append((proc.returncode, err))
+    assert [code for code, _ in outcomes] == [0] * 6, outcomes
+    written = files(out)
+    assert len(written) == 60 and not [n for n in written if n.endswith(".tmp")]
+
+
+# -- item 5: two forms of one input_required result, one file name -------------------------------
+
+
+def input_required(*keys: str) -> str:
+    form = {
+        "method": "elicitation/create",
+        "params": {
+            "mode": "form",
+            "message": "m",
+            "requestedSchema": {"type": "object", "properties": {"x": {"type": "string"}}},
+        },
+    }
+    return json.dumps(
+        {"resultType": "input_required", "inputRequests": {key: form for key in keys}}
+    )
+
+
+@pytest.mark.parametrize("keys", [("pay", "PAY"), ("a-b", "a_b"), ("a.b", "A-B")])
+def test_two_forms_of_one_result_with_one_file_name_is_an_error(
+    tmp_path: Path, keys: tuple[str, str]
+) -> None:
+    (tmp_path / "r.json").write_text(input_required(*keys))
+    result = run("r.json", "--target", "pydantic", "-o", "out/", cwd=tmp_path)
+    one_line_error(result, "would both write", "out/r_")
+    assert not (tmp_path / "out").exists()
+    check = run("r.json", "--target", "pydantic", "-o", "out/", "--check", cwd=tmp_path)
+    one_line_error(check, "would both write")
+
+
+def test_two_jobs_writing_one_file_is_an_error(tmp_path: Path) -> None:
+    root = project(tmp_path, names=("contact",))
+    with (root / "pyproject.toml").open("a") as handle:
+        handle.write(
+            "\n[[tool.elicit-gen.jobs]]\nname = 'again'\ninputs = ['schemas/contact.json']\n"
+            "targets = ['pydantic']\noutput = 'out/'\n"
+        )
+    result = run(cwd=root)
+    one_line_error(result, "would both write", "out/contact_models.py", "(forms)", "(again)")
+    assert not (root / "out").exists()
+
+
+# -- item 9: ** and symbolic link loops --------------------------------------------------------
+
+
+@POSIX
+def test_globs_do_not_follow_a_symlink_loop(tmp_path: Path) -> None:
+    root = project(tmp_path, names=("contact",))
+    (root / "schemas" / "nested").mkdir()
+    (root / "schemas" / "nested" / "inner.json").write_text(GOOD)
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    (shared / "linked.json").write_text(GOOD.replace("Name", "Linked"))
+    os.symlink(shared, root / "schemas" / "shared")  # a linked directory, no loop: searched
+    for name in ("loop1", "loop2"):
+        os.symlink(".", root / name)
+        os.symlink("..", root / "schemas" / name)
+    text = (root / "pyproject.toml").read_text().replace("schemas/*.json", "**/*.json")
+    (root / "pyproject.toml").write_text(text)
+    started = time.monotonic()
+    check = run("--check", cwd=root, timeout=60)
+    assert check.returncode == 1, check.stderr
+    assert time.monotonic() - started < 30
+    stale = sorted(line.split(":")[0] for line in check.stderr.splitlines() if ": missing" in line)
+    assert stale == [
+        f"{root.as_posix()}/out/{n}"
+        for n in sorted(
+            f"{stem}{suffix}"
+            for stem in ("contact", "inner", "linked")
+            for suffix in ("_cli.py", "_models.py")
+        )
+    ]
+
+
+# -- item 10: I/O problems are one-line diagnostics --------------------------------------------
+
+
+def test_check_with_a_directory_in_an_output_place(tmp_path: Path) -> None:
+    (tmp_path / "f.json").write_text(GOOD)
+    (tmp_path / "out" / "f_models.py").mkdir(parents=True)
+    check = run("f.json", "--target", "pydantic", "-o", "out/", "--check", cwd=tmp_path)
+    one_line_error(check, "out/f_models.py is a directory")
+    write = run("f.json", "--target", "pydantic", "-o", "out/", cwd=tmp_path)
+    one_line_error(write, "out/f_models.py is a directory")
+
+
+@pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="root reads any file")
+def test_check_with_an_unreadable_output(tmp_path: Path) -> None:
+    (tmp_path / "f.json").write_text(GOOD)
+    out = tmp_path / "f_models.py"
+    out.write_text("x")
+    out.chmod(0)
+    check = run("f.json", "--target", "pydantic", "-o", str(out), "--check", cwd=tmp_path)
+    one_line_error(check, "permission denied")
+
+
+@POSIX
+@pytest.mark.parametrize("mode", ["write", "check"])
+def test_a_fifo_as_input_or_output_does_not_hang(tmp_path: Path, mode: str) -> None:
+    os.mkfifo(tmp_path / "in.json")
+    result = run("in.json", "--target", "pydantic", cwd=tmp_path, timeout=30)
+    one_line_error(result, "in.json: is a FIFO")
+    (tmp_path / "f.json").write_text(GOOD)
+    os.mkfifo(tmp_path / "f_models.py")
+    extra = ["--check"] if mode == "check" else []
+    result = run(
+        "f.json", "--target", "pydantic", "-o", "f_models.py", *extra, cwd=tmp_path, timeout=30
+    )
+    one_line_error(result, "f_models.py is a FIFO")
+    assert stat.S_ISFIFO(os.lstat(tmp_path / "f_models.py").st_mode)
+
+
+@POSIX
+def test_a_device_as_input_is_refused(tmp_path: Path) -> None:
+    result = run("--lint", "/dev/zero", cwd=tmp_path, timeout=30)
+    one_line_error(result, "/dev/zero: is a device")
+
+
+@POSIX
+def test_stdin_and_files_are_capped(tmp_path: Path) -> None:
+    with open("/dev/zero", "rb") as zero:
+        result = run("--lint", "-", cwd=tmp_path, stdin=zero, timeout=60)
+    one_line_error(result, "<stdin>: larger than 16 MiB")
+    big = tmp_path / "big.json"
+    with big.open("wb") as handle:
+        handle.truncate(16 * 1024 * 1024 + 1)  # sparse
+    result = run("--lint", "big.json", cwd=tmp_path, timeout=60)
+    one_line_error(result, "big.json: larger than 16 MiB")
+
+
+@POSIX
+def test_an_output_that_is_a_symlink_is_refused_and_left_alone(tmp_path: Path) -> None:
+    (tmp_path / "f.json").write_text(GOOD)
+    (tmp_path / "elsewhere.py").write_text("precious")
+    os.symlink("elsewhere.py", tmp_path / "f_models.py")
+    result = run("f.json", "--target", "pydantic", "-o", "f_models.py", cwd=tmp_path)
+    one_line_error(result, "f_models.py is a symbolic link")
+    assert os.readlink(tmp_path / "f_models.py") == "elsewhere.py"
+    assert (tmp_path / "elsewhere.py").read_text() == "precious"
+
+
+def test_output_into_a_new_directory_is_created_and_removed_on_failure(tmp_path: Path) -> None:
+    (tmp_path / "f.json").write_text(GOOD)
+    (tmp_path / "g.json").write_text(GOOD.replace("Name", "G"))
+    ok = run("f.json", "--target", "pydantic", "-o", "new/deeper/", cwd=tmp_path)
+    assert ok.returncode == 0 and (tmp_path / "new" / "deeper" / "f_models.py").exists()
+    (tmp_path / "blocked" / "g_models.py").mkdir(parents=True)
+    (tmp_path / "pyproject.toml").write_text(
+        "[[tool.elicit-gen.jobs]]\ninputs = ['f.json']\ntargets = ['pydantic']\n"
+        "output = 'fresh/deeper'\n\n"
+        "[[tool.elicit-gen.jobs]]\ninputs = ['g.json']\ntargets = ['pydantic']\n"
+        "output = 'blocked'\n"
+    )
+    failed = run(cwd=tmp_path)  # the first job's files are staged in fresh/deeper/, then
+    assert not (tmp_path / "fresh").exists()  # the second fails: the new directories go too
+    assert sorted(p.name for p in (tmp_path / "blocked").iterdir()) == ["g_models.py"]
+    one_line_error(failed, "blocked/g_models.py is a directory")
+
+
+# -- item 12: one run, all or nothing ----------------------------------------------------------
+
+
+def test_a_failed_write_leaves_every_existing_output_byte_identical(tmp_path: Path) -> None:
+    root = project(tmp_path)
+    assert run(cwd=root).returncode == 0
+    before = files(root / "out")
+    assert len(before) == 6
+    for path in (root / "schemas").iterdir():  # every output changes
+        data = json.loads(path.read_text())
+        data.get("params", data)["message"] = "Changed"
+        path.write_text(json.dumps(data))
+    victim = root / "out" / "travel_booking_models.py"  # the last output written
+    victim.unlink()
+    victim.mkdir()
+    del before["travel_booking_models.py"]
+    result = run(cwd=root)
+    assert files(root / "out") == before
+    assert sorted(p.name for p in (root / "out").iterdir()) == sorted(
+        [*before, "travel_booking_models.py"]
+    )
+    one_line_error(result, "travel_booking_models.py is a directory")
+
+
+@POSIX
+def test_sigterm_in_the_rename_phase_waits_for_every_rename(tmp_path: Path) -> None:
+    """The rename phase defers SIGTERM: the run ends with every output replaced, and says so."""
+    root = project(tmp_path)
+    code = (
+        "import os, signal, sys, runpy\n"
+        "real = os.replace\n"
+        "calls = []\n"
+        "def replace(a, b):\n"
+        "    calls.append(b)\n"
+        "    if len(calls) == 2:\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)\n"
+        "    real(a, b)\n"
+        "os.replace = replace\n"
+        "sys.argv = ['elicit-gen']\n"
+        "runpy.run_module('elicit_gen', run_name='__main__')\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "ELICIT_GEN_NO_CACHE": "1"},
+    )
+    assert proc.returncode == 130, proc.stderr
+    assert "interrupted after every output of this run was written" in proc.stderr
+    assert len(files(root / "out")) == 6
+    assert not [p for p in (root / "out").iterdir() if p.name.endswith(".tmp")]
+    assert run("--check", cwd=root).returncode == 0
