@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
+from urllib.parse import quote
 
 from .compiler.diagnostics import Diagnostic, visible
 from .compiler.pipeline import codes_summary
@@ -61,7 +62,11 @@ def to_github(diagnostics: Sequence[Diagnostic]) -> str:
 
 
 def to_sarif(diagnostics: Sequence[Diagnostic]) -> str:
-    """SARIF 2.1.0, as GitHub code scanning accepts it (exact strings, escaped by JSON)."""
+    """SARIF 2.1.0, as GitHub code scanning accepts it (exact strings, escaped by JSON).
+
+    A location's ``uri`` must be a URI reference (SARIF 3.10.3): the file name is
+    percent-encoded, so that a name with spaces, ``#`` or ``%`` still names that file.
+    """
     from . import __version__
 
     rules = [
@@ -87,7 +92,7 @@ def to_sarif(diagnostics: Sequence[Diagnostic]) -> str:
                 "locations": [
                     {
                         "physicalLocation": {
-                            "artifactLocation": {"uri": d.file},
+                            "artifactLocation": {"uri": quote(d.file, safe="/")},
                             "region": {"startLine": d.line, "startColumn": d.column},
                         },
                         **(

@@ -17,6 +17,7 @@ import uuid
 from pathlib import Path
 from types import ModuleType
 from typing import Any
+from urllib.parse import unquote
 
 import pytest
 
@@ -114,7 +115,14 @@ def test_json_formats_keep_exact_strings(hostile_dir: Path, fmt: str) -> None:
     if fmt == "sarif":
         results = data["runs"][0]["results"]
         messages = [r["message"]["text"] for r in results]
-        files = [r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in results]
+        files = [
+            unquote(r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"])
+            for r in results
+        ]
+        assert all(
+            "%1B" in r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"]
+            for r in results
+        )
     else:
         messages = [d["message"] + d.get("hint", "") for d in data]
         files = [d["file"] for d in data]
