@@ -8,6 +8,7 @@ import datetime as dt
 import glob
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -20,7 +21,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import elicit_gen
 from elicit_gen.compiler import ir
+from elicit_gen.targets._text import UNSAFE_CLASS
 
 from .cli_support import UNSAFE, invalid_answers, other_values, run, typed
 from .support.cases import all_forms, emit, forms, sample_value, valid_content, write_and_import
@@ -373,6 +376,58 @@ def test_safe_text_escapes_every_terminal_control(modules: dict[str, ModuleType]
     assert module.safe_lines("a\r\nb\nc\rd") == ["a", "b", "c\\rd"]
 
 
+#: What the form shows as escapes (and refuses in a typed answer): controls, bidi controls and
+#: invisible format characters; the same class in the qt and textual targets.
+SHOWN_ESCAPED = re.compile(UNSAFE_CLASS)
+
+
+def compile_cli(schema: dict[str, Any], directory: Path, stem: str) -> tuple[ir.Form, ModuleType]:
+    result = elicit_gen.compile(schema, [], name=f"{stem}.json", stem=stem)
+    assert result.ok, [d.to_text() for d in result.diagnostics]
+    form = result.forms[0]
+    return form, write_and_import(form, "cli", directory)
+
+
+HOSTILE_DEFAULT = "\x1b]52;c;SGFja2Vk\x07\x1b]0;t\x07\x1b[2Jline1\nline2\x00\u202eevil\u200b"
+
+
+def test_hostile_default_is_shown_escaped_and_sent_exactly(tmp_path: Path) -> None:
+    """Issue 13 items 1 and 14: "Press Enter to keep" and the review step show a default with
+    visible escapes; Enter keeps it exactly (also the plain "line1\\nline2\\u0000")."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "string", "default": HOSTILE_DEFAULT},
+            "b": {"type": "string", "default": "line1\nline2\u0000"},
+            "c": {
+                "type": "string",
+                "oneOf": [
+                    {"const": "k\x1b[2J", "title": "Keep\u200b my files"},
+                    {"const": "w", "title": "W"},
+                ],
+                "default": "k\x1b[2J",
+            },
+        },
+    }
+    _, module = compile_cli(schema, tmp_path, "hostile_default")
+    result, err = run(module, ["", "", "", "", "s"], server="s\u2060rv")
+    assert result == accept({"a": HOSTILE_DEFAULT, "b": "line1\nline2\u0000", "c": "k\x1b[2J"})
+    leaks = [c for c in err.replace("\n", "") if SHOWN_ESCAPED.match(c)]
+    assert not leaks, leaks
+    assert f"Press Enter to keep: {module.safe_text(HOSTILE_DEFAULT)}" in err
+    assert f"1. a: {module.safe_text(HOSTILE_DEFAULT)}" in err  # the review step
+    assert "Keep\\u200b my files" in err and "s\\u2060rv asks:" in err
+
+
+def test_clashing_property_names_keep_their_own_answers(tmp_path: Path) -> None:
+    """Names that differ only in case or punctuation, or look like derived names, stay apart."""
+    names = ["x", "x box", "x-box", "X", "x_box", "y error", "y", "x 2", "x_2"]
+    schema = {"type": "object", "properties": {n: {"type": "string"} for n in names}}
+    _, module = compile_cli(schema, tmp_path, "clash")
+    result, _ = run(module, ["", *[f"v{i}" for i in range(len(names))], "s"])
+    assert result == accept({n: f"v{i}" for i, n in enumerate(names)})
+
+
 # --- as a program ----------------------------------------------------------------------------
 
 
@@ -577,15 +632,7 @@ def test_safe_text_never_lets_a_control_through(modules: dict[str, ModuleType], 
 @given(
     text=st.text(
         st.characters(blacklist_categories=("Cc", "Cs", "Zl", "Zp")), min_size=1, max_size=200
-    ).filter(
-        lambda t: t == t.strip()
-        and not any(
-            c in t
-            for c in "\u061c\u200e\u200f\u202a\u202b"
-            "\u202c\u202d\u202e\u2066\u2067"
-            "\u2068\u2069\ufeff"
-        )
-    )
+    ).filter(lambda t: t == t.strip() and not SHOWN_ESCAPED.search(t))
 )
 def test_any_typed_text_is_kept_exactly(modules: dict[str, ModuleType], text: str) -> None:
     module = modules["input_required:input_required_gift"]  # one optional text, max 200

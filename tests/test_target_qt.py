@@ -8,6 +8,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import json
+import re
 import signal
 import subprocess
 import sys
@@ -20,6 +21,8 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import elicit_gen
 
@@ -32,13 +35,16 @@ from PySide6.QtWidgets import (
     QApplication,
     QCheckBox,
     QComboBox,
+    QDialog,
     QLabel,
+    QLineEdit,
     QListWidget,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
 
 from elicit_gen.compiler import ir
+from elicit_gen.targets._text import UNSAFE_CLASS
 from elicit_gen.targets.qt import DEFAULT_TITLE
 
 from .qt_support import (
@@ -536,23 +542,26 @@ def test_every_label_is_plain_text_and_shows_the_schema_literally(
     qtbot: QtBot, name: str, form: ir.Form, modules: dict[str, ModuleType]
 ) -> None:
     server = "<b>Evil</b> & [*] co"
-    dialog = open_dialog(qtbot, modules[name], form, server=server)
+    module = modules[name]
+    # Shown literally, except controls, bidi and invisible characters, shown as escapes.
+    line, block = module.safe_text, module.safe_block
+    dialog = open_dialog(qtbot, module, form, server=server)
     for label in dialog.findChildren(QLabel):
         assert label.textFormat() == Qt.TextFormat.PlainText, label.text()
         assert not label.openExternalLinks()
-    assert dialog.findChild(QLabel, "message").text() == form.message_text
+    assert dialog.findChild(QLabel, "message").text() == block(form.message_text)
     assert dialog.findChild(QLabel, "server").text() == f"Request from {server}"
     title = form.title if form.title and form.title.strip() else DEFAULT_TITLE
     # The title the window system gets: "[*]" is not eaten as the modified placeholder.
-    assert dialog.windowHandle().title() == f"{title} — {server}"
+    assert dialog.windowHandle().title() == f"{line(title)} — {server}"
     heading = dialog.findChild(QLabel, "title")
     if form.title and form.title.strip():
-        assert heading.text() == form.title
+        assert heading.text() == block(form.title)
     else:
         assert heading is None
     texts = visible_texts(dialog)
     for f in form.fields:
-        marked = f.label + (" *" if f.required else "")
+        marked = line(f.label) + (" *" if f.required else "")
         if isinstance(f, ir.BooleanField):
             check = dialog.field_widget(f.name)
             assert check.text() == marked.replace("&", "&&")  # '&' shows as itself
@@ -561,24 +570,24 @@ def test_every_label_is_plain_text_and_shows_the_schema_literally(
             assert label.text() == marked.replace("&", "&&")
             assert label.buddy() is dialog.field_widget(f.name)
         if f.description:
-            assert f.description in texts
+            assert block(f.description) in texts
         if isinstance(f, (ir.SingleSelectField, ir.MultiSelectField)):
             for option in f.options:
-                assert option.label in texts
+                assert line(option.label) in texts
         if isinstance(f, ir.MultiSelectField):
             items = dialog.field_widget(f.name)
             for row, option in enumerate(f.options):
                 # Tooltips guess rich text: the label goes in escaped, and comes out as itself.
                 tip = items.item(row).toolTip()
                 assert tip.startswith("<qt>") and "<" not in tip[4:-5]
-                assert QTextDocumentFragment.fromHtml(tip).toPlainText() == option.label
+                assert QTextDocumentFragment.fromHtml(tip).toPlainText() == line(option.label)
 
 
 def test_hostile_text_renders_as_text(qtbot: QtBot, modules: dict[str, ModuleType]) -> None:
     name, form = find("hostile")
     dialog = open_dialog(qtbot, modules[name], form)
     message = dialog.findChild(QLabel, "message")
-    assert message.text() == form.message_text
+    assert message.text() == form.message_text.replace("\x1b", "\\x1b")  # ESC made visible
     # A rich-text label would have turned the markup into an <img>/<script> document; the
     # rendered plain text keeps every character.
     assert "<script>" in message.text()
@@ -604,6 +613,13 @@ def test_first_field_has_the_focus(
     qtbot.waitUntil(first.hasFocus, timeout=2000)
 
 
+def compile_qt(schema: dict[str, Any], directory: Path, stem: str) -> tuple[ir.Form, ModuleType]:
+    result = elicit_gen.compile(schema, [], name=f"{stem}.json", stem=stem)
+    assert result.ok, [d.to_text() for d in result.diagnostics]
+    form = result.forms[0]
+    return form, write_and_import(form, "qt", directory)
+
+
 def test_bidi_text_is_isolated_from_the_text_around_it(qtbot: QtBot, tmp_path: Path) -> None:
     schema = {
         "type": "object",
@@ -615,19 +631,157 @@ def test_bidi_text_is_isolated_from_the_text_around_it(qtbot: QtBot, tmp_path: P
         },
         "required": ["a", "b", "c"],
     }
-    result = elicit_gen.compile(schema, [], name="bidi.json", stem="bidi")
-    assert result.ok
-    form = result.forms[0]
-    module = write_and_import(form, "qt", tmp_path)
+    form, module = compile_qt(schema, tmp_path, "bidi")
     dialog = open_dialog(qtbot, module, form, server="\u202eSrv")
     fsi, pdi = "\u2068", "\u2069"
-    # An override cannot swallow the required marker or the words around the server name ...
-    assert dialog.field_label("a").text() == f"{fsi}\u202eevil{pdi} *"
-    assert dialog.field_widget("b").text() == f"{fsi}ok \u202e!{pdi} *"
-    assert dialog.findChild(QLabel, "server").text() == f"Request from {fsi}\u202eSrv{pdi}"
-    assert dialog.windowTitle() == f"{fsi}{schema['title']}{pdi} — {fsi}\u202eSrv{pdi}"
+    # An override is shown as an escape (inside an isolate it would still reverse the text) ...
+    assert dialog.field_label("a").text() == "\\u202eevil *"
+    assert dialog.field_widget("b").text() == "ok \\u202e! *"
+    assert dialog.findChild(QLabel, "server").text() == "Request from \\u202eSrv"
+    # ... right-to-left letters are isolated, so they cannot reorder the text around them ...
+    assert dialog.windowTitle() == f"{fsi}{schema['title']}{pdi} — \\u202eSrv"
     # ... and text without right-to-left content is left exactly as it is.
     assert dialog.field_label("c").text() == "plain && simple *"
+
+
+#: The characters no Qt slot may show as themselves (the same set the cli and textual targets show
+#: as escapes): controls, bidi controls, invisible format characters.
+UNSAFE = re.compile(UNSAFE_CLASS)
+
+#: A default that reads differently once shown (a control, a NUL, a line break, an override).
+HOSTILE_DEFAULT = "\x1b]0;title\x07\x1b[2Jline1\nline2\x00\u202eevil\u200b"
+
+
+def shown_texts(dialog: QDialog) -> list[str]:
+    """Every text the dialog shows or gives to assistive technology."""
+    texts = [dialog.windowTitle()]
+    for widget in dialog.findChildren(QWidget):
+        texts += [widget.toolTip(), widget.accessibleName(), widget.accessibleDescription()]
+        if isinstance(widget, (QLabel, QLineEdit, QCheckBox)):
+            texts.append(widget.text())
+        if isinstance(widget, QLineEdit):
+            texts.append(widget.placeholderText())
+        if isinstance(widget, QComboBox):
+            texts += [widget.itemText(i) for i in range(widget.count())]
+        if isinstance(widget, QListWidget):
+            for row in range(widget.count()):
+                texts += [widget.item(row).text(), widget.item(row).toolTip()]
+    return texts
+
+
+def test_every_displayed_slot_shows_controls_bidi_and_invisibles_as_escapes(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Issue 13 items 1 and 16: labels, descriptions, option labels, the message, the server
+    name, tooltips, the window title and line-edit text never show a control, bidi or invisible
+    character as itself; untouched defaults are still sent exactly (item 14)."""
+    bad = "\x1b[2J\u202emoc.elgoog\u2066\u200e\u061c\u200b\u2060\x85\x00"
+    schema = {
+        "type": "object",
+        "title": bad,
+        "description": bad,
+        "properties": {
+            "text": {
+                "type": "string", "title": bad, "description": bad, "default": HOSTILE_DEFAULT
+            },
+            "pick": {
+                "type": "string", "title": bad, "description": bad,
+                "oneOf": [
+                    {"const": "k", "title": "Keep\u200b my files"}, {"const": "w", "title": bad}
+                ],
+                "default": "w",
+            },
+            "many": {
+                "type": "array", "title": bad,
+                "items": {"anyOf": [{"const": "a", "title": bad}, {"const": "b", "title": "B"}]},
+            },
+            "flag": {"type": "boolean", "title": bad, "description": bad},
+            "when": {"type": "string", "format": "date-time", "title": bad},
+            "n": {"type": "integer", "title": bad, "description": bad},
+        },
+        "required": ["text"],
+    }
+    form, module = compile_qt(schema, tmp_path, "spoof")
+    dialog = open_dialog(qtbot, module, form, message=bad, server=bad)
+    submit(qtbot, dialog)
+    texts = shown_texts(dialog)
+    leaks = [t for t in texts if UNSAFE.search(t)]
+    assert not leaks, leaks
+    assert dialog.field_widget("text").text() == module.safe_text(HOSTILE_DEFAULT)
+    combo = dialog.field_widget("pick")
+    assert combo.itemText(1) == "Keep\\u200b my files"
+    assert dialog.elicit_result() == {
+        "action": "accept", "content": {"text": HOSTILE_DEFAULT, "pick": "w"}
+    }
+
+
+def test_untouched_hostile_default_and_initial_are_sent_exactly(
+    qtbot: QtBot, tmp_path: Path
+) -> None:
+    """Item 14: ``"line1\\nline2\\u0000"``, escape sequences and U+202E come back exactly when
+    untouched, also with a maxLength that only the unescaped text fits; an edited box sends what
+    it shows."""
+    plain = "line1\nline2\u0000"
+    schema = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "string", "default": HOSTILE_DEFAULT, "maxLength": len(HOSTILE_DEFAULT)},
+            "b": {"type": "string", "default": plain},
+            "c": {"type": "string"},
+        },
+    }
+    form, module = compile_qt(schema, tmp_path, "exact")
+    dialog = open_dialog(qtbot, module, form, initial={"c": "\u202ex"})
+    assert "\x1b" not in dialog.field_widget("a").text()
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() == {
+        "action": "accept", "content": {"a": HOSTILE_DEFAULT, "b": plain, "c": "\u202ex"}
+    }
+    dialog = open_dialog(qtbot, module, form)
+    edit = dialog.field_widget("b")
+    focus(qtbot, edit)
+    qtbot.keyClick(edit, Qt.Key.Key_End)
+    qtbot.keyClicks(edit, "!")
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() == {
+        "action": "accept", "content": {"a": HOSTILE_DEFAULT, "b": "line1\\nline2\\x00!"}
+    }
+
+
+#: Property names whose derived names could clash (suffixes, case, punctuation).
+CLASHING_NAMES = [
+    "x", "x box", "x-box", "X", "x_box", "x error", "y", "y error", "y-error", "field x",
+    "field_x", "error_x", "label_x", "f", "x 2", "x_2", "summary", "message", "server", "title",
+]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    names=st.lists(st.sampled_from(CLASHING_NAMES), min_size=2, max_size=8, unique=True),
+    data=st.data(),
+)
+def test_object_names_are_unique_and_clashing_names_submit_exactly(
+    qtbot: QtBot, tmp_path_factory: pytest.TempPathFactory, names: list[str], data: st.DataObject
+) -> None:
+    integers = set(data.draw(st.sets(st.sampled_from(names))))
+    schema = {
+        "type": "object",
+        "properties": {n: {"type": "integer" if n in integers else "string"} for n in names},
+        "required": sorted(data.draw(st.sets(st.sampled_from(names)))),
+    }
+    form, module = compile_qt(schema, tmp_path_factory.mktemp("clash"), "clash")
+    dialog = open_dialog(qtbot, module, form)
+    # (names starting with "qt_" are Qt's own: every scroll area has a "qt_scrollarea_viewport")
+    named = [
+        w.objectName()
+        for w in dialog.findChildren(QWidget)
+        if w.objectName() and not w.objectName().startswith("qt_")
+    ]
+    assert len(named) == len(set(named)), sorted(named)
+    content: dict[str, Any] = {n: i + 1 if n in integers else f"v{i}" for i, n in enumerate(names)}
+    fill(qtbot, dialog, form, content)
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() == {"action": "accept", "content": content}
 
 
 def test_keyboard_navigation_reaches_every_field_in_order(

@@ -17,13 +17,16 @@ from typing import Any
 
 import jsonschema
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Static
+from textual.widgets import Input, Static
 
+import elicit_gen
 from elicit_gen.compiler import ir
 
-from .support.cases import all_forms, emit, sample_value, valid_content
+from .support.cases import all_forms, emit, sample_value, valid_content, write_and_import
 from .support.lint import assert_lint_clean
 from .textual_support import (
     EMPTY,
@@ -149,7 +152,7 @@ def test_keyboard_accept_decline_cancel(
         results = await push(pilot, screen(server="s"))
         for f in form.fields:  # an optional check box without default says it is unanswered
             unanswered = isinstance(f, ir.BooleanField) and not f.required and f.default is None
-            assert bool(pilot.app.screen.query(f"#{f.html_id}-unset")) == unanswered, f.name
+            assert bool(pilot.app.screen.query(f"#unset-{f.html_id}")) == unanswered, f.name
         await fill(pilot, form, everything)
         await pilot.press("enter")
         result = await finish(pilot, results)
@@ -300,11 +303,11 @@ def test_problems_show_while_typing(generated: dict[str, tuple[ir.Form, ModuleTy
         email = field(form, "email")
         await pilot.press("tab", *"ada@")
         assert error_text(pilot.app, email).startswith("Must be an email address")
-        assert pilot.app.screen.query_one("#f-email-box").has_class("-invalid")
+        assert pilot.app.screen.query_one("#box-f-email").has_class("-invalid")
         assert pilot.app.screen.query_one("#f-email").has_class("-invalid")  # its Validator
         await pilot.press(*"example.com")
         assert error_text(pilot.app, email) == ""
-        assert not pilot.app.screen.query_one("#f-email-box").has_class("-invalid")
+        assert not pilot.app.screen.query_one("#box-f-email").has_class("-invalid")
         assert pilot.app.screen.query_one("#f-email").has_class("-valid")
         await pilot.press("escape")
         assert await finish(pilot, results) == {"action": "cancel"}
@@ -417,8 +420,8 @@ def test_hostile_text_renders_literally(generated: dict[str, tuple[ir.Form, Modu
         "[bold]hi[/bold]",  # in the message
         "[b]srv[/b] asks:",  # the server name
         "</script><script>alert(1)</script>",  # a select option title
-        "^[[2J^[[31mred^[[0m^M^G",  # control characters made visible
-        "<U+202E>evil<U+202C>",  # bidi overrides made visible
+        "\\x1b[2J\\x1b[31mred\\x1b[0m\\r\\x07",  # control characters made visible
+        "\\u202eevil\\u202c",  # bidi overrides made visible
         "{{ 7*7 }} {% if %} ${7*7} #{7}",
     ]:
         assert literal in text, literal
@@ -516,3 +519,204 @@ def test_command_line_prints_the_result(
         os.close(leader)
     assert proc.returncode == 0
     assert json.loads(out) == {"action": "cancel"}
+
+
+# --- hostile defaults and property names that clash after id derivation -----------------------
+
+#: A string default that would act on a terminal: a clipboard write (OSC 52), a window title,
+#: a screen clear, a NUL, a line break and a right-to-left override.
+HOSTILE_DEFAULT = (
+    "\x1b]52;c;SGFja2Vk\x07\x1b]0;pwned-title\x07\x1b[2Jmarker line1\nline2\x00\u202eevil"
+)
+
+
+def compile_schema(
+    schema: dict[str, Any], directory: Path, stem: str
+) -> tuple[ir.Form, ModuleType]:
+    result = elicit_gen.compile(schema, [], name=f"{stem}.json", stem=stem)
+    assert result.ok, [d.to_text() for d in result.diagnostics]
+    form = result.forms[0]
+    return form, write_and_import(form, "textual", directory)
+
+
+def hostile_schema() -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            # maxLength fits the default itself, not its escaped form: the box must not refuse it
+            "note": {
+                "type": "string", "default": HOSTILE_DEFAULT, "maxLength": len(HOSTILE_DEFAULT)
+            },
+            "plain": {"type": "string", "default": "line1\nline2\u0000"},
+            "pick": {
+                "type": "string",
+                "oneOf": [
+                    {"const": "a\x1b[2J", "title": "\x1b]0;t\x07A\u202e"},
+                    {"const": "b", "title": "B"},
+                ],
+                "default": "a\x1b[2J",
+            },
+        },
+        "required": ["note"],
+    }
+
+
+def test_hostile_default_reaches_the_terminal_only_as_visible_escapes(tmp_path: Path) -> None:
+    """Issue 13 item 1: in a real terminal (a pty) no escape sequence of a default is written;
+    Enter in the untouched box sends the default exactly (item 14)."""
+    _, module = compile_schema(hostile_schema(), tmp_path, "hostile_default")
+    path = Path(module.__file__ or "")
+    leader, follower = pty.openpty()
+    os.set_blocking(leader, False)
+    env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}
+    proc = subprocess.Popen(
+        [sys.executable, str(path), "--server", "srv"],
+        stdin=follower, stderr=follower, stdout=subprocess.PIPE, env=env,
+    )
+    os.close(follower)
+    screen = b""
+
+    def drain(until: Callable[[], bool], seconds: float) -> None:
+        nonlocal screen
+        deadline = time.monotonic() + seconds
+        while not until() and time.monotonic() < deadline:
+            ready, _, _ = select.select([leader], [], [], 0.1)
+            if ready:
+                try:
+                    screen += os.read(leader, 65536)
+                except OSError:
+                    return
+
+    try:
+        drain(lambda: b"pwned-title" in screen and b"srv asks:" in screen, 60)
+        drain(lambda: False, 1.0)  # the rest of the first frame
+        os.write(leader, b"\r")  # Enter in the first box (the default, untouched): submit
+        drain(lambda: proc.poll() is not None, 60)
+        out = proc.stdout.read() if proc.stdout else b""
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        proc.wait(timeout=30)
+        if proc.stdout:
+            proc.stdout.close()
+        os.close(leader)
+    for raw in [b"\x1b]52;", b"\x1b]0;pwned", b"\x1b[2Jmarker", "\u202e".encode()]:
+        assert raw not in screen, raw
+    assert b"\\x1b]52;c;SGFja2Vk\\x07" in screen  # shown, visibly escaped
+    assert proc.returncode == 0
+    assert json.loads(out) == {
+        "action": "accept",
+        "content": {"note": HOSTILE_DEFAULT, "plain": "line1\nline2\u0000", "pick": "a\x1b[2J"},
+    }
+
+
+def test_hostile_defaults_and_initial_values_are_shown_escaped_and_sent_exactly(
+    tmp_path: Path,
+) -> None:
+    """Every Input value and option the screen shows is escaped; untouched values come back
+    exactly, edited ones as typed."""
+    form, module = compile_schema(hostile_schema(), tmp_path, "hostile_values")
+    texts: list[str] = []
+
+    async def script(pilot: Pilot[None]) -> None:
+        screen = screen_class(form, module)(server="s\x1b[2J")
+        results = await push(pilot, screen)
+        note = pilot.app.screen.query_one("#" + module._IDS["note"], Input)
+        assert note.value == module.safe_text(HOSTILE_DEFAULT)
+        assert "\x1b" not in note.value and "\u202e" not in note.value
+        assert not note.has_class("-invalid")  # checked as the default, not as its escaped form
+        texts.append(screen_text(pilot.app))
+        await pilot.press("ctrl+s")
+        assert await finish(pilot, results) == {
+            "action": "accept",
+            "content": {"note": HOSTILE_DEFAULT, "plain": "line1\nline2\u0000", "pick": "a\x1b[2J"},
+        }
+        # An initial value is treated the same way; a box the user edited sends what it shows.
+        initial = {"note": "\x1b[31mred", "plain": "\u202eabc"}
+        results = await push(pilot, screen_class(form, module)(initial=initial))
+        await pilot.press("end", "x")
+        await pilot.press("ctrl+s")
+        assert await finish(pilot, results) == {
+            "action": "accept",
+            "content": {"note": "\\x1b[31mredx", "plain": "\u202eabc", "pick": "a\x1b[2J"},
+        }
+
+    in_host(script)
+    assert "\x1b" not in texts[0] and "\u202e" not in texts[0]
+    assert "\\x1b]0;t\\x07A\\u202e" in texts[0]  # the option's title
+    assert "s\\x1b[2J asks:" in texts[0]
+
+
+#: Property names whose derived ids clash under naive suffixing ("x" + "-box" = "x box"), or that
+#: differ only in case or punctuation.
+CLASHING_NAMES = [
+    "x", "x box", "x-box", "X", "x_box", "x error", "x-unset", "y", "y error", "y-error",
+    "box x", "error y", "unset-x", "f x", "f", "x 2", "x-2", "submit", "status", "fields",
+]
+
+
+def clashing_schema(names: list[str], integers: set[str], required: set[str]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            n: {"type": "integer"} if n in integers else {"type": "string"} for n in names
+        },
+        "required": sorted(required),
+    }
+
+
+def test_ids_cannot_clash_whatever_the_property_names(tmp_path: Path) -> None:
+    """Issue 13 item 2: ``x`` and required ``x box`` could not be submitted, ``y error`` lost
+    its value, and ``y error`` then ``y`` crashed (WrongType) on an invalid ``y``."""
+    schema = clashing_schema(["y error", "y", "x", "x box"], {"y"}, {"x box", "y"})
+    form, module = compile_schema(schema, tmp_path, "clash")
+    ids: list[str] = []
+
+    async def script(pilot: Pilot[None]) -> None:
+        results = await push(pilot, screen_class(form, module)())
+        ids.extend(w.id for w in pilot.app.screen.query("*") if w.id)
+        y = field(form, "y")
+        await focus_field(pilot, y)
+        await pilot.press("-")  # not a number
+        await pilot.press("ctrl+s")
+        assert pilot.app.is_running and not results
+        assert error_text(pilot.app, y)  # the problem is shown next to the right field
+        await pilot.press("backspace", "7")
+        await focus_field(pilot, form.fields[0])
+        await fill(pilot, form, {"y error": "kept", "x": "a", "x box": "b"})
+        await pilot.press("enter")
+        assert await finish(pilot, results) == {
+            "action": "accept",
+            "content": {"y error": "kept", "y": 7, "x": "a", "x box": "b"},
+        }
+
+    in_host(script)
+    assert len(ids) == len(set(ids)), sorted(ids)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    names=st.lists(st.sampled_from(CLASHING_NAMES), min_size=2, max_size=6, unique=True),
+    data=st.data(),
+)
+def test_generated_clashing_names_fill_and_submit_exactly(
+    tmp_path_factory: pytest.TempPathFactory, names: list[str], data: st.DataObject
+) -> None:
+    integers = set(data.draw(st.sets(st.sampled_from(names))))
+    required = set(data.draw(st.sets(st.sampled_from(names))))
+    form, module = compile_schema(
+        clashing_schema(names, integers, required), tmp_path_factory.mktemp("clash"), "clash"
+    )
+    values: dict[str, Any] = {
+        n: (i + 1 if n in integers else f"v{i}") for i, n in enumerate(names)
+    }
+
+    async def script(pilot: Pilot[None]) -> None:
+        results = await push(pilot, screen_class(form, module)())
+        ids = [w.id for w in pilot.app.screen.query("*") if w.id]
+        assert len(ids) == len(set(ids)), sorted(ids)
+        await fill(pilot, form, values)
+        await pilot.press("enter")
+        assert await finish(pilot, results) == {"action": "accept", "content": values}
+
+    in_host(script)

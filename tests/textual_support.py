@@ -135,7 +135,7 @@ async def set_field(pilot: Pilot[Any], field: ir.Field, value: object) -> None:
         if widget.value != value:
             await pilot.press("space")
         assert widget.value == value
-        assert not app.screen.query(f"#{field.html_id}-unset")  # no "not answered" note now
+        assert not app.screen.query(f"#unset-{field.html_id}")  # no "not answered" note now
     elif isinstance(widget, Select):
         assert isinstance(field, ir.SingleSelectField)
         values = [o.value for o in field.options]
@@ -176,7 +176,7 @@ async def focus_field(pilot: Pilot[Any], field: ir.Field) -> None:
 
 
 def error_text(app: App[Any], field: ir.Field) -> str:
-    return str(app.screen.query_one(f"#{field.html_id}-error", Static).render())
+    return str(app.screen.query_one(f"#error-{field.html_id}", Static).render())
 
 
 def screen_text(app: App[Any]) -> str:

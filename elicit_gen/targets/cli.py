@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..compiler import ir
 from ._render import format_python, header_text, render, runtime_body, runtime_imports
+from ._text import SAFE_TEXT_SOURCE
 from .base import GeneratedFile
 
 #: The module's own imports; merged with the runtime's into one sorted block (isort order).
@@ -47,6 +48,7 @@ class CliTarget:
             default_server=ir.DEFAULT_SERVER,
             imports=_imports(),
             runtime_body=runtime_body(),
+            safe_text_source=SAFE_TEXT_SOURCE.strip("\n"),
         )
         return GeneratedFile(name=filename, text=format_python(text))
 

@@ -23,7 +23,7 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ._render import format_python, header_text, render, runtime_body, runtime_imports
-from ._text import number_text, plural
+from ._text import SAFE_TEXT_SOURCE, number_text, plural
 from .base import GeneratedFile
 
 #: What the window title says when the schema has no title.
@@ -156,6 +156,7 @@ class QtTarget:
             default_server=DEFAULT_SERVER,
             stdlib_imports=stdlib_imports(),
             runtime_body=runtime_body(),
+            safe_text_source=SAFE_TEXT_SOURCE.strip("\n"),
         )
         return GeneratedFile(name=form.stem + self.suffix, text=format_python(text))
 

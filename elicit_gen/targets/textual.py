@@ -13,15 +13,16 @@ from dataclasses import dataclass
 from ..compiler import ir
 from ..compiler.ir import DEFAULT_SERVER, StringFormat
 from ._render import format_python, header_text, render, runtime_body, runtime_imports
-from ._text import number_text, plural
+from ._text import SAFE_TEXT_SOURCE, number_text, plural
 from .base import GeneratedFile
 
 #: The generated module's own imports (merged with the runtime's and sorted like isort/ruff).
 _OWN_IMPORTS = (
     "import argparse",
+    "import functools",
     "import json",
     "import sys",
-    "from collections.abc import Mapping",
+    "from collections.abc import Callable, Mapping",
     "from typing import Any, ClassVar",
     "from rich.text import Text",
     "from textual import events, on",
@@ -53,9 +54,19 @@ class FieldView:
 
     field: ir.Field
     kind: str  # "string" | "number" | "boolean" | "select" | "multi"
-    widget_id: str  # the Textual id of the field's control
+    widget_id: str  # the Textual id of the field's control (the field's HTML id: "f-...")
     hint: str  # placeholder (text boxes), prompt (selects) or rule line (multi-selects)
     restrict: str | None = None  # text box character filter
+
+    # A field's other widgets put a prefix before its control's id; control ids all start with
+    # "f-" and are distinct, so every id in the screen is unique by construction.
+    @property
+    def box_id(self) -> str:
+        return "box-" + self.widget_id
+
+    @property
+    def error_id(self) -> str:
+        return "error-" + self.widget_id
 
 
 def _range(lo: float | None, hi: float | None) -> str:
@@ -143,13 +154,19 @@ class TextualTarget:
     suffix = "_textual.py"
 
     def emit(self, form: ir.Form) -> GeneratedFile:
+        views = [_view(f) for f in form.fields]
+        ids = [
+            i for v in views for i in (v.widget_id, v.box_id, v.error_id, "unset-" + v.widget_id)
+        ]
+        assert len(set(ids)) == len(ids) and all(v.widget_id.startswith("f-") for v in views)
         text = render(
             "textual/module.py.j2",
             header=header_text(form),
             form=form,
-            views=[_view(f) for f in form.fields],
+            views=views,
             imports=import_block(),
             runtime=runtime_body(),
+            safe_text_source=SAFE_TEXT_SOURCE.strip("\n"),
             default_server=DEFAULT_SERVER,
             schema=form.schema,
         )

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import functools
 import json
 import math as _math
 import re as _re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
 from typing import Any, ClassVar
 from typing import Any as _Any
@@ -320,7 +321,9 @@ DESCRIPTION: str | None = None
 
 _PROPERTIES: dict[str, dict[str, Any]] = REQUESTED_SCHEMA["properties"]
 _REQUIRED: frozenset[str] = frozenset(REQUESTED_SCHEMA.get("required", []))
-#: property name -> id of its control in the screen
+#: property name -> id of its control in the screen. The ids of a field's other widgets put a
+#: prefix before it ("box-", "error-", "unset-"), and every control id starts with "f-", so no two
+#: widgets share an id whatever the property names are.
 _IDS: dict[str, str] = {
     "name": "f-name",
     "email": "f-email",
@@ -336,43 +339,56 @@ def validate(content: Mapping[str, object]) -> dict[str, str]:
     return validate_content(REQUESTED_SCHEMA, content)
 
 
-# Characters that would reach the terminal as control sequences, line or direction changes are
-# shown visibly instead: C0 controls in caret notation (ESC as ^[), the others as <U+XXXX>.
-_VISIBLE = {
-    code: (
-        " "
-        if code == 0x09
-        else f"^{chr(code ^ 0x40)}" if code < 0x20 or code == 0x7F else f"<U+{code:04X}>"
-    )
-    for code in [
-        *range(0x20),
-        *range(0x7F, 0xA0),
-        0x200E,
-        0x200F,
-        *range(0x202A, 0x202F),
-        *range(0x2066, 0x206A),
-        0x2028,
-        0x2029,
-        0xFEFF,
-    ]
-    if code != 0x0A
-}
+# --- showing text safely --------------------------------------------------------------------------
+# Characters a terminal or a text widget acts on instead of showing, or that hide or reorder the
+# text around them: C0 and C1 controls (ESC starts escape sequences, CR returns to the line start),
+# DEL, line and paragraph separators, bidi marks, embeddings, overrides and isolates, zero-width
+# and other invisible format characters, the BOM and lone surrogates. Text from the schema, the
+# server or the user is shown with these as visible escapes (\x1b, \u202e, ...), so that no text
+# can clear the screen, move the cursor, fake a prompt or read as something it is not.
+_UNSAFE_RE = _re.compile(
+    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028\u2029"
+    r"\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff"
+    r"\U000e0000-\U000e007f]"
+)
+
+
+def _escape(match: _re.Match[str]) -> str:
+    char = match.group()
+    shown = repr(char)[1:-1]  # \x1b, \r, \u202e, ...
+    return shown if shown != char else f"\\u{ord(char):04x}"  # a blank letter repr keeps
+
+
+def safe_text(text: str) -> str:
+    """``text`` as one line shown literally: unsafe characters escaped, tabs as spaces."""
+    return _UNSAFE_RE.sub(_escape, text.replace("\t", " "))
+
+
+def safe_lines(text: str) -> list[str]:
+    """Multi-line text (the message, descriptions) as lines shown literally."""
+    return [safe_text(line) for line in text.replace("\r\n", "\n").split("\n")]
+
+
+def safe_block(text: str) -> str:
+    """Multi-line text as one string shown literally (its line breaks kept)."""
+    return "\n".join(safe_lines(text))
 
 
 def _plain(text: str) -> Text:
-    """Text from the schema or the server, shown literally: never parsed as markup."""
-    return Text(text.translate(_VISIBLE))
+    """Text from the schema or the server, shown literally: never parsed as markup, with every
+    control, bidi or invisible character as a visible escape."""
+    return Text(safe_block(text))
 
 
 def _label(label: str, required: bool) -> Text:
-    text = Text(label.translate(_VISIBLE), style="bold")
+    text = Text(safe_text(label), style="bold")
     if required:
         text.append(" (required)", style="italic")
     return text
 
 
 def _option(label: str, value: str, chosen: bool) -> Selection[str]:
-    return Selection(_plain(label), value, chosen)
+    return Selection(Text(safe_text(label)), value, chosen)
 
 
 def _from_text(prop: Mapping[str, Any], text: str) -> object | None:
@@ -404,12 +420,13 @@ def _as_text(value: object) -> str:
 class _Check(Validator):
     """Checks the text of one field with the same rules as :func:`validate`."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, exact: Callable[[str], str]) -> None:
         super().__init__()
         self.name = name
+        self.exact = exact  # the text a box stands for (see Screen._exact_text)
 
     def validate(self, value: str) -> ValidationResult:
-        problem = _text_problem(_PROPERTIES[self.name], value)
+        problem = _text_problem(_PROPERTIES[self.name], self.exact(value))
         return self.success() if problem is None else self.failure(problem, value)
 
 
@@ -550,7 +567,18 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
     # --- start values -----------------------------------------------------------------------
 
     def _start_text(self, name: str) -> str:
-        return _as_text(self._start.get(name))
+        """What the text box of ``name`` shows first: its start value, with every control, bidi
+        or invisible character as a visible escape (a default is never sent to the terminal)."""
+        return safe_text(_as_text(self._start.get(name)))
+
+    def _exact_text(self, name: str, text: str) -> str:
+        """The text a box stands for: while it still shows its start value unchanged, exactly
+        that value (not its escaped form); otherwise what it holds."""
+        start = _as_text(self._start.get(name))
+        return start if text == safe_text(start) else text
+
+    def _check(self, name: str) -> _Check:
+        return _Check(name, functools.partial(self._exact_text, name))
 
     def _start_bool(self, name: str) -> bool:
         return self._start.get(name) is True
@@ -560,7 +588,7 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         if name in self._answered:
             return []
         note = "Not answered yet: left out unless you toggle it."
-        return [Static(note, classes="hint", id=_IDS[name] + "-unset", markup=False)]
+        return [Static(note, classes="hint", id="unset-" + _IDS[name], markup=False)]
 
     def _select(
         self, name: str, options: list[tuple[Text, str]], prompt: str, allow_blank: bool
@@ -594,13 +622,13 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
                     Input(
                         self._start_text("name"),
                         placeholder="",
-                        validators=[_Check("name")],
+                        validators=[self._check("name")],
                         valid_empty=True,
                         id="f-name",
                     ),
-                    Static("", classes="error", id="f-name-error"),
+                    Static("", classes="error", id="error-f-name"),
                     classes="field",
-                    id="f-name-box",
+                    id="box-f-name",
                 )
                 yield Vertical(
                     Static(_label("email", True), classes="label"),
@@ -608,13 +636,13 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
                     Input(
                         self._start_text("email"),
                         placeholder="name@example.com",
-                        validators=[_Check("email")],
+                        validators=[self._check("email")],
                         valid_empty=True,
                         id="f-email",
                     ),
-                    Static("", classes="error", id="f-email-error"),
+                    Static("", classes="error", id="error-f-email"),
                     classes="field",
-                    id="f-email-box",
+                    id="box-f-email",
                 )
                 yield Vertical(
                     Static(_label("age", False), classes="label"),
@@ -623,13 +651,13 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
                         self._start_text("age"),
                         placeholder="a number at least 18",
                         restrict="[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
-                        validators=[_Check("age")],
+                        validators=[self._check("age")],
                         valid_empty=True,
                         id="f-age",
                     ),
-                    Static("", classes="error", id="f-age-error"),
+                    Static("", classes="error", id="error-f-age"),
                     classes="field",
-                    id="f-age-box",
+                    id="box-f-age",
                 )
             with Vertical(id="foot"):
                 yield Static("", id="status")
@@ -654,7 +682,7 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         prop = _PROPERTIES[name]
         widget = self.query_one("#" + _IDS[name])
         if isinstance(widget, Input):
-            return _from_text(prop, widget.value)
+            return _from_text(prop, self._exact_text(name, widget.value))
         if isinstance(widget, Checkbox):
             return widget.value if name in self._answered else None
         if isinstance(widget, Select):
@@ -679,8 +707,8 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
             return  # unchanged: no layout work on every keystroke
         self._shown[name] = problem
         widget_id = _IDS[name]
-        self.query_one("#" + widget_id + "-box").set_class(problem is not None, "-invalid")
-        self.query_one("#" + widget_id + "-error", Static).update(_plain(problem or ""))
+        self.query_one("#box-" + widget_id).set_class(problem is not None, "-invalid")
+        self.query_one("#error-" + widget_id, Static).update(_plain(problem or ""))
 
     def _changed(self, widget_id: str | None) -> None:
         name = _NAMES.get(widget_id or "")
@@ -705,7 +733,7 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         name = _NAMES.get(event.checkbox.id or "")
         if name is not None:
             self._answered.add(name)
-            for note in self.query("#" + _IDS[name] + "-unset"):
+            for note in self.query("#unset-" + _IDS[name]):
                 note.remove()
         self._changed(event.checkbox.id)
 
@@ -767,7 +795,7 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         status.set_class(True, "-shown")
         first = next(name for name in _PROPERTIES if name in problems)
         self.query_one("#" + _IDS[first]).focus(scroll_visible=False)
-        box = self.query_one("#" + _IDS[first] + "-box")
+        box = self.query_one("#box-" + _IDS[first])
         fields = self.query_one("#fields", VerticalScroll)
         self.call_after_refresh(fields.scroll_to_widget, box, animate=False)
 

@@ -343,30 +343,39 @@ _PROPERTIES: dict[str, _Any] = REQUESTED_SCHEMA["properties"]
 _PROMPT = "  > "
 _NO_ANSWER = "(no answer)"
 
-# --- terminal safety -----------------------------------------------------------------------------
-# Characters a terminal acts on instead of showing: C0 and C1 controls (ESC starts escape
-# sequences, CR returns to the line start), DEL, line/paragraph separators, bidi marks, embeddings,
-# overrides and isolates, the BOM, and lone surrogates. Schema text and typed answers are shown
-# with these as visible escapes (\x1b, \u202e, ...), so no text can clear the screen, recolour it,
-# move the cursor or fake a prompt.
+# --- showing text safely --------------------------------------------------------------------------
+# Characters a terminal or a text widget acts on instead of showing, or that hide or reorder the
+# text around them: C0 and C1 controls (ESC starts escape sequences, CR returns to the line start),
+# DEL, line and paragraph separators, bidi marks, embeddings, overrides and isolates, zero-width
+# and other invisible format characters, the BOM and lone surrogates. Text from the schema, the
+# server or the user is shown with these as visible escapes (\x1b, \u202e, ...), so that no text
+# can clear the screen, move the cursor, fake a prompt or read as something it is not.
 _UNSAFE_RE = _re.compile(
-    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069"
-    r"\ufeff\ud800-\udfff]"
+    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028\u2029"
+    r"\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff"
+    r"\U000e0000-\U000e007f]"
 )
 
 
 def _escape(match: _re.Match[str]) -> str:
-    return repr(match.group())[1:-1]
+    char = match.group()
+    shown = repr(char)[1:-1]  # \x1b, \r, \u202e, ...
+    return shown if shown != char else f"\\u{ord(char):04x}"  # a blank letter repr keeps
 
 
 def safe_text(text: str) -> str:
-    """``text`` as one line a terminal shows literally (tabs become spaces)."""
+    """``text`` as one line shown literally: unsafe characters escaped, tabs as spaces."""
     return _UNSAFE_RE.sub(_escape, text.replace("\t", " "))
 
 
 def safe_lines(text: str) -> list[str]:
-    """Multi-line text (the message, descriptions) as lines a terminal shows literally."""
+    """Multi-line text (the message, descriptions) as lines shown literally."""
     return [safe_text(line) for line in text.replace("\r\n", "\n").split("\n")]
+
+
+def safe_block(text: str) -> str:
+    """Multi-line text as one string shown literally (its line breaks kept)."""
+    return "\n".join(safe_lines(text))
 
 
 # --- questions -----------------------------------------------------------------------------------

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import functools
 import json
 import math as _math
 import re as _re
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
 from typing import Any, ClassVar
 from typing import Any as _Any
@@ -330,7 +331,9 @@ DESCRIPTION: str | None = None
 
 _PROPERTIES: dict[str, dict[str, Any]] = REQUESTED_SCHEMA["properties"]
 _REQUIRED: frozenset[str] = frozenset(REQUESTED_SCHEMA.get("required", []))
-#: property name -> id of its control in the screen
+#: property name -> id of its control in the screen. The ids of a field's other widgets put a
+#: prefix before it ("box-", "error-", "unset-"), and every control id starts with "f-", so no two
+#: widgets share an id whatever the property names are.
 _IDS: dict[str, str] = {
     "first-name": "f-first-name",
     "class": "f-class",
@@ -356,43 +359,56 @@ def validate(content: Mapping[str, object]) -> dict[str, str]:
     return validate_content(REQUESTED_SCHEMA, content)
 
 
-# Characters that would reach the terminal as control sequences, line or direction changes are
-# shown visibly instead: C0 controls in caret notation (ESC as ^[), the others as <U+XXXX>.
-_VISIBLE = {
-    code: (
-        " "
-        if code == 0x09
-        else f"^{chr(code ^ 0x40)}" if code < 0x20 or code == 0x7F else f"<U+{code:04X}>"
-    )
-    for code in [
-        *range(0x20),
-        *range(0x7F, 0xA0),
-        0x200E,
-        0x200F,
-        *range(0x202A, 0x202F),
-        *range(0x2066, 0x206A),
-        0x2028,
-        0x2029,
-        0xFEFF,
-    ]
-    if code != 0x0A
-}
+# --- showing text safely --------------------------------------------------------------------------
+# Characters a terminal or a text widget acts on instead of showing, or that hide or reorder the
+# text around them: C0 and C1 controls (ESC starts escape sequences, CR returns to the line start),
+# DEL, line and paragraph separators, bidi marks, embeddings, overrides and isolates, zero-width
+# and other invisible format characters, the BOM and lone surrogates. Text from the schema, the
+# server or the user is shown with these as visible escapes (\x1b, \u202e, ...), so that no text
+# can clear the screen, move the cursor, fake a prompt or read as something it is not.
+_UNSAFE_RE = _re.compile(
+    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028\u2029"
+    r"\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff"
+    r"\U000e0000-\U000e007f]"
+)
+
+
+def _escape(match: _re.Match[str]) -> str:
+    char = match.group()
+    shown = repr(char)[1:-1]  # \x1b, \r, \u202e, ...
+    return shown if shown != char else f"\\u{ord(char):04x}"  # a blank letter repr keeps
+
+
+def safe_text(text: str) -> str:
+    """``text`` as one line shown literally: unsafe characters escaped, tabs as spaces."""
+    return _UNSAFE_RE.sub(_escape, text.replace("\t", " "))
+
+
+def safe_lines(text: str) -> list[str]:
+    """Multi-line text (the message, descriptions) as lines shown literally."""
+    return [safe_text(line) for line in text.replace("\r\n", "\n").split("\n")]
+
+
+def safe_block(text: str) -> str:
+    """Multi-line text as one string shown literally (its line breaks kept)."""
+    return "\n".join(safe_lines(text))
 
 
 def _plain(text: str) -> Text:
-    """Text from the schema or the server, shown literally: never parsed as markup."""
-    return Text(text.translate(_VISIBLE))
+    """Text from the schema or the server, shown literally: never parsed as markup, with every
+    control, bidi or invisible character as a visible escape."""
+    return Text(safe_block(text))
 
 
 def _label(label: str, required: bool) -> Text:
-    text = Text(label.translate(_VISIBLE), style="bold")
+    text = Text(safe_text(label), style="bold")
     if required:
         text.append(" (required)", style="italic")
     return text
 
 
 def _option(label: str, value: str, chosen: bool) -> Selection[str]:
-    return Selection(_plain(label), value, chosen)
+    return Selection(Text(safe_text(label)), value, chosen)
 
 
 def _from_text(prop: Mapping[str, Any], text: str) -> object | None:
@@ -424,12 +440,13 @@ def _as_text(value: object) -> str:
 class _Check(Validator):
     """Checks the text of one field with the same rules as :func:`validate`."""
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, exact: Callable[[str], str]) -> None:
         super().__init__()
         self.name = name
+        self.exact = exact  # the text a box stands for (see Screen._exact_text)
 
     def validate(self, value: str) -> ValidationResult:
-        problem = _text_problem(_PROPERTIES[self.name], value)
+        problem = _text_problem(_PROPERTIES[self.name], self.exact(value))
         return self.success() if problem is None else self.failure(problem, value)
 
 
@@ -570,7 +587,18 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
     # --- start values -----------------------------------------------------------------------
 
     def _start_text(self, name: str) -> str:
-        return _as_text(self._start.get(name))
+        """What the text box of ``name`` shows first: its start value, with every control, bidi
+        or invisible character as a visible escape (a default is never sent to the terminal)."""
+        return safe_text(_as_text(self._start.get(name)))
+
+    def _exact_text(self, name: str, text: str) -> str:
+        """The text a box stands for: while it still shows its start value unchanged, exactly
+        that value (not its escaped form); otherwise what it holds."""
+        start = _as_text(self._start.get(name))
+        return start if text == safe_text(start) else text
+
+    def _check(self, name: str) -> _Check:
+        return _Check(name, functools.partial(self._exact_text, name))
 
     def _start_bool(self, name: str) -> bool:
         return self._start.get(name) is True
@@ -580,7 +608,7 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
         if name in self._answered:
             return []
         note = "Not answered yet: left out unless you toggle it."
-        return [Static(note, classes="hint", id=_IDS[name] + "-unset", markup=False)]
+        return [Static(note, classes="hint", id="unset-" + _IDS[name], markup=False)]
 
     def _select(
         self, name: str, options: list[tuple[Text, str]], prompt: str, allow_blank: bool
@@ -613,26 +641,26 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
                     Input(
                         self._start_text("first-name"),
                         placeholder="",
-                        validators=[_Check("first-name")],
+                        validators=[self._check("first-name")],
                         valid_empty=True,
                         id="f-first-name",
                     ),
-                    Static("", classes="error", id="f-first-name-error"),
+                    Static("", classes="error", id="error-f-first-name"),
                     classes="field",
-                    id="f-first-name-box",
+                    id="box-f-first-name",
                 )
                 yield Vertical(
                     Static(_label("Class", True), classes="label"),
                     Input(
                         self._start_text("class"),
                         placeholder="",
-                        validators=[_Check("class")],
+                        validators=[self._check("class")],
                         valid_empty=True,
                         id="f-class",
                     ),
-                    Static("", classes="error", id="f-class-error"),
+                    Static("", classes="error", id="error-f-class"),
                     classes="field",
-                    id="f-class-box",
+                    id="box-f-class",
                 )
                 yield Vertical(
                     Checkbox(
@@ -641,48 +669,48 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
                         id="f-2fa",
                     ),
                     *self._unanswered("2fa"),
-                    Static("", classes="error", id="f-2fa-error"),
+                    Static("", classes="error", id="error-f-2fa"),
                     classes="field",
-                    id="f-2fa-box",
+                    id="box-f-2fa",
                 )
                 yield Vertical(
                     Static(_label("Model config", False), classes="label"),
                     Input(
                         self._start_text("model_config"),
                         placeholder="",
-                        validators=[_Check("model_config")],
+                        validators=[self._check("model_config")],
                         valid_empty=True,
                         id="f-model-config",
                     ),
-                    Static("", classes="error", id="f-model-config-error"),
+                    Static("", classes="error", id="error-f-model-config"),
                     classes="field",
-                    id="f-model-config-box",
+                    id="box-f-model-config",
                 )
                 yield Vertical(
                     Static(_label("Literal", False), classes="label"),
                     Input(
                         self._start_text("Literal"),
                         placeholder="",
-                        validators=[_Check("Literal")],
+                        validators=[self._check("Literal")],
                         valid_empty=True,
                         id="f-literal",
                     ),
-                    Static("", classes="error", id="f-literal-error"),
+                    Static("", classes="error", id="error-f-literal"),
                     classes="field",
-                    id="f-literal-box",
+                    id="box-f-literal",
                 )
                 yield Vertical(
                     Static(_label("Empty name", False), classes="label"),
                     Input(
                         self._start_text(""),
                         placeholder="",
-                        validators=[_Check("")],
+                        validators=[self._check("")],
                         valid_empty=True,
                         id="f-field",
                     ),
-                    Static("", classes="error", id="f-field-error"),
+                    Static("", classes="error", id="error-f-field"),
                     classes="field",
-                    id="f-field-box",
+                    id="box-f-field",
                 )
                 yield Vertical(
                     Static(_label("A dash B", False), classes="label"),
@@ -690,13 +718,13 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
                         self._start_text("a-b"),
                         placeholder="a whole number",
                         restrict="[-+]?[0-9_]*",
-                        validators=[_Check("a-b")],
+                        validators=[self._check("a-b")],
                         valid_empty=True,
                         id="f-a-b",
                     ),
-                    Static("", classes="error", id="f-a-b-error"),
+                    Static("", classes="error", id="error-f-a-b"),
                     classes="field",
-                    id="f-a-b-box",
+                    id="box-f-a-b",
                 )
                 yield Vertical(
                     Static(_label("A underscore B", False), classes="label"),
@@ -704,39 +732,39 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
                         self._start_text("a_b"),
                         placeholder="a whole number",
                         restrict="[-+]?[0-9_]*",
-                        validators=[_Check("a_b")],
+                        validators=[self._check("a_b")],
                         valid_empty=True,
                         id="f-a-b-2",
                     ),
-                    Static("", classes="error", id="f-a-b-2-error"),
+                    Static("", classes="error", id="error-f-a-b-2"),
                     classes="field",
-                    id="f-a-b-2-box",
+                    id="box-f-a-b-2",
                 )
                 yield Vertical(
                     Static(_label("Schema", False), classes="label"),
                     Input(
                         self._start_text("schema"),
                         placeholder="",
-                        validators=[_Check("schema")],
+                        validators=[self._check("schema")],
                         valid_empty=True,
                         id="f-schema",
                     ),
-                    Static("", classes="error", id="f-schema-error"),
+                    Static("", classes="error", id="error-f-schema"),
                     classes="field",
-                    id="f-schema-box",
+                    id="box-f-schema",
                 )
                 yield Vertical(
                     Static(_label("Json", False), classes="label"),
                     Input(
                         self._start_text("json"),
                         placeholder="",
-                        validators=[_Check("json")],
+                        validators=[self._check("json")],
                         valid_empty=True,
                         id="f-json",
                     ),
-                    Static("", classes="error", id="f-json-error"),
+                    Static("", classes="error", id="error-f-json"),
                     classes="field",
-                    id="f-json-box",
+                    id="box-f-json",
                 )
                 yield Vertical(
                     Static(_label("Field", False), classes="label"),
@@ -744,39 +772,39 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
                         self._start_text("Field"),
                         placeholder="a number",
                         restrict="[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
-                        validators=[_Check("Field")],
+                        validators=[self._check("Field")],
                         valid_empty=True,
                         id="f-field-2",
                     ),
-                    Static("", classes="error", id="f-field-2-error"),
+                    Static("", classes="error", id="error-f-field-2"),
                     classes="field",
-                    id="f-field-2-box",
+                    id="box-f-field-2",
                 )
                 yield Vertical(
                     Static(_label("Unicode name", False), classes="label"),
                     Input(
                         self._start_text("naïve café"),
                         placeholder="",
-                        validators=[_Check("naïve café")],
+                        validators=[self._check("naïve café")],
                         valid_empty=True,
                         id="f-naive-cafe",
                     ),
-                    Static("", classes="error", id="f-naive-cafe-error"),
+                    Static("", classes="error", id="error-f-naive-cafe"),
                     classes="field",
-                    id="f-naive-cafe-box",
+                    id="box-f-naive-cafe",
                 )
                 yield Vertical(
                     Static(_label("Self", False), classes="label"),
                     Input(
                         self._start_text("self"),
                         placeholder="",
-                        validators=[_Check("self")],
+                        validators=[self._check("self")],
                         valid_empty=True,
                         id="f-self",
                     ),
-                    Static("", classes="error", id="f-self-error"),
+                    Static("", classes="error", id="error-f-self"),
                     classes="field",
-                    id="f-self-box",
+                    id="box-f-self",
                 )
             with Vertical(id="foot"):
                 yield Static("", id="status")
@@ -801,7 +829,7 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
         prop = _PROPERTIES[name]
         widget = self.query_one("#" + _IDS[name])
         if isinstance(widget, Input):
-            return _from_text(prop, widget.value)
+            return _from_text(prop, self._exact_text(name, widget.value))
         if isinstance(widget, Checkbox):
             return widget.value if name in self._answered else None
         if isinstance(widget, Select):
@@ -826,8 +854,8 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
             return  # unchanged: no layout work on every keystroke
         self._shown[name] = problem
         widget_id = _IDS[name]
-        self.query_one("#" + widget_id + "-box").set_class(problem is not None, "-invalid")
-        self.query_one("#" + widget_id + "-error", Static).update(_plain(problem or ""))
+        self.query_one("#box-" + widget_id).set_class(problem is not None, "-invalid")
+        self.query_one("#error-" + widget_id, Static).update(_plain(problem or ""))
 
     def _changed(self, widget_id: str | None) -> None:
         name = _NAMES.get(widget_id or "")
@@ -852,7 +880,7 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
         name = _NAMES.get(event.checkbox.id or "")
         if name is not None:
             self._answered.add(name)
-            for note in self.query("#" + _IDS[name] + "-unset"):
+            for note in self.query("#unset-" + _IDS[name]):
                 note.remove()
         self._changed(event.checkbox.id)
 
@@ -914,7 +942,7 @@ class OddNamesScreen(ModalScreen[dict[str, Any]]):
         status.set_class(True, "-shown")
         first = next(name for name in _PROPERTIES if name in problems)
         self.query_one("#" + _IDS[first]).focus(scroll_visible=False)
-        box = self.query_one("#" + _IDS[first] + "-box")
+        box = self.query_one("#box-" + _IDS[first])
         fields = self.query_one("#fields", VerticalScroll)
         self.call_after_refresh(fields.scroll_to_widget, box, animate=False)
 

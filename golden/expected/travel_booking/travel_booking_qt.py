@@ -383,6 +383,41 @@ _DATE_TIME_PARTS = _re.compile(
 )
 
 
+# --- showing text safely --------------------------------------------------------------------------
+# Characters a terminal or a text widget acts on instead of showing, or that hide or reorder the
+# text around them: C0 and C1 controls (ESC starts escape sequences, CR returns to the line start),
+# DEL, line and paragraph separators, bidi marks, embeddings, overrides and isolates, zero-width
+# and other invisible format characters, the BOM and lone surrogates. Text from the schema, the
+# server or the user is shown with these as visible escapes (\x1b, \u202e, ...), so that no text
+# can clear the screen, move the cursor, fake a prompt or read as something it is not.
+_UNSAFE_RE = _re.compile(
+    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028\u2029"
+    r"\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff"
+    r"\U000e0000-\U000e007f]"
+)
+
+
+def _escape(match: _re.Match[str]) -> str:
+    char = match.group()
+    shown = repr(char)[1:-1]  # \x1b, \r, \u202e, ...
+    return shown if shown != char else f"\\u{ord(char):04x}"  # a blank letter repr keeps
+
+
+def safe_text(text: str) -> str:
+    """``text`` as one line shown literally: unsafe characters escaped, tabs as spaces."""
+    return _UNSAFE_RE.sub(_escape, text.replace("\t", " "))
+
+
+def safe_lines(text: str) -> list[str]:
+    """Multi-line text (the message, descriptions) as lines shown literally."""
+    return [safe_text(line) for line in text.replace("\r\n", "\n").split("\n")]
+
+
+def safe_block(text: str) -> str:
+    """Multi-line text as one string shown literally (its line breaks kept)."""
+    return "\n".join(safe_lines(text))
+
+
 _BIDI_CLASSES = frozenset(
     {"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"}
 )
@@ -391,7 +426,9 @@ _BIDI_CLASSES = frozenset(
 def isolate(text: str) -> str:
     """``text`` wrapped in a bidi isolate (FSI ... PDI) when it holds right-to-left letters or
     direction controls, so that it cannot reorder the text around it (a required marker, the
-    server name)."""
+    server name). Schema and server text goes through :func:`safe_text` first, which shows
+    direction controls as escapes: an isolate alone would still let an override reverse the
+    text inside it."""
     if any(unicodedata.bidirectional(char) in _BIDI_CLASSES for char in text):
         return "\u2068" + text + "\u2069"
     return text
@@ -520,6 +557,9 @@ class _TextEditor(_Editor):
         self.edit.textEdited.connect(self._edited)
         self.edit.editingFinished.connect(self._finished)
         self.widget = self.focus = self.edit
+        # (what the box shows, the value given) for a default or initial value: the box shows
+        # control, bidi and invisible characters as escapes, and sends the value exactly.
+        self._initial: tuple[str, str] | None = None
 
     def _edited(self, _text: str) -> None:
         self.changed()
@@ -531,11 +571,15 @@ class _TextEditor(_Editor):
 
     def read(self) -> object:
         text = self.edit.text()
+        if self._initial is not None and self._initial[0] == text:
+            text = self._initial[1]  # untouched: exactly the value given, not its shown form
         return text if text else ABSENT
 
     def write(self, value: object) -> None:
         if isinstance(value, str):
-            self.edit.setText(value)
+            shown = safe_text(value)
+            self.edit.setText(shown)
+            self._initial = (shown, value)
 
 
 class NumberSpinBox(QAbstractSpinBox):
@@ -642,7 +686,9 @@ class _BoolEditor(_Editor):
         self, name: str, ident: str, label: str, required: bool, *, unanswered: bool
     ) -> None:
         super().__init__(name, ident, label, required)
-        self.check = QCheckBox(mnemonic_safe(isolate(label) + (" *" if required else "")))
+        self.check = QCheckBox(
+            mnemonic_safe(isolate(safe_text(label)) + (" *" if required else ""))
+        )
         if unanswered:
             # "Not answered" is the third state; the first click leaves it for good.
             self.check.setTristate(True)
@@ -686,12 +732,12 @@ class _DateEditor(_Editor):
         self.toggle: QCheckBox | None = None
         if nullable:
             self.toggle = QCheckBox("Set")
-            self.toggle.setAccessibleName(f"Set {label}")
+            self.toggle.setAccessibleName(f"Set {safe_text(label)}")
             self.toggle.setToolTip("Give this field a value")
             self.toggle.clicked.connect(self._toggled)
             row.addWidget(self.toggle)
         self.edit = _DateTimeEdit()
-        self.edit.setAccessibleName(label)
+        self.edit.setAccessibleName(safe_text(label))
         self.edit.setCalendarPopup(True)
         # Wall-clock fields in a zone without DST; the offset is a control of its own.
         if hasattr(self.edit, "setTimeZone"):  # Qt 6.7+
@@ -710,7 +756,7 @@ class _DateEditor(_Editor):
         self.offset: QComboBox | None = None
         if with_time:
             self.offset = _ComboBox()
-            self.offset.setAccessibleName(f"{label}: UTC offset")
+            self.offset.setAccessibleName(f"{safe_text(label)}: UTC offset")
             for minutes in range(-12 * 60, 14 * 60 + 1, 15):
                 self.offset.addItem(f"UTC{_offset_text(minutes)}", _offset_text(minutes))
             self.offset.currentIndexChanged.connect(self._offset_changed)
@@ -829,7 +875,7 @@ class _ChoiceEditor(_Editor):
         self.combo = _ComboBox()
         self.combo.addItem(blank)  # the first entry means "no choice"
         for _, text in options:
-            self.combo.addItem(text)
+            self.combo.addItem(safe_text(text))
         self.combo.currentIndexChanged.connect(self._chosen)
         self.widget = self.focus = self.combo
 
@@ -853,11 +899,11 @@ class _MultiEditor(_Editor):
         super().__init__(name, ident, label, required)
         self.values = [value for value, _ in options]
         self.list = QListWidget()
-        self.list.setAccessibleName(label)
+        self.list.setAccessibleName(safe_text(label))
         self.list.setSelectionMode(QListWidget.SelectionMode.NoSelection)  # Space ticks the item
         for _, text in options:
-            item = QListWidgetItem(text)
-            item.setToolTip(plain_tooltip(text))
+            item = QListWidgetItem(safe_text(text))
+            item.setToolTip(plain_tooltip(safe_text(text)))
             item.setFlags(
                 Qt.ItemFlag.ItemIsUserCheckable
                 | Qt.ItemFlag.ItemIsEnabled
@@ -927,12 +973,12 @@ class TravelBookingDialog(QDialog):
         self.server = server if server else DEFAULT_SERVER
         self.message = MESSAGE if message is None else message
         self.setObjectName("elicitation")
-        window_title = f"{isolate(WINDOW_TITLE)} — {isolate(self.server)}"
+        window_title = f"{isolate(safe_text(WINDOW_TITLE))} — {isolate(safe_text(self.server))}"
         self.setWindowTitle(window_title_safe(window_title))
         self.setSizeGripEnabled(True)
 
         outer = QVBoxLayout(self)
-        asker = plain_label(f"Request from {isolate(self.server)}", object_name="server")
+        asker = plain_label(f"Request from {isolate(safe_text(self.server))}", object_name="server")
         small = QFont(asker.font())
         if small.pointSizeF() > 0:
             small.setPointSizeF(max(small.pointSizeF() * 0.9, 7.0))
@@ -940,14 +986,14 @@ class TravelBookingDialog(QDialog):
         asker.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         outer.addWidget(asker)
         if TITLE and TITLE.strip():
-            title = plain_label(TITLE, object_name="title")
+            title = plain_label(safe_block(TITLE), object_name="title")
             big = QFont(title.font())
             big.setBold(True)
             if big.pointSizeF() > 0:
                 big.setPointSizeF(big.pointSizeF() * 1.25)
             title.setFont(big)
             outer.addWidget(title)
-        heading = plain_label(self.message, object_name="message")
+        heading = plain_label(safe_block(self.message), object_name="message")
         bold = QFont(heading.font())
         bold.setBold(True)
         if bold.pointSizeF() > 0:
@@ -955,7 +1001,7 @@ class TravelBookingDialog(QDialog):
         heading.setFont(bold)
         outer.addWidget(heading)
         if DESCRIPTION:
-            outer.addWidget(plain_label(DESCRIPTION, object_name="description"))
+            outer.addWidget(plain_label(safe_block(DESCRIPTION), object_name="description"))
 
         content = QWidget()
         content.setObjectName("fields")
@@ -1087,7 +1133,7 @@ class TravelBookingDialog(QDialog):
         rows.addWidget(editor.widget)
         for text in (description, hint):
             if text:
-                help_label = plain_label(text)
+                help_label = plain_label(safe_block(text))
                 help_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
                 rows.addWidget(help_label)
         error = plain_label("", object_name=f"error_{editor.ident}")
@@ -1099,7 +1145,7 @@ class TravelBookingDialog(QDialog):
             label = plain_label("")
         else:
             marker = " *" if editor.required else ""
-            label = plain_label(mnemonic_safe(isolate(editor.label) + marker))
+            label = plain_label(mnemonic_safe(isolate(safe_text(editor.label)) + marker))
             label.setBuddy(editor.focus)
             if editor.required:
                 editor.focus.setAccessibleDescription("required")
@@ -1153,11 +1199,12 @@ class TravelBookingDialog(QDialog):
 
     def _show_one(self, name: str, problem: str) -> None:
         error = self._errors[name]
-        error.setText(problem)
+        error.setText(safe_block(problem))
         error.setVisible(bool(problem))
         editor = self._editors[name]
         # Screen readers announce the problem with the control.
-        editor.focus.setAccessibleDescription(problem or ("required" if editor.required else ""))
+        spoken = safe_text(problem) or ("required" if editor.required else "")
+        editor.focus.setAccessibleDescription(spoken)
 
     def _show(self, problems: Mapping[str, str]) -> None:
         for name in self._editors:
