@@ -406,6 +406,20 @@ def test_bounds_beyond_2_53_are_a_warning(keys: dict[str, Any], warned: list[str
         assert not [d for d in diagnostics if d.is_error]
 
 
+@pytest.mark.parametrize("key", ["minLength", "maxLength", "minItems", "maxItems"])
+@pytest.mark.parametrize("value", [2**53, 2**64, 10**300, 1e300])
+def test_length_bounds_past_2_53_are_an_error(key: str, value: float) -> None:
+    """pydantic refused maxLength 2^64 when the generated model was built (found as a sibling
+    of item 10): such bounds stop compiling, even ignored."""
+    prop = {"type": "string", key: value} if "Length" in key else {**MULTI_A, key: value}
+    for ignore in ((), ("EG135",)):
+        result = elicit_gen.compile(schema({"f": prop}), ["pydantic"], ignore=ignore)
+        assert "EG135" in {d.code for d in result.diagnostics if d.is_error} and not result.files
+    assert "EG135" not in {
+        d.code for d in lint(schema({"f": {**prop, key: 2**53 - 1}})).diagnostics
+    }
+
+
 # --- item 16: confusable labels and hidden characters ------------------------------------------
 
 

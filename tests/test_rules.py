@@ -131,6 +131,13 @@ CASES = [
         13,
     ),
     Case(
+        "EG135",
+        field('{"type": "string", "maxLength": 9007199254740991}'),
+        field('{"type": "string",\n "maxLength": 9007199254740992}'),
+        4,
+        15,
+    ),
+    Case(
         "EG140",
         field('{"type": "string", "format": "date", "default": "2024-02-29"}'),
         field('{"type": "string", "format": "date",\n "default": "2023-02-29"}'),

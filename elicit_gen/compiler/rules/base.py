@@ -118,3 +118,11 @@ def is_integer(value: JSON) -> TypeGuard[int | float]:
     return (isinstance(value, int) and not isinstance(value, bool)) or (
         isinstance(value, float) and value.is_integer()
     )
+
+
+def show_number(value: int | float) -> str:
+    """``value`` as a message shows it: a long integer shortened to its ends and digit count."""
+    text = repr(value)
+    if len(text) <= 24:
+        return text
+    return f"{text[:10]}…{text[-4:]} ({len(text.lstrip('-'))} digits)"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from .base import Context, Finding, Rule, is_number
+from .base import Context, Finding, Rule, is_number, show_number
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -24,14 +24,14 @@ def check(ctx: Context) -> Iterator[Finding]:
         if is_number(low) and low > count:
             yield Finding(
                 prop.at("minItems"),
-                f"field {prop.name!r}: `minItems` ({low}) is more than the {count} options; "
-                "the field can never be filled",
+                f"field {prop.name!r}: `minItems` ({show_number(low)}) is more than the {count} "
+                "options; the field can never be filled",
             )
         if is_number(high) and high > count:
             yield Finding(
                 prop.at("maxItems"),
-                f"field {prop.name!r}: `maxItems` ({high}) is more than the {count} options, so "
-                "it never applies",
+                f"field {prop.name!r}: `maxItems` ({show_number(high)}) is more than the {count} "
+                "options, so it never applies",
                 severity=Severity.WARNING,
             )
 

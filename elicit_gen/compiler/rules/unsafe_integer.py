@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from ..diagnostics import Severity
 from ..kinds import Kind
-from .base import Context, Finding, Rule, is_number
+from .base import Context, Finding, Rule, is_number, show_number
 
 MAX_SAFE_INTEGER = 2**53 - 1
 KEYS = ("minimum", "maximum", "default")
@@ -35,7 +35,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             if is_number(value) and abs(value) > MAX_SAFE_INTEGER:
                 yield Finding(
                     prop.at(key),
-                    f"field {prop.name!r}: `{key}` {value!r} is beyond ±(2^53 - 1)"
+                    f"field {prop.name!r}: `{key}` {show_number(value)} is beyond ±(2^53 - 1)"
                     f"{_as_double(value)}; JavaScript clients cannot compare numbers this large "
                     "exactly",
                     hint="keep numeric bounds within ±9007199254740991, or send the value as a "
