@@ -27,6 +27,7 @@ from .build import (
     read_input,
     read_stdin,
 )
+from .compiler.diagnostics import visible
 from .compiler.pipeline import Selection, SelectionError, codes_summary
 from .compiler.spec import NEWEST, REVISIONS, Revision
 from .config import Config, ConfigError, Job, load_config
@@ -62,10 +63,32 @@ def _display(path: Path, root: Path) -> str:
     return path.as_posix()
 
 
+def _write(text: str, *, err: bool = False, nl: bool = True) -> None:
+    """Prints to stdout or stderr; a closed or failing stdout (a full disk, a closed pipe) is a
+    one-line I/O error, not an internal error or a silently lost output."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:
+        if err:
+            return  # nowhere to say anything
+        raise BuildError("cannot write to stdout: it is closed")
+    try:
+        click.echo(text, nl=nl, err=err)
+        stream.flush()
+    except OSError as exc:
+        if err:
+            return
+        with contextlib.suppress(OSError, ValueError):  # no second failure when Python exits
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+        raise BuildError(f"cannot write to stdout: {exc.strerror or exc}") from None
+
+
 def _read_args(paths: Sequence[str]) -> list[Input]:
     inputs = []
     for path in paths:
         if path == "-":
+            if sys.stdin is None:
+                raise BuildError("<stdin>: is closed")
             inputs.append(read_stdin(sys.stdin.buffer))
         else:
             inputs.append(read_input(Path(path), _display(Path(path), Path.cwd())))
@@ -110,11 +133,11 @@ def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bo
     if opts.verbose:
         for inp, r in report.results:
             shape = r.shape.value if r.shape else "unrecognised"
-            click.echo(f"{inp.name}: {shape}", err=True)
+            _write(f"{visible(inp.name)}: {shape}", err=True)
     if opts.fmt in ("json", "sarif") or diagnostics:
-        click.echo(FORMATTERS[opts.fmt](diagnostics), nl=False, err=not opts.lint_only)
+        _write(FORMATTERS[opts.fmt](diagnostics), nl=False, err=not opts.lint_only)
     for path in report.stale:
-        click.echo(f"{path.as_posix()}: missing or out of date", err=True)
+        _write(f"{visible(path.as_posix())}: missing or out of date", err=True)
     count = len(report.results)
     if not opts.quiet and opts.fmt == "text":
         errors = sum(r.errors for _, r in report.results)
@@ -147,7 +170,7 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging) -> int:
     config = load_config()
     selection = _selection(config, opts.select, opts.ignore)
     strict = config.strict if opts.strict is None else opts.strict
-    progress = None if opts.quiet else (lambda line: click.echo(line, err=True))
+    progress = None if opts.quiet else (lambda line: _write(visible(line), err=True))
     writing = not opts.lint_only and not opts.check
     if not schemas:
         if opts.targets or opts.output:
@@ -195,7 +218,7 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging) -> int:
         strict=strict,
         check=opts.check,
         lint_only=opts.lint_only,
-        emit_stdout=lambda text: click.echo(text, nl=False),
+        emit_stdout=lambda text: _write(text, nl=False),
         progress=progress,
         staging=staging if writing and opts.output is not None else None,
     )
@@ -285,20 +308,20 @@ def main(schemas: tuple[str, ...], list_rules: bool, **options: object) -> None:
         with staging:
             code = _run(schemas, opts, staging)
     except (BuildError, FileError) as exc:
-        click.echo(f"elicit-gen: error: {exc}", err=True)
+        _write(f"elicit-gen: error: {visible(str(exc))}", err=True)
         code = EXIT_USAGE
     except ConfigError as exc:
-        click.echo(f"elicit-gen: config error: {exc}", err=True)
+        _write(f"elicit-gen: config error: {visible(str(exc))}", err=True)
         code = EXIT_USAGE
     except KeyboardInterrupt:
-        click.echo(_interrupted(staging), err=True)
+        _write(_interrupted(staging), err=True)
         code = 130
     except Exception as exc:  # an exception here is a bug: say so in one line
         if os.environ.get("ELICIT_GEN_DEBUG"):
             raise
-        click.echo(
-            f"elicit-gen: internal error: {type(exc).__name__}: {exc} (please report this; set "
-            "ELICIT_GEN_DEBUG=1 for the traceback)",
+        _write(
+            f"elicit-gen: internal error: {type(exc).__name__}: {visible(str(exc))} (please "
+            "report this; set ELICIT_GEN_DEBUG=1 for the traceback)",
             err=True,
         )
         code = EXIT_USAGE

@@ -307,6 +307,39 @@ def test_output_into_a_new_directory_is_created_and_removed_on_failure(tmp_path:
     one_line_error(failed, "blocked/g_models.py is a directory")
 
 
+@POSIX
+@pytest.mark.parametrize(
+    ("redirect", "args", "words"),
+    [
+        ("<&-", ["--lint", "-"], "<stdin>: is closed"),
+        (">&-", ["{contact}", "--target", "pydantic"], "cannot write to stdout: it is closed"),
+        (">/dev/full", ["{contact}", "--target", "pydantic"], "cannot write to stdout: No space"),
+        (">/dev/full", ["--lint", "--format", "json", "{contact}"], "cannot write to stdout"),
+    ],
+)
+def test_closed_or_full_standard_streams_are_io_errors(
+    tmp_path: Path, redirect: str, args: list[str], words: str
+) -> None:
+    """A closed stdin was an internal error, a closed stdout lost the output with exit 0."""
+    argv = [a.format(contact=EXAMPLES / "contact.json") for a in args]
+    proc = subprocess.run(
+        ["sh", "-c", f'exec "$@" {redirect}', "sh", sys.executable, "-m", "elicit_gen", *argv],
+        cwd=tmp_path,
+        capture_output=not redirect.startswith(">"),
+        stderr=subprocess.PIPE if redirect.startswith(">") else None,
+        text=True,
+        timeout=120,
+        env={**os.environ, "ELICIT_GEN_NO_CACHE": "1"},
+    )
+    one_line_error(proc, words)
+
+
+def test_file_names_in_errors_are_shown_escaped(tmp_path: Path) -> None:
+    result = run("--lint", "\x1b]0;owned\x07.json", cwd=tmp_path)
+    one_line_error(result, "\\x1b]0;owned\\x07.json: no such file")
+    assert "\x1b" not in result.stderr and "\x07" not in result.stderr
+
+
 # -- item 12: one run, all or nothing ----------------------------------------------------------
 
 
