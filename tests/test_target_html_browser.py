@@ -6,12 +6,14 @@ or any request other than the page itself fails the test that opened it.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote
+from zoneinfo import ZoneInfo
 
 import jsonschema
 import pytest
@@ -738,6 +740,10 @@ def test_date_time_in_a_clock_change_gap_is_refused(open_form: Opener) -> None:
         ("America/St_Johns", "2024-07-01T08:15", "2024-07-01T08:15:00-02:30"),
         ("UTC", "2024-07-01T08:15", "2024-07-01T08:15:00+00:00"),
         ("UTC", "0099-05-06T07:08:09", "0099-05-06T07:08:09+00:00"),  # not 1999: setFullYear
+        # Local mean time (+00:53:28): no RFC 3339 offset holds it; the instant stays exact.
+        ("Europe/Berlin", "1893-03-31T23:59", "1893-03-31T23:59:32+00:54"),
+        ("Europe/Berlin", "0001-01-01T00:00", "0001-01-01T00:00:32+00:54"),
+        ("America/New_York", "1880-06-01T12:00", "1880-06-01T12:00:02-04:56"),
     ],
 )
 def test_date_time_offsets_in_other_zones(
@@ -751,6 +757,8 @@ def test_date_time_offsets_in_other_zones(
             fp.page.fill('[id="f-when"]', typed)
             fp.submit()
             assert fp.delivered()["content"] == {"when": sent}
+            instant = dt.datetime.fromisoformat(typed).replace(tzinfo=ZoneInfo(zone))
+            assert dt.datetime.fromisoformat(sent) == instant
     finally:
         context.close()
 

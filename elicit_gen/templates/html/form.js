@@ -288,12 +288,18 @@
     return { date, exists };
   }
 
-  /** RFC 3339 text for a local wall-clock value, with the offset in force at that moment. */
+  /** RFC 3339 text for a local wall-clock value, with the offset in force at that moment. An
+   * offset in whole minutes is exact; a local mean time offset (+00:53:28 in Berlin before 1893)
+   * is not, and RFC 3339 has no seconds in offsets: then the next whole-minute offset is sent
+   * with the wall clock that makes the instant exact (never an instant 28 s off); the clock
+   * moves forward by under a minute, so the date stays the one picked. */
   function wallClockToRfc3339(date) {
+    const minutes = Math.ceil(-date.getTimezoneOffset());
+    const wall = new Date(date.getTime() + minutes * 60000);
     return (
-      `${pad(date.getFullYear(), 4)}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}` +
-      `T${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}` +
-      offsetText(-date.getTimezoneOffset())
+      `${pad(wall.getUTCFullYear(), 4)}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}` +
+      `T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}:${pad(wall.getUTCSeconds())}` +
+      offsetText(minutes)
     );
   }
 
