@@ -11,6 +11,7 @@ non-Latin letter are ordinary text.
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
@@ -33,6 +34,9 @@ def _finding(
     if any(ch in BIDI_CONTROLS for ch in hidden):
         first = next(ch for ch in hidden if ch in BIDI_CONTROLS)
         effect = "a bidi control reorders the text around it, so it can display as something else"
+    elif any(unicodedata.category(ch) == "Cc" for ch in hidden):
+        first = next(ch for ch in hidden if unicodedata.category(ch) == "Cc")
+        effect = "a control character is not text: a terminal may act on it, other clients hide it"
     else:
         first = hidden[0]
         effect = "an invisible character makes text look like what it is not"
