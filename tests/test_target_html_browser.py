@@ -680,6 +680,24 @@ def test_bidi_and_invisible_characters_are_shown_and_isolated(open_form: Opener)
         assert bidi == ["isolate", "auto"], (selector, bidi)
 
 
+def test_lone_surrogates_are_refused(open_form: Opener) -> None:
+    """A lone surrogate (possible in a JavaScript string, e.g. through setValues) cannot be sent
+    as UTF-8: refused, as by the Python forms; a surrogate pair is one valid character."""
+    form = custom_form({"type": "object", "properties": {"s": {"type": "string", "maxLength": 1}}})
+    fp = open_form(form)
+    problems = fp.page.evaluate(
+        """() => ["a\\ud800", "\\udc00", "\\ud83d\\ude00"].map(
+             (s) => window.elicitation.validate({ s }).s || null)"""
+    )
+    refused = "Must be valid Unicode text (it holds a surrogate code point)."
+    assert problems == [refused, refused, None]
+    fp.page.evaluate("() => window.elicitation.setValues({ s: '\\ud800' })")
+    fp.submit()
+    assert fp.events() == [] and fp.error_text(form.fields[0]) == refused
+    python = validate_content(form.schema, {"s": "a\ud800"})
+    assert python == {"s": refused}
+
+
 def test_lengths_count_code_points(open_form: Opener) -> None:
     form = custom_form(
         {"type": "object", "properties": {"s": {"type": "string", "minLength": 2, "maxLength": 3}}}

@@ -115,6 +115,8 @@
   /** Multi-line text shown literally, its line breaks kept. */
   const safeBlock = (text) => text.replace(/\r\n/g, "\n").split("\n").map(safeText).join("\n");
 
+  const LONE_SURROGATE_RE = /[\ud800-\udfff]/u;
+
   // JSON Schema counts characters as code points; String.length counts UTF-16 units.
   const codePoints = (text) => [...text].length;
   const num = (n) => String(n);
@@ -214,6 +216,11 @@
       if (typeof value !== "string") return "Must be text.";
       const options = optionValues(prop);
       if (options !== null) return options.includes(value) ? null : "Must be one of the listed options.";
+      // A lone surrogate is not Unicode text: JSON.stringify writes it as an escape that no
+      // server can turn into UTF-8 (the Python forms refuse it too).
+      if (LONE_SURROGATE_RE.test(value)) {
+        return "Must be valid Unicode text (it holds a surrogate code point).";
+      }
       const length = codePoints(value);
       if (own(prop, "minLength") && length < prop.minLength) {
         return `Must be at least ${plural(prop.minLength, "character")}.`;
