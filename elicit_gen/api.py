@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,9 +20,19 @@ SchemaInput = str | bytes | Path | Mapping[str, Any]
 
 
 def _read(schema: SchemaInput, name: str | None) -> tuple[bytes, str, str]:
-    """(data, display name, stem) for any accepted input."""
+    """(data, display name, stem) for any accepted input.
+
+    A ``str`` is JSON text, unless it does not start with ``{`` or ``[`` and names an existing
+    path: ``lint("schemas/contact.json")`` reads that file. Files are read as the command line
+    reads them: regular files only, at most 16 MiB (:class:`~.output.FileError`, an OSError).
+    """
+    if isinstance(schema, str) and _names_a_file(schema):
+        schema = Path(schema)
     if isinstance(schema, Path):
-        return schema.read_bytes(), name or schema.as_posix(), schema.stem
+        from .output import read_input_file
+
+        shown = name or schema.as_posix()
+        return read_input_file(schema, shown), shown, schema.stem
     if isinstance(schema, bytes):
         return schema, name or "<bytes>", Path(name).stem if name else "form"
     if isinstance(schema, str):
@@ -30,6 +41,15 @@ def _read(schema: SchemaInput, name: str | None) -> tuple[bytes, str, str]:
     # become diagnostics there instead of exceptions here
     data = dump_json(schema).encode("ascii")
     return data, name or "<schema>", Path(name).stem if name else "form"
+
+
+def _names_a_file(text: str) -> bool:
+    if text.lstrip(" \t\r\n\ufeff")[:1] in ("{", "[", "") or "\0" in text or len(text) > 4096:
+        return False
+    try:
+        return os.path.exists(text)
+    except (OSError, ValueError):
+        return False
 
 
 def _selection(select: Iterable[str] | None, ignore: Iterable[str]) -> Selection:
@@ -46,7 +66,9 @@ def lint(
 ) -> FileResult:
     """Lints one input (a path, JSON text or bytes, or a parsed dict).
 
-    Raises OSError for an unreadable path and ValueError for an unknown code or revision.
+    A ``str`` that names an existing path and does not start with ``{`` or ``[`` is a path.
+    Raises OSError for an unreadable path (also a FIFO, a device, a directory or more than
+    16 MiB: never blocks) and ValueError for an unknown code or revision.
     """
     data, display, stem = _read(schema, name)
     return check_source(

@@ -394,3 +394,42 @@ def test_sigterm_in_the_rename_phase_waits_for_every_rename(tmp_path: Path) -> N
     assert len(files(root / "out")) == 6
     assert not [p for p in (root / "out").iterdir() if p.name.endswith(".tmp")]
     assert run("--check", cwd=root).returncode == 0
+
+
+# -- the library reads files as the command line does ------------------------------------------
+
+
+def test_library_reads_a_path_string_and_refuses_non_regular_files(tmp_path: Path) -> None:
+    """README: ``elicit_gen.lint("schemas/contact.json")``; a FIFO or device never blocks."""
+    (tmp_path / "schemas").mkdir()
+    (tmp_path / "schemas" / "contact.json").write_bytes((EXAMPLES / "contact.json").read_bytes())
+    if sys.platform != "win32":
+        os.mkfifo(tmp_path / "fifo.json")
+    code = (
+        "import sys, elicit_gen\n"
+        "from pathlib import Path\n"
+        "result = elicit_gen.lint('schemas/contact.json')\n"
+        "assert result.source == 'schemas/contact.json', result.source\n"
+        "assert not [d for d in result.diagnostics if d.is_error], result.diagnostics\n"
+        "assert elicit_gen.compile('schemas/contact.json', 'pydantic').ok\n"
+        "assert [d.code for d in elicit_gen.lint('not json').diagnostics] == ['EG001']\n"
+        "for bad in (['fifo.json', '/dev/zero'] if sys.platform != 'win32' else []):\n"
+        "    for arg in (bad, Path(bad)):\n"
+        "        try:\n"
+        "            elicit_gen.lint(arg)\n"
+        "        except OSError as exc:\n"
+        "            print(exc)\n"
+        "        else:\n"
+        "            raise AssertionError(arg)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, timeout=60
+    )
+    assert proc.returncode == 0, proc.stderr
+    if sys.platform != "win32":
+        assert proc.stdout.splitlines() == [
+            "fifo.json: is a FIFO, expected a regular JSON file",
+            "fifo.json: is a FIFO, expected a regular JSON file",
+            "/dev/zero: is a device, expected a regular JSON file",
+            "/dev/zero: is a device, expected a regular JSON file",
+        ]
