@@ -172,8 +172,9 @@ def test_parsed_values_out_of_range_or_too_deep_are_diagnostics() -> None:
         inner = inner[0]
     [diagnostic] = lint({"type": "object", "properties": {}, "x": nested}).diagnostics
     assert diagnostic.code == "EG001" and "nesting" in diagnostic.message
-    [diagnostic] = lint(schema({"n": {"type": "number", "maximum": float("inf")}})).diagnostics
-    assert diagnostic.code == "EG001"
+    for value in (float("inf"), float("-inf"), float("nan")):
+        [diagnostic] = lint(schema({"n": {"type": "number", "maximum": value}})).diagnostics
+        assert diagnostic.code == "EG001" and "NaN and Infinity" in diagnostic.message
 
 
 def test_deep_nesting_and_not_json_numbers_are_diagnostics() -> None:
