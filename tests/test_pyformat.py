@@ -200,6 +200,10 @@ def test_only_the_same_program_passes_the_cache_check() -> None:
     assert not _same_program(source, formatted.rstrip("\n"))  # would swallow the next line
     assert not _same_program(source, formatted.replace("# about f", "# about g"))
     assert not _same_program(source, "def (:\n")
+    joined = 'x = ("a"\n     "b")\n'  # a comment hidden between implicitly joined parts
+    assert _same_program(joined, 'x = "a" "b"\n')
+    assert not _same_program(joined, 'x = ("a"\n# -*- coding: utf-7 -*-\n     "b")\n')
+    assert not _same_program('x = "#a"\n', 'x = ""  #a"\n')
 
 
 _WRAPPER_CODE = '''class _Wrapper:
