@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from elicit_gen import compile as compile_schema
@@ -109,3 +109,48 @@ def test_deep_nesting_is_a_diagnostic() -> None:
     text = "[" * 100_000 + "]" * 100_000
     [diag] = lint(text, name="deep.json").diagnostics
     assert diag.code == "EG001" and "nesting" in diag.message
+
+
+#: Property names that clash once turned into identifiers or ids: a suffix a target adds to
+#: another name's id, or names that differ only in case, punctuation or accents.
+CLASHING_NAMES = [
+    "x", "x box", "x-box", "X", "x_box", "x error", "x_err", "x-2", "x 2", "x_2", "x_0", "x 0",
+    "y", "y error", "y-error", "Y_ERROR", "box x", "error y", "unset-x", "x_desc", "x hint",
+    "f", "f x", "f-x", "field_x", "label_x", "error_x", "class", "model_config", "Literal",
+    "é", "e", "_", "", " ", "1", "-",
+]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.lists(
+        st.one_of(st.sampled_from(CLASHING_NAMES), st.text(max_size=6)),
+        min_size=1,
+        max_size=10,
+        unique=True,
+    )
+)
+def test_names_derived_from_property_names_never_clash(names: list[str]) -> None:
+    """Every id or identifier a target derives from a property name, with every suffix or prefix
+    it adds, is distinct across the form (issue 13 item 2: Textual's ``x`` + ``-box`` was the
+    id of ``x box``)."""
+    schema = {"type": "object", "properties": {n: {"type": "string"} for n in names}}
+    result = compile_schema({"message": "m", "requestedSchema": schema}, [], name="fuzz.json")
+    assume(result.ok)  # a name that reads like a secret (EG170) is refused
+    fields = result.forms[0].fields
+    idents = [str(f.ident) for f in fields]
+    assert len(set(idents)) == len(idents) == len(names)
+    assert all(i.isidentifier() for i in idents)
+    suffixes = ("", "_desc", "_hint", "_err", "_0")
+    html = [f"{f.html_id}{suffix}" for f in fields for suffix in suffixes]
+    assert len(set(html)) == len(html)
+    # Textual: each field's control id, and the box, error line and "not answered" note ids
+    textual = [f"{p}{f.html_id}" for f in fields for p in ("", "box-", "error-", "unset-")]
+    textual += ["dialog", "head", "server", "title", "description", "message", "fields", "foot"]
+    textual += ["status", "actions", "submit", "decline", "cancel", "keys"]
+    assert len(set(textual)) == len(textual)
+    # Qt object names
+    qt = [f"{p}_{f.ident}" for f in fields for p in ("field", "label", "error")]
+    qt += ["elicitation", "server", "title", "message", "description", "fields", "legend"]
+    qt += ["summary"]
+    assert len(set(qt)) == len(qt)
