@@ -234,12 +234,27 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
 
-def _install_signal_handlers() -> None:
-    for signum in (signal.SIGINT, signal.SIGTERM):
+def _install_signal_handlers() -> dict[int, object]:
+    """SIGINT, SIGTERM and SIGHUP unwind (see :func:`_terminate`); returns the handlers to
+    restore. A signal ignored by whoever started us (nohup, a background job) stays ignored."""
+    previous: dict[int, object] = {}
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
         with contextlib.suppress(ValueError, OSError):  # not the main thread (tests): keep them
-            if signal.getsignal(signum) in (signal.SIG_IGN, None):
-                continue  # ignored by whoever started us (nohup, a background job): keep it so
+            handler = signal.getsignal(signum)
+            if handler in (signal.SIG_IGN, None):
+                continue
             signal.signal(signum, _terminate)
+            previous[signum] = handler
+    return previous
+
+
+def _restore_signal_handlers(previous: dict[int, object]) -> None:
+    for signum, handler in previous.items():
+        with contextlib.suppress(ValueError, OSError, TypeError):
+            signal.signal(signum, handler)  # type: ignore[arg-type]
 
 
 def _interrupted(staging: Staging) -> str:
@@ -302,7 +317,7 @@ def main(schemas: tuple[str, ...], list_rules: bool, **options: object) -> None:
             click.echo(f"{rule_code}  {name:<22} {severity:<7} {summary}{note}")
         sys.exit(EXIT_OK)
     opts = Options(**options)  # type: ignore[arg-type]
-    _install_signal_handlers()
+    handlers = _install_signal_handlers()
     staging = Staging()
     try:
         with staging:
@@ -325,6 +340,8 @@ def main(schemas: tuple[str, ...], list_rules: bool, **options: object) -> None:
             err=True,
         )
         code = EXIT_USAGE
+    finally:
+        _restore_signal_handlers(handlers)
     sys.exit(code)
 
 

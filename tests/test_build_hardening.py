@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import stat
 import subprocess
 import sys
@@ -433,3 +434,45 @@ def test_library_reads_a_path_string_and_refuses_non_regular_files(tmp_path: Pat
             "/dev/zero: is a device, expected a regular JSON file",
             "/dev/zero: is a device, expected a regular JSON file",
         ]
+
+
+@POSIX
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGHUP])
+def test_sigint_and_sighup_leave_all_or_nothing_and_no_temp_file(
+    tmp_path: Path, signum: int
+) -> None:
+    root = project(tmp_path, names=("every_kind",))
+    base = json.loads((EXAMPLES / "every_kind.json").read_text())
+    for i in range(40):
+        base["requestedSchema"]["title"] = f"Form {i}"
+        (root / "schemas" / f"form_{i:03d}.json").write_text(json.dumps(base))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "elicit_gen", "-q"],
+        cwd=root,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "ELICIT_GEN_NO_CACHE": "1"},
+        start_new_session=True,  # SIGHUP and SIGINT as a closed terminal or Ctrl-C send them
+    )
+    out = root / "out"
+    deadline = time.monotonic() + 90
+    while proc.poll() is None and time.monotonic() < deadline:  # until files are being staged
+        if out.exists() and any(p.name.endswith(".tmp") for p in out.iterdir()):
+            break
+        time.sleep(0.02)
+    proc.send_signal(signum)
+    try:
+        _, err = proc.communicate(timeout=120)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate(timeout=30)
+        raise
+    assert "Traceback" not in err
+    names = [p.name for p in out.iterdir()] if out.exists() else []
+    assert not [n for n in names if n.endswith(".tmp")], names
+    if proc.returncode == 0 or "every output of this run was written" in err:
+        assert len(names) == 82, err
+    else:
+        assert names == [], err
+        assert proc.returncode == 130 and "no output was changed" in err, err
