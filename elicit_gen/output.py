@@ -8,9 +8,12 @@ file beside its destination (``.<name>.elicit-gen-<host>-<pid>-<random>.tmp``); 
 file of the run is staged does :meth:`Staging.commit` rename them all into place. A failure or an
 interruption before that removes the temp files (and any directory the run created) and leaves
 every output as it was. The rename phase is a short window (one rename per changed file, no
-writing); SIGINT and SIGTERM arriving in it are deferred until it ends, so an interrupted run has
-either replaced every changed output or none. Only a rename that itself fails (the directory
-changed under the run) can leave some outputs replaced; the error then says how many.
+writing); SIGINT, SIGTERM and SIGHUP arriving in it (through the CLI's handlers) are deferred
+until it ends, so an interrupted run has either replaced every changed output or none. A run
+killed outright (SIGKILL) leaves its temp files, and no output changed; the next run that writes
+into that directory removes them (only ours, by exact name, from a process that is gone). Only
+a rename that itself fails (the directory changed under the run) can leave some outputs
+replaced; the error then says how many.
 An identical existing file is not touched (its mtime stays). Existing outputs must be regular
 files: a directory, a symbolic link, a FIFO or a device in an output's place is an error.
 """
@@ -356,7 +359,7 @@ class Staging:
     def commit(self) -> list[Path]:
         """Renames every staged file into place (the short rename phase); returns their paths.
 
-        SIGINT and SIGTERM (through the CLI's handlers) are deferred until every rename is done.
+        SIGINT, SIGTERM and SIGHUP (through the CLI's handlers) wait until every rename is done.
         A rename that fails stops the phase: the rest of the temp files are removed and
         :class:`FileError` says how many outputs were already replaced.
         """

@@ -191,6 +191,19 @@ def test_two_jobs_writing_one_file_is_an_error(tmp_path: Path) -> None:
     assert not (root / "out").exists()
 
 
+def test_two_jobs_whose_outputs_differ_only_in_case_is_an_error(tmp_path: Path) -> None:
+    """One file on macOS and Windows: an error on every system, so a project stays portable."""
+    root = project(tmp_path, names=("contact",), targets='["pydantic"]')
+    with (root / "pyproject.toml").open("a") as handle:
+        handle.write(
+            "\n[[tool.elicit-gen.jobs]]\nname = 'upper'\ninputs = ['schemas/contact.json']\n"
+            "targets = ['pydantic']\noutput = 'OUT'\n"
+        )
+    result = run(cwd=root)
+    one_line_error(result, "would both write", "OUT/contact_models.py")
+    assert not (root / "out").exists() and not (root / "OUT").exists()
+
+
 # -- item 9: ** and symbolic link loops --------------------------------------------------------
 
 
