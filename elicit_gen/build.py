@@ -233,7 +233,7 @@ def plan_outputs(
         for target in targets
     ]
     out = Path(output)
-    as_dir = output.endswith(("/", os.sep)) or out.is_dir() or len(units) > 1
+    as_dir = output.endswith(("/", os.sep)) or os.path.isdir(out) or len(units) > 1
     paths: dict[tuple[str, str, str], Path] = {}
     claimed: Claims = {} if claims is None else claims
     for name, stem, target in units:

@@ -308,7 +308,7 @@ class Staging:
     def _make_parents(self, directory: Path) -> None:
         missing: list[Path] = []
         current = directory
-        while not current.exists() and current != current.parent:
+        while not os.path.lexists(current) and current != current.parent:
             missing.append(current)
             current = current.parent
         for path in reversed(missing):

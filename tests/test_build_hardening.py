@@ -248,6 +248,16 @@ def test_check_with_a_directory_in_an_output_place(tmp_path: Path) -> None:
     one_line_error(write, "out/f_models.py is a directory")
 
 
+def test_check_with_an_output_that_cannot_be_read(tmp_path: Path) -> None:
+    """Any I/O error reading an output (here ENAMETOOLONG, which root gets too) is one line."""
+    (tmp_path / "f.json").write_text(GOOD)
+    name = "x" * 300 + ".py"
+    check = run("f.json", "--target", "pydantic", "-o", name, "--check", cwd=tmp_path)
+    one_line_error(check, "cannot read", "name too long")
+    write = run("f.json", "--target", "pydantic", "-o", name, cwd=tmp_path)
+    one_line_error(write, "name too long")
+
+
 @pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="root reads any file")
 def test_check_with_an_unreadable_output(tmp_path: Path) -> None:
     (tmp_path / "f.json").write_text(GOOD)
