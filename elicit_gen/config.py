@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -105,7 +106,7 @@ def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml with a [tool.elicit-gen] table, from ``start`` upward."""
     for directory in (start, *start.parents):
         candidate = directory / "pyproject.toml"
-        if candidate.is_file():
+        if os.path.isfile(candidate):  # never raises (Path.is_file does for EACCES)
             try:
                 text = candidate.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError):
