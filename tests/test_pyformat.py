@@ -79,10 +79,12 @@ def test_disk_cache_gives_the_same_bytes_and_skips_black(tmp_path: Path) -> None
     assert {p.name: p.read_bytes() for p in out.iterdir()} == expected
 
 
-def elicit_gen(*args: str, cwd: Path, env: dict[str, str] | None = None) -> Result:
+def elicit_gen(
+    *args: str, cwd: Path, env: dict[str, str] | None = None, timeout: float = 300
+) -> Result:
     proc = subprocess.run(
         [sys.executable, "-m", "elicit_gen", *args], capture_output=True, text=True,
-        timeout=300, cwd=cwd, env={**os.environ, "ELICIT_GEN_NO_CACHE": "1", **(env or {})},
+        timeout=timeout, cwd=cwd, env={**os.environ, "ELICIT_GEN_NO_CACHE": "1", **(env or {})},
     )
     assert "Traceback" not in proc.stderr, proc.stderr
     return proc
@@ -213,3 +215,25 @@ _WRAPPER_CODE = '''class _Wrapper:
         # about f
         return 1
 '''
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="FIFOs are POSIX")
+def test_a_fifo_or_device_planted_in_the_cache_does_not_block_the_build(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    env = {"ELICIT_GEN_NO_CACHE": "", "ELICIT_GEN_CACHE_DIR": str(cache)}
+    schema = EXAMPLES / "contact.json"
+    reference = elicit_gen(str(schema), "--target", "pydantic", "-o", "ref.py", cwd=tmp_path)
+    assert reference.returncode == 0, reference.stderr
+    assert elicit_gen(str(schema), "--target", "pydantic", "-o", "warm.py", cwd=tmp_path,
+                      env=env).returncode == 0
+    entries = [p for p in (cache / "black").rglob("*") if p.is_file()]
+    for index, entry in enumerate(entries):
+        entry.unlink()
+        if index % 2:
+            os.mkfifo(entry)
+        else:
+            os.symlink("/dev/zero", entry)
+    result = elicit_gen(str(schema), "--target", "pydantic", "-o", "out.py", cwd=tmp_path,
+                        env=env, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out.py").read_bytes() == (tmp_path / "ref.py").read_bytes()

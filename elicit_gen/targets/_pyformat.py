@@ -22,6 +22,7 @@ import hashlib
 import io
 import os
 import re
+import stat
 import tempfile
 import tokenize
 from collections.abc import Iterator
@@ -198,6 +199,25 @@ def _same_program(source: str, formatted: str) -> bool:
         return False
 
 
+#: No formatted statement comes near this; a larger entry is not read.
+_MAX_ENTRY_BYTES = 64 * 1024 * 1024
+
+
+def _read_entry(path: Path) -> str:
+    """A cache entry's text: a regular file only (a FIFO planted there must not block the
+    build, nor a link to a device fill memory). Raises OSError or ValueError otherwise."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > _MAX_ENTRY_BYTES:
+            raise ValueError("not a cache entry")
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            data = handle.read(_MAX_ENTRY_BYTES + 1)
+    finally:
+        os.close(fd)
+    return data.decode("utf-8").replace("\r\n", "\n").replace("\r", "\n")
+
+
 @lru_cache(maxsize=4096)
 def black_format(source: str) -> str:
     """black's output for ``source``: from this process's memory, the disk cache, or black.
@@ -208,7 +228,7 @@ def black_format(source: str) -> str:
     path = _cache_path(source)
     if path is not None:
         with contextlib.suppress(OSError, UnicodeDecodeError, ValueError):
-            check, text = path.read_text(encoding="utf-8").split("\n", 1)
+            check, text = _read_entry(path).split("\n", 1)
             if check == _digest(text) and _same_program(source, text):
                 return text
     import black
