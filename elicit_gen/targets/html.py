@@ -38,8 +38,9 @@ from ..compiler.ir import (
     StringField,
     StringFormat,
 )
+from ._hints import count_hint, length_hint, number_hint
 from ._render import TEMPLATES, header_text, js_json, render
-from ._text import number_text, plural
+from ._text import number_text
 from .base import GeneratedFile
 
 ASSETS = TEMPLATES / "html"
@@ -93,45 +94,9 @@ class FieldView:
     empty_label: str = ""  # the empty choice of a select ("" = none)
 
 
-def _length_hint(lo: int | None, hi: int | None) -> str | None:
-    if lo is not None and hi is not None:
-        if lo == hi:
-            return f"Exactly {plural(lo, 'character')}."
-        return f"{lo} to {hi} characters."
-    if lo is not None and lo > 0:
-        return f"At least {plural(lo, 'character')}."
-    if hi is not None:
-        return f"Up to {plural(hi, 'character')}."
-    return None
-
-
-def _number_hint(field: NumberField) -> str:
-    what = "A whole number" if field.integer else "A number"
-    lo, hi = field.minimum, field.maximum
-    if lo is not None and hi is not None:
-        return f"{what} from {number_text(lo)} to {number_text(hi)}."
-    if lo is not None:
-        return f"{what}, at least {number_text(lo)}."
-    if hi is not None:
-        return f"{what}, at most {number_text(hi)}."
-    return f"{what}."
-
-
-def _count_hint(lo: int | None, hi: int | None) -> str | None:
-    if lo is not None and hi is not None:
-        if lo == hi:
-            return f"Choose exactly {lo}."
-        return f"Choose {lo} to {hi}."
-    if lo is not None and lo > 0:
-        return f"Choose at least {lo}."
-    if hi is not None:
-        return f"Choose up to {hi}."
-    return None
-
-
 def _hint(field: Field) -> str | None:
     if isinstance(field, StringField):
-        parts = [p for p in (_length_hint(field.min_length, field.max_length),) if p]
+        parts = [p for p in (length_hint(field.min_length, field.max_length),) if p]
         if field.format in _FORMAT_HINTS:
             parts.append(_FORMAT_HINTS[field.format])
         if field.format is StringFormat.DATE_TIME:
@@ -139,9 +104,9 @@ def _hint(field: Field) -> str | None:
             parts.append("In your time zone.")
         return " ".join(parts) or None
     if isinstance(field, NumberField):
-        return _number_hint(field)
+        return number_hint(field.integer, field.minimum, field.maximum)
     if isinstance(field, MultiSelectField):
-        return _count_hint(field.min_items, field.max_items)
+        return count_hint(field.min_items, field.max_items) or None
     return None
 
 

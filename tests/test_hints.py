@@ -1,0 +1,92 @@
+"""The shared wording of constraint hints (elicit_gen/targets/_hints.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from elicit_gen.targets import _hints
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "hint"),
+    [
+        (None, None, ""),
+        (0, None, ""),
+        (3, 40, "3 to 40 characters."),
+        (0, 40, "At most 40 characters."),
+        (None, 40, "At most 40 characters."),
+        (None, 1, "At most 1 character."),
+        (3, None, "At least 3 characters."),
+        (1, None, "At least 1 character."),
+        (4, 4, "Exactly 4 characters."),
+        (1, 1, "Exactly 1 character."),
+        (0, 0, "Exactly 0 characters."),
+    ],
+)
+def test_length_hint(lo: int | None, hi: int | None, hint: str) -> None:
+    assert _hints.length_hint(lo, hi) == hint
+
+
+@pytest.mark.parametrize(
+    ("integer", "lo", "hi", "hint"),
+    [
+        (True, None, None, "A whole number."),
+        (False, None, None, "A number."),
+        (True, 1, 10, "A whole number from 1 to 10."),
+        (False, 0.5, 2.0, "A number from 0.5 to 2."),
+        (True, 18, None, "A whole number, at least 18."),
+        (False, 0, None, "A number, at least 0."),  # a minimum of 0 is a constraint
+        (False, None, 99.5, "A number, at most 99.5."),
+        (True, 5, 5, "A whole number, exactly 5."),
+        (
+            True,
+            -(2**53) + 1,
+            2**53 - 1,
+            "A whole number from -9007199254740991 to 9007199254740991.",
+        ),
+    ],
+)
+def test_number_hint(integer: bool, lo: float | None, hi: float | None, hint: str) -> None:
+    assert _hints.number_hint(integer, lo, hi) == hint
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "hint"),
+    [
+        (None, None, ""),
+        (0, None, ""),
+        (1, 3, "Choose 1 to 3 options."),
+        (0, 2, "Choose at most 2 options."),
+        (None, 1, "Choose at most 1 option."),
+        (2, None, "Choose at least 2 options."),
+        (1, None, "Choose at least 1 option."),
+        (2, 2, "Choose exactly 2 options."),
+        (1, 1, "Choose exactly 1 option."),
+    ],
+)
+def test_count_hint(lo: int | None, hi: int | None, hint: str) -> None:
+    assert _hints.count_hint(lo, hi) == hint
+
+
+def test_phrases_embed_lower_case_without_full_stop() -> None:
+    assert _hints.length_phrase(None, 40) == "at most 40 characters"
+    assert _hints.number_phrase(False, 18, None) == "a number, at least 18"
+    assert _hints.range_phrase(1, 10) == "from 1 to 10"
+    assert _hints.count_phrase(None, 2) == "choose at most 2 options"
+    assert _hints.sentence("") == ""
+
+
+def test_hint_matches_the_error_message_wording() -> None:
+    """A hint and the error the form shows when it is broken use the same words (formcore)."""
+    from elicit_gen.runtime import formcore
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "s": {"type": "string", "maxLength": 3},
+            "m": {"type": "array", "items": {"enum": ["a", "b", "c"]}, "maxItems": 2},
+        },
+    }
+    errors = formcore.validate_content(schema, {"s": "abcd", "m": ["a", "b", "c"]})
+    assert errors["s"] == "Must be " + _hints.length_phrase(None, 3) + "."
+    assert errors["m"] == _hints.count_hint(None, 2)
