@@ -16,41 +16,17 @@ from typing import Any
 import jinja2
 
 from ..compiler.ir import Form
+from ._pyprint import literal
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
 
 
-def py_literal(value: Any) -> str:
-    """A Python literal for a JSON-like value; strings through ``repr``, which escapes
-    everything that is not printable (including U+2028 and bidi overrides)."""
-    if value is None or isinstance(value, (bool, int)):
-        return repr(value)
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, str):
-        return _py_str(value)
-    if isinstance(value, (list, tuple)):
-        inner = ", ".join(py_literal(v) for v in value)
-        return (
-            f"[{inner}]"
-            if isinstance(value, list)
-            else f"({inner}{',' if len(value) == 1 else ''})"
-        )
-    if isinstance(value, dict):
-        return "{" + ", ".join(f"{_py_str(k)}: {py_literal(v)}" for k, v in value.items()) + "}"
-    raise TypeError(f"no literal for {type(value).__name__}")
-
-
-def _py_str(text: str) -> str:
-    literal = repr(text)
-    # repr leaves printable non-ASCII as is; escape the few that editors and terminals treat as
-    # line breaks or direction changes even though Python does not.
-    return re.sub(
-        "[\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff]",
-        lambda m: f"\\u{ord(m.group()):04x}",
-        literal,
-    )
+def py_literal(value: Any, indent: int | None = None) -> str:
+    """A Python literal for a JSON-like value (see :mod:`._pyprint`): on one line, or with
+    ``indent`` in black's exploded layout for a value at that indent (the ``py`` filter:
+    ``{{ value|py }}``, ``{{ value|py(4) }}``)."""
+    return literal(value, indent)
 
 
 def js_json(value: Any) -> str:
