@@ -14,7 +14,8 @@ from .compiler.naming import module_stem
 from .compiler.pipeline import FileResult, Selection, check_source
 from .compiler.source import dump_json
 from .compiler.spec import NEWEST, Revision
-from .targets import GeneratedFile, expand, get_target
+from .config import Style
+from .targets import GeneratedFile, emit, expand, get_target
 
 SchemaInput = str | bytes | Path | Mapping[str, Any]
 
@@ -87,10 +88,14 @@ class CompileResult:
         return not any(d.is_error for d in self.diagnostics)
 
 
-def compile_forms(forms: Iterable[Form], targets: Iterable[str]) -> list[GeneratedFile]:
-    """Emits every form for every target (``all`` expands to every target)."""
+def compile_forms(
+    forms: Iterable[Form], targets: Iterable[str] | str, style: Style | None = None
+) -> list[GeneratedFile]:
+    """Emits every form for every target (``all`` expands to every target), generated Python as
+    the formatter of ``style`` leaves it (default: black's defaults, 88 columns)."""
     names = expand(targets)
-    return [get_target(t).emit(form) for form in forms for t in names]
+    emitters = [get_target(t) for t in names]
+    return [emit(target, form, style) for form in forms for target in emitters]
 
 
 def compile(
@@ -102,11 +107,15 @@ def compile(
     spec: str | Revision = NEWEST,
     select: Iterable[str] | None = None,
     ignore: Iterable[str] = (),
+    style: Style | None = None,
 ) -> CompileResult:
     """Lints and, when there is no error, compiles one input for ``targets``.
 
     ``name`` is the input's path as shown in diagnostics and headers; ``stem`` names the output
-    files (default: the file name's stem, made a valid module name).
+    files (default: the file name's stem, made a valid module name). ``style`` is the client
+    project's formatter settings (default: black's defaults; :func:`elicit_gen.config.find_style`
+    reads them from a pyproject.toml as the command line does): generated Python is what that
+    formatter leaves unchanged.
     """
     names = expand(targets)
     data, display, default_stem = _read(schema, name)
@@ -118,5 +127,5 @@ def compile(
         build_forms=True,
         stem=module_stem(stem or default_stem),
     )
-    files = compile_forms(result.forms, names) if result.forms else []
+    files = compile_forms(result.forms, names, style) if result.forms else []
     return CompileResult(result.diagnostics, result.forms, files)

@@ -1,7 +1,10 @@
 """The build step: many inputs, many targets, one process; safe writes and ``--check``.
 
-Inputs are linted and lowered once; every target's emitter is loaded once (templates and black
-are cached). Output paths are planned for every input before anything is written, so that two
+Inputs are linted and lowered once; every target's emitter is loaded once (templates are
+cached). Generated Python is what the client project's formatter leaves unchanged: its settings
+come from the pyproject.toml governing the output location (:func:`.config.find_style`).
+
+Output paths are planned for every input before anything is written, so that two
 outputs mapping to one file is an error rather than an overwrite. An input with errors writes
 nothing; the files of one run are written all or nothing (staged, then renamed: see
 :mod:`.output`) and an unchanged file is left alone (its mtime stays).
@@ -14,7 +17,7 @@ import fnmatch
 import glob
 import os
 import unicodedata
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
@@ -22,7 +25,8 @@ from typing import TYPE_CHECKING, BinaryIO
 from .compiler.naming import module_stem
 from .compiler.pipeline import FileResult, Selection, check_source
 from .compiler.spec import Revision
-from .targets import REGISTRY, expand, get_target
+from .config import ConfigError, Style, find_style
+from .targets import REGISTRY, emit, expand, get_target
 
 if TYPE_CHECKING:
     from .output import Staging
@@ -271,13 +275,16 @@ def build(
     staging: Staging | None = None,
     claims: Claims | None = None,
     job: str | None = None,
+    style: Style | None = None,
 ) -> BuildReport:
     """Lints every input, then (unless ``lint_only``) compiles and writes or checks outputs.
 
     Files are written all or nothing (see :mod:`.output`): every changed output is staged, then
     all are renamed. With a ``staging`` of the caller's (several jobs, one run), this only
     stages: ``report.written`` lists what the caller's :meth:`Staging.commit` will write.
-    ``claims`` shared between calls makes two jobs writing one file an error.
+    ``claims`` shared between calls makes two jobs writing one file an error. ``style``: the
+    project's formatter settings, by default those governing ``output`` (see
+    :func:`.config.find_style`).
     """
     from .output import FileError, Staging, is_current
 
@@ -307,9 +314,14 @@ def build(
         stage if own and stage is not None else contextlib.nullcontext()
     )
     emitters = {name: get_target(name) for name in names}
+    if style is None:
+        try:
+            style = find_style(Path(output) if output is not None else None)
+        except ConfigError as exc:
+            raise BuildError(str(exc)) from None
     total = len(report.results)
     try:
-        with _statement_cache(writable=not check), cleanup:
+        with cleanup:
             for index, (inp, result) in enumerate(report.results, 1):
                 if progress is not None and total >= 20 and (index % 50 == 0 or index == total):
                     progress(f"[{index}/{total}] {inp.name}")
@@ -318,7 +330,7 @@ def build(
                     continue
                 for form in result.forms:
                     for target in names:
-                        file = emitters[target].emit(form)
+                        file = emit(emitters[target], form, style)
                         if paths is None:
                             if emit_stdout is not None:
                                 emit_stdout(file.text)
@@ -336,15 +348,3 @@ def build(
     except FileError as exc:
         raise BuildError(str(exc)) from None
     return report
-
-
-@contextlib.contextmanager
-def _statement_cache(*, writable: bool) -> Iterator[None]:
-    """``--check`` writes nothing, not even to the statement cache."""
-    if writable:
-        yield
-        return
-    from .targets._pyformat import cache_read_only
-
-    with cache_read_only():
-        yield

@@ -37,8 +37,9 @@ PYTHON_GOLDENS = sorted((GOLDEN / "expected").glob("*/*.py"))
 
 @pytest.mark.parametrize("path", PYTHON_GOLDENS, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_python_output_is_what_black_gives_for_the_whole_file(path: Path) -> None:
-    """Targets format statement by statement (elicit_gen/targets/_pyformat.py); the result must
-    be exactly whole-file black."""
+    """The goldens are generated with the default style (black's defaults, 88 columns); black-
+    stable targets run no formatter at all, so this is what proves their layout: byte-identical
+    to whole-file black at those settings (tests/test_black_stable.py checks other settings)."""
     from elicit_gen.targets._pyformat import black_format
 
     text = path.read_text(encoding="utf-8")

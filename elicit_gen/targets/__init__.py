@@ -11,8 +11,13 @@ import importlib
 import importlib.util
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
+from ..config import Style
 from .base import GeneratedFile, Target
+
+if TYPE_CHECKING:
+    from ..compiler.ir import Form
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,26 @@ def get_target(name: str) -> Target:
     return target
 
 
+def is_black_stable(target: Target) -> bool:
+    """Whether ``target`` emits Python that black leaves unchanged (see :mod:`.base`)."""
+    return bool(getattr(target, "black_stable", False))
+
+
+def emit(target: Target, form: Form, style: Style | None = None) -> GeneratedFile:
+    """The format stage after the emitter: ``target``'s file for ``form`` as the project's
+    formatter (``style``; black's defaults without one) leaves it. A black-stable target under a
+    covered style is not formatted at all (black is not even imported)."""
+    file = target.emit(form)
+    if not file.name.endswith(".py"):
+        return file
+    from ._pyformat import format_source, needs_formatting
+
+    style = style or Style()
+    if not needs_formatting(is_black_stable(target), style):
+        return file
+    return GeneratedFile(file.name, format_source(file.text, style))
+
+
 __all__ = [
     "REGISTRY",
     "TARGETS",
@@ -71,6 +96,8 @@ __all__ = [
     "Target",
     "TargetInfo",
     "available",
+    "emit",
     "expand",
     "get_target",
+    "is_black_stable",
 ]

@@ -1,4 +1,4 @@
-"""Shared machinery of the emitters: the jinja2 environment, safe literals, headers, black.
+"""Shared machinery of the emitters: the jinja2 environment, safe literals, headers.
 
 Schema text only ever reaches generated Python through :func:`py_literal` (``repr``-safe: quotes,
 backslashes, newlines, U+2028 and bidi controls are escaped) and generated HTML through jinja2's
@@ -101,7 +101,7 @@ def runtime_body() -> str:
 
 
 def format_python(source: str) -> str:
-    """Formats generated Python with black, in-process (see :mod:`._pyformat`)."""
-    from ._pyformat import format_python as _format
-
-    return _format(source)
+    """``source`` unchanged: formatting is the pipeline's format stage now (see
+    :func:`elicit_gen.targets.emit` and :mod:`._pyformat`), which knows the project's style.
+    Kept so that emitters calling it keep working."""
+    return source

@@ -1,4 +1,11 @@
-"""What a target is: a name, the suffix of the file it writes, and ``emit(form)``."""
+"""What a target is: a name, the suffix of the file it writes, and ``emit(form)``.
+
+A Python target also says whether its output is black-stable by construction
+(``black_stable = True``: static code is formatted source, data goes through
+:mod:`._pyprint`). The format stage (:func:`elicit_gen.targets.emit`) then runs no formatter
+when the project's style is covered; a target without the attribute counts as ``False`` and its
+output always goes through the project's formatter.
+"""
 
 from __future__ import annotations
 
@@ -17,5 +24,6 @@ class GeneratedFile:
 class Target(Protocol):
     name: str
     suffix: str
+    # black_stable: bool (optional; read with getattr, False when absent)
 
     def emit(self, form: Form) -> GeneratedFile: ...
