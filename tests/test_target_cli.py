@@ -606,6 +606,7 @@ def test_output_is_deterministic_and_named(
         "math",
         "os",
         "re",
+        "signal",
         "sys",
         "typing",
     }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -129,3 +130,101 @@ def test_docs_show_the_recorded_session(tmp_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert (tmp_path / "cli-contact.txt").read_text(encoding="utf-8") == recording
+
+
+#: Starts ``python <argv...>`` with SIGINT ignored, as ``nohup cmd &`` in a script leaves it: the
+#: ignored disposition survives ``exec``, and Python then installs no KeyboardInterrupt handler.
+IGNORING_SIGINT = """\
+import os, signal, sys
+signal.signal(signal.SIGINT, signal.SIG_IGN)
+os.execv(sys.executable, [sys.executable, *sys.argv[1:]])
+"""
+
+
+@pytest.fixture
+def launcher(tmp_path: Path) -> Path:
+    path = tmp_path / "ignore_sigint.py"
+    path.write_text(IGNORING_SIGINT, encoding="utf-8")
+    return path
+
+
+def test_the_launcher_really_leaves_sigint_ignored(launcher: Path, tmp_path: Path) -> None:
+    """The control for the test below: a script started this way sees SIGINT ignored."""
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "import signal\nprint(signal.getsignal(signal.SIGINT) is signal.SIG_IGN)\n",
+        encoding="utf-8",
+    )
+    proc = subprocess.run(
+        [sys.executable, str(launcher), str(probe)], capture_output=True, text=True, timeout=60
+    )
+    assert proc.stdout == "True\n", proc.stderr
+
+
+def test_ctrl_c_cancels_even_when_the_parent_ignored_sigint(contact: Path, launcher: Path) -> None:
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm", "LANG": "C.UTF-8"}
+    session = PtySession(launcher, str(contact), "--server", "Acme Weather", env=env)
+    try:
+        session.answer("")
+        session.expect("(1/3) name (required)")
+        session.expect("  > ")
+        session.send("Ada\x03")  # Ctrl-C: SIGINT to the module, which restored its handler
+        out, code = session.finish()
+    finally:
+        session.kill()
+    assert code == 0
+    assert json.loads(out) == {"action": "cancel"}
+    assert "Cancelled." in session.screen
+    assert "Traceback" not in session.screen
+
+
+def test_piped_input_keeps_sigint_as_the_parent_left_it(contact: Path, launcher: Path) -> None:
+    """Only a terminal session takes Ctrl-C back: with piped stdin (a script feeding answers
+    in the background) an ignored SIGINT stays ignored and the answers still arrive."""
+    proc = subprocess.Popen(
+        [sys.executable, str(launcher), str(contact)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    try:
+        assert proc.stdin is not None and proc.stderr is not None
+        proc.stdin.write(b"\n")
+        proc.stdin.flush()
+        shown = b""
+        while b"(1/3) name" not in shown:  # the module is up and waiting for the name
+            chunk = proc.stderr.read1(4096)
+            assert chunk, shown
+            shown += chunk
+        proc.send_signal(signal.SIGINT)
+        out, _ = proc.communicate(b"Ada\nada@example.com\n\ns\n", timeout=60)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
+    assert proc.returncode == 0
+    assert json.loads(out) == {
+        "action": "accept",
+        "content": {"name": "Ada", "email": "ada@example.com"},
+    }
+
+
+def test_elicit_as_a_library_leaves_the_sigint_handler_alone(contact: Path) -> None:
+    """``elicit()`` never touches signal handling, even with a terminal on stdin; only the
+    module run as a script does."""
+    script = (
+        "import importlib.util, io, os, signal, sys\n"
+        "spec = importlib.util.spec_from_file_location('contact_cli', sys.argv[1])\n"
+        "module = importlib.util.module_from_spec(spec)\n"
+        "spec.loader.exec_module(module)\n"
+        "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
+        "master, slave = os.openpty()\n"
+        "os.write(master, b'c\\n')\n"
+        "tty = open(slave, 'r', encoding='utf-8')\n"
+        "result = module.elicit(stdin=tty, stderr=io.StringIO())\n"
+        "print(tty.isatty(), result, signal.getsignal(signal.SIGINT) is signal.SIG_IGN)\n"
+    )
+    proc = subprocess.run(
+        [sys.executable, "-c", script, str(contact)], capture_output=True, text=True, timeout=60
+    )
+    assert proc.stdout == "True {'action': 'cancel'} True\n", proc.stderr

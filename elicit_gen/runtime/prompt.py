@@ -1,0 +1,680 @@
+# --- elicit-gen terminal prompt (standard library only) ---------------------
+# The conversation of a generated ``cli`` module: questions on stderr, answers
+# from stdin, one reader per field kind, the review step and the command line.
+# Copied verbatim into each generated ``<stem>_cli.py`` after the form runtime
+# (formcore.py) and the safe-text helpers (safetext.py); the form itself is
+# data: a list of field specs that :class:`_Form` turns into questions. The
+# imports above the marker are merged with the module's own; the ones from
+# this package only name what the other copied runtime parts define.
+from __future__ import annotations
+
+import argparse
+import datetime as _dt
+import io
+import json
+import os
+import re as _re
+import signal
+import sys
+from collections.abc import Mapping as _Mapping
+from collections.abc import Sequence
+from typing import Any as _Any
+from typing import TextIO
+
+from .formcore import (
+    FORMAT_HINTS,
+    check_value,
+    is_date_time,
+    local_offset_now,
+    parse_number,
+    validate_content,
+)
+from .safetext import _UNSAFE_RE, safe_lines, safe_text
+
+# --- end of runtime imports ---
+
+# --- the terminal prompt ----------------------------------------------------
+
+_PROMPT = "  > "
+_NO_ANSWER = "(no answer)"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _number_text(value: object) -> str:
+    if isinstance(value, float):
+        return repr(value)
+    return str(value)
+
+
+def _span(low: float | None, high: float | None, unit: str = "") -> str:
+    """A range in words: "3 to 40", "at least 3", "at most 40" or "exactly 4"."""
+    suffix = f" {unit}" if unit else ""
+    if low is not None and high is not None:
+        if low == high:
+            return f"exactly {_number_text(low)}{suffix}"
+        return f"{_number_text(low)} to {_number_text(high)}{suffix}"
+    if low is not None:
+        return f"at least {_number_text(low)}{suffix}"
+    return f"at most {_number_text(high)}{suffix}"
+
+
+# A date and a time that may lack seconds or an offset; a space may separate
+# the date and the time.
+_LOOSE_DATE_TIME_RE = _re.compile(
+    r"([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}:[0-9]{2})"
+    r"(:[0-9]{2}(?:\.[0-9]+)?)?"
+    r" ?([Zz]|[+-][0-9]{2}:[0-9]{2})?"
+)
+
+
+def complete_date_time(text: str) -> str:
+    """RFC 3339 ``date-time`` from what a user types.
+
+    Kept as is when already valid; otherwise a space may stand for ``T``,
+    seconds default to ``:00`` and, when no offset is given, the local UTC
+    offset in force at that date and time is appended. Unreadable text is
+    returned unchanged (the format check then explains the expected form).
+    """
+    if is_date_time(text):
+        return text
+    m = _LOOSE_DATE_TIME_RE.fullmatch(text)
+    if m is None:
+        return text
+    seconds = m[3] or ":00"
+    if m[4] is not None:
+        return f"{m[1]}T{m[2]}{seconds}{m[4]}"
+    local = f"{m[1]}T{m[2]}{seconds[:3]}"
+    try:
+        naive = _dt.datetime.strptime(local, "%Y-%m-%dT%H:%M:%S")
+    except ValueError:
+        return text
+    offset = naive.astimezone().isoformat()[-6:]
+    return f"{m[1]}T{m[2]}{seconds}{offset}"
+
+
+# --- questions, one class per field kind ------------------------------------
+
+
+class _Question:
+    """One question: its text, how to read an answer, how to show a value.
+
+    ``spec`` is the field's spec (kind, name, label, description, required,
+    default and what the kind needs); ``prop`` is its schema property, which
+    every answer is checked against.
+    """
+
+    def __init__(
+        self,
+        spec: _Mapping[str, _Any],
+        prop: _Mapping[str, _Any],
+    ) -> None:
+        self.prop = prop
+        self.name: str = spec["name"]
+        self.label: str = spec["label"]
+        self.description: str | None = spec.get("description")
+        self.required: bool = spec["required"]
+        self.default: object | None = spec.get("default")
+
+    def hints(self) -> list[str]:
+        """Lines that say what an answer must look like."""
+        return []
+
+    def parse(self, text: str) -> object:
+        """The value for a typed answer; raises ValueError with the reason."""
+        return text
+
+    def note(self, text: str, value: object) -> str | None:
+        """A line telling how a typed answer was read, when not obvious."""
+        return None
+
+    def show(self, value: object) -> str:
+        return safe_text(str(value))
+
+
+class _Text(_Question):
+    def __init__(
+        self,
+        spec: _Mapping[str, _Any],
+        prop: _Mapping[str, _Any],
+    ) -> None:
+        super().__init__(spec, prop)
+        self.min_length: int | None = spec.get("min_length")
+        self.max_length: int | None = spec.get("max_length")
+        self.fmt: str | None = spec.get("format")
+
+    def hints(self) -> list[str]:
+        if self.fmt is not None:
+            hint = FORMAT_HINTS[self.fmt]
+            text = hint[0].upper() + hint[1:]
+        else:
+            text = "Text"
+        if self.min_length is not None or self.max_length is not None:
+            span = _span(self.min_length, self.max_length, "characters")
+            text += ", " + span
+        lines = [text + "."]
+        if self.fmt == "date-time":
+            lines.append(
+                "A time without an offset (such as 2025-06-18 14:30) gets your"
+                f" local offset (now {local_offset_now()}).",
+            )
+        return lines
+
+    def parse(self, text: str) -> object:
+        if self.fmt == "date-time":
+            return complete_date_time(text)
+        return text
+
+    def note(self, text: str, value: object) -> str | None:
+        if self.fmt == "date-time" and value != text:
+            return f"Read as {safe_text(str(value))}."
+        return None
+
+
+class _Number(_Question):
+    def __init__(
+        self,
+        spec: _Mapping[str, _Any],
+        prop: _Mapping[str, _Any],
+    ) -> None:
+        super().__init__(spec, prop)
+        self.integer: bool = spec.get("integer", False)
+        self.minimum: float | None = spec.get("minimum")
+        self.maximum: float | None = spec.get("maximum")
+
+    def hints(self) -> list[str]:
+        text = "A whole number" if self.integer else "A number"
+        if self.minimum is not None or self.maximum is not None:
+            text += ", " + _span(self.minimum, self.maximum)
+        return [text + "."]
+
+    def parse(self, text: str) -> object:
+        return parse_number(text, self.integer)
+
+    def show(self, value: object) -> str:
+        return safe_text(_number_text(value))
+
+
+_YES = ("y", "yes", "true", "1")
+_NO = ("n", "no", "false", "0")
+
+
+class _Boolean(_Question):
+    def hints(self) -> list[str]:
+        return ["Answer y (yes) or n (no)."]
+
+    def parse(self, text: str) -> object:
+        answer = text.lower()
+        if answer in _YES:
+            return True
+        if answer in _NO:
+            return False
+        raise ValueError("Answer y (yes) or n (no).")
+
+    def show(self, value: object) -> str:
+        if isinstance(value, bool):
+            return "yes" if value else "no"
+        return safe_text(str(value))
+
+
+class _Options(_Question):
+    """Single and multi-select: a numbered list of options (labels shown).
+
+    The spec's ``options`` maps each option's value to its label.
+    """
+
+    def __init__(
+        self,
+        spec: _Mapping[str, _Any],
+        prop: _Mapping[str, _Any],
+    ) -> None:
+        super().__init__(spec, prop)
+        options: _Mapping[str, str] = spec["options"]
+        self.options = tuple(options.items())
+
+    def listing(self) -> list[str]:
+        lines = []
+        for number, (_, label) in enumerate(self.options, 1):
+            lines.append(f"  {number}) {safe_text(label)}")
+        return lines
+
+    def pick(self, token: str) -> str:
+        """The option a token names: its number first, then its exact value,
+        then its label or value ignoring case (when that names one option).
+        """
+        count = len(self.options)
+        if _re.fullmatch(r"[0-9]{1,6}", token) and 1 <= int(token) <= count:
+            return self.options[int(token) - 1][0]
+        for value, _ in self.options:
+            if value == token:
+                return value
+        folded = token.casefold()
+        matches = set()
+        for value, label in self.options:
+            if folded in (value.casefold(), label.casefold()):
+                matches.add(value)
+        if len(matches) == 1:
+            return matches.pop()
+        shown = safe_text(token)
+        raise ValueError(
+            f"{shown!r} is not an option: type a number from 1 to {count}.",
+        )
+
+    def label_of(self, value: object) -> str:
+        for option, label in self.options:
+            if option == value:
+                return safe_text(label)
+        return safe_text(str(value))
+
+
+class _Choice(_Options):
+    def hints(self) -> list[str]:
+        count = len(self.options)
+        return [
+            *self.listing(),
+            f"Type the number of your choice (1 to {count}).",
+        ]
+
+    def parse(self, text: str) -> object:
+        return self.pick(text)
+
+    def show(self, value: object) -> str:
+        return self.label_of(value)
+
+
+class _Choices(_Options):
+    def __init__(
+        self,
+        spec: _Mapping[str, _Any],
+        prop: _Mapping[str, _Any],
+    ) -> None:
+        super().__init__(spec, prop)
+        self.min_items: int | None = spec.get("min_items")
+        self.max_items: int | None = spec.get("max_items")
+
+    def hints(self) -> list[str]:
+        text = "Type the numbers of your choices separated by commas, such as 1,3"
+        if self.min_items or self.max_items is not None:
+            text += "; choose " + _span(self.min_items or None, self.max_items)
+        text += "."
+        if not self.min_items:
+            text += " Type none to choose nothing."
+        return [*self.listing(), text]
+
+    def parse(self, text: str) -> object:
+        if text.casefold() == "none":
+            return []
+        tokens = _re.split(r"[,\s]+", text)
+        chosen = {self.pick(token) for token in tokens if token}
+        # In the order of the options; a number typed twice counts once.
+        return [value for value, _ in self.options if value in chosen]
+
+    def show(self, value: object) -> str:
+        if not isinstance(value, list):
+            return safe_text(str(value))
+        if not value:
+            return "(none)"
+        return ", ".join(self.label_of(v) for v in value)
+
+
+#: The question class for each field kind (the ``kind`` of a field spec).
+_QUESTIONS: dict[str, type[_Question]] = {
+    "string": _Text,
+    "number": _Number,
+    "boolean": _Boolean,
+    "single": _Choice,
+    "multi": _Choices,
+}
+
+
+def _question(
+    spec: _Mapping[str, _Any],
+    properties: _Mapping[str, _Mapping[str, _Any]],
+) -> _Question:
+    """The question for a field spec: the one dispatch on the field's kind."""
+    kind = _QUESTIONS[spec["kind"]]
+    return kind(spec, properties[spec["name"]])
+
+
+class _Form:
+    """A form's questions and texts: what the conversation needs."""
+
+    def __init__(
+        self,
+        schema: _Mapping[str, _Any],
+        specs: Sequence[_Mapping[str, _Any]],
+        *,
+        message: str,
+        title: str | None,
+        description: str | None,
+        default_server: str,
+    ) -> None:
+        self.schema = schema
+        properties: _Mapping[str, _Mapping[str, _Any]] = schema["properties"]
+        self.fields = tuple(_question(spec, properties) for spec in specs)
+        self.message = message
+        self.title = title
+        self.description = description
+        self.default_server = default_server
+
+
+# --- the conversation -------------------------------------------------------
+
+
+class _Terminal:
+    """Writes everything to ``err`` and reads answers, one line each, from
+    ``inp``.
+    """
+
+    def __init__(self, inp: TextIO, err: TextIO) -> None:
+        self.inp = inp
+        self.err = err
+        # With piped input nothing echoes the answers: write them after the
+        # prompt so that the transcript on stderr reads like a terminal session.
+        self.echo = not _isatty(inp)
+
+    def say(self, text: str = "") -> None:
+        self.err.write(text + "\n")
+        self.err.flush()
+
+    def problem(self, reason: str) -> None:
+        self.say(f"  Not accepted: {reason}")
+
+    def read(self) -> str:
+        """One answer, stripped; raises EOFError at the end of input."""
+        self.err.write(_PROMPT)
+        self.err.flush()
+        line = self.inp.readline()
+        if not line:
+            raise EOFError
+        answer = line.rstrip("\n").rstrip("\r")
+        if self.echo:
+            self.say(safe_text(answer))
+        return answer.strip()
+
+
+def _isatty(stream: TextIO | None) -> bool:
+    if stream is None:
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _ask(
+    term: _Terminal,
+    field: _Question,
+    position: str,
+    current: object | None,
+) -> object | None:
+    """Asks one question until the answer is valid; None means no answer
+    (an optional field). ``position`` is shown before the label ("2/5").
+    """
+    status = "required" if field.required else "optional"
+    term.say()
+    term.say(f"({position}) {safe_text(field.label)} ({status})")
+    if field.description:
+        for line in safe_lines(field.description):
+            term.say(f"    {line}")
+    for line in field.hints():
+        term.say(f"    {line}")
+    if current is not None:
+        term.say(f"    Press Enter to keep: {field.show(current)}")
+    elif not field.required:
+        term.say("    Press Enter to skip.")
+    while True:
+        text = term.read()
+        value: object
+        if not text:
+            if current is None:
+                if not field.required:
+                    return None
+                term.problem("This field is required. Please type an answer.")
+                continue
+            # A copy: the caller may change the returned content; defaults
+            # must stay as they are.
+            value = list(current) if isinstance(current, list) else current
+        elif _UNSAFE_RE.search(text):
+            term.problem(
+                "The answer contains control characters (such as from arrow keys).",
+            )
+            continue
+        else:
+            try:
+                value = field.parse(text)
+            except ValueError as exc:
+                term.problem(str(exc))
+                continue
+        reason = check_value(field.prop, value)
+        if reason is not None:
+            term.problem(reason)
+            continue
+        note = field.note(text, value)
+        if note is not None:
+            term.say(f"    {note}")
+        return value
+
+
+_SUBMIT = ("", "s", "submit", "y", "yes")
+_DECLINE = ("d", "decline", "n", "no")
+_CANCEL = ("c", "cancel", "q", "quit")
+_FIELD_COMMAND_RE = _re.compile(r"(x|clear|e|edit)? ?([0-9]{1,6})")
+
+
+def _start(term: _Terminal, form: _Form) -> str:
+    """Asks whether to answer the questions: "start", "decline" or "cancel"."""
+    count = _count(len(form.fields), "question")
+    term.say()
+    term.say(
+        f"{count}. Press Enter to answer them, or type d to decline, c to cancel.",
+    )
+    term.say("Ctrl-D (end of input) or Ctrl-C cancels at any time.")
+    while True:
+        text = term.read().lower()
+        if text in _SUBMIT:
+            return "start"
+        if text in _DECLINE:
+            return "decline"
+        if text in _CANCEL:
+            return "cancel"
+        term.problem(
+            "Press Enter to answer the questions, or type d to decline, c to cancel.",
+        )
+
+
+def _show_answers(
+    term: _Terminal,
+    form: _Form,
+    answers: _Mapping[str, object],
+    errors: _Mapping[str, str],
+) -> None:
+    """The review's list: every answer, numbered, with its problem if any."""
+    term.say()
+    if not form.fields:
+        term.say("This form has no questions.")
+        term.say("Enter or s: submit | d: decline | c: cancel")
+        return
+    term.say("Review your answers:")
+    for number, field in enumerate(form.fields, 1):
+        mark = " (required)" if field.required else ""
+        shown = _NO_ANSWER
+        if field.name in answers:
+            shown = field.show(answers[field.name])
+        term.say(f"  {number}. {safe_text(field.label)}{mark}: {shown}")
+        if field.name in errors:
+            term.problem(errors[field.name])
+    total = len(form.fields)
+    term.say(
+        f"Enter or s: submit | 1-{total}: change an answer |"
+        f" x1-{total}: remove an optional answer | d: decline | c: cancel",
+    )
+
+
+def _review(
+    term: _Terminal,
+    form: _Form,
+    answers: dict[str, object],
+) -> dict[str, _Any]:
+    """Shows every answer until the user submits, declines or cancels; edits
+    change ``answers``.
+    """
+    total = len(form.fields)
+    while True:
+        errors = validate_content(form.schema, answers)
+        _show_answers(term, form, answers, errors)
+        text = term.read().lower()
+        if text in _SUBMIT:
+            if errors:
+                term.problem("Change the answers marked above first.")
+                continue
+            content = {}
+            for field in form.fields:
+                if field.name in answers:
+                    content[field.name] = answers[field.name]
+            return {"action": "accept", "content": content}
+        if text in _DECLINE:
+            return {"action": "decline"}
+        if text in _CANCEL:
+            return {"action": "cancel"}
+        m = _FIELD_COMMAND_RE.fullmatch(text)
+        if m is None or not 1 <= int(m[2]) <= total:
+            term.problem(
+                "Type s to submit, a question's number to change it, d or c.",
+            )
+            continue
+        number = int(m[2])
+        field = form.fields[number - 1]
+        if m[1] in ("x", "clear"):
+            if field.required:
+                label = safe_text(field.label)
+                term.problem(f"{label} is required; change it instead.")
+            else:
+                answers.pop(field.name, None)
+            continue
+        current = answers.get(field.name)
+        value = _ask(term, field, f"{number}/{total}", current)
+        if value is None:
+            answers.pop(field.name, None)
+        else:
+            answers[field.name] = value
+
+
+def _run(
+    term: _Terminal,
+    form: _Form,
+    message: str,
+    server: str,
+    initial: _Mapping[str, object],
+) -> dict[str, _Any]:
+    term.say(f"{safe_text(server)} asks:")
+    for line in safe_lines(message):
+        term.say(f"  {line}")
+    if form.title:
+        term.say()
+        term.say(f"Form: {safe_text(form.title)}")
+    if form.description:
+        for line in safe_lines(form.description):
+            term.say(f"  {line}")
+    answers: dict[str, object] = {}
+    if form.fields:
+        choice = _start(term, form)
+        if choice != "start":
+            return {"action": choice}
+        total = len(form.fields)
+        for number, field in enumerate(form.fields, 1):
+            current = initial.get(field.name, field.default)
+            if isinstance(current, tuple):
+                current = list(current)
+            value = _ask(term, field, f"{number}/{total}", current)
+            if value is not None:
+                answers[field.name] = value
+    return _review(term, form, answers)
+
+
+def _elicit(
+    form: _Form,
+    message: str | None,
+    *,
+    server: str | None,
+    initial: _Mapping[str, object] | None,
+    stdin: TextIO | None,
+    stderr: TextIO | None,
+) -> dict[str, _Any]:
+    """``elicit()`` of a generated module, for ``form``."""
+    inp = stdin if stdin is not None else sys.stdin
+    err = stderr if stderr is not None else sys.stderr
+    if inp is None:  # started without any stdin: nobody can answer
+        return {"action": "cancel"}
+    if err is None:  # no stderr: ask anyway, the answers may come from a pipe
+        err = io.StringIO()
+    term = _Terminal(inp, err)
+    who = form.default_server
+    if server is not None and server.strip():
+        who = server
+    text = message if message is not None else form.message
+    try:
+        return _run(term, form, text, who, initial or {})
+    except (EOFError, KeyboardInterrupt, OSError):
+        try:
+            term.say()
+            term.say("Cancelled.")
+        except (KeyboardInterrupt, OSError, ValueError):
+            pass
+        return {"action": "cancel"}
+
+
+def _command_line(form: _Form, argv: Sequence[str] | None) -> int:
+    """``main()`` of a generated module, for ``form``."""
+    parser = argparse.ArgumentParser(
+        description=(
+            "Asks the questions of an MCP elicitation form on the terminal"
+            " (stderr) and prints the ElicitResult as JSON on stdout."
+            " Ctrl-D or Ctrl-C cancels."
+        ),
+    )
+    parser.add_argument(
+        "--server",
+        help="name of the server that asks (shown to the user)",
+    )
+    parser.add_argument(
+        "--message",
+        help="message to show instead of the form's own",
+    )
+    args = parser.parse_args(argv)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # Undecodable bytes in an answer must not end the session with a
+        # traceback.
+        sys.stdin.reconfigure(errors="replace")
+    try:
+        result = _elicit(
+            form,
+            args.message,
+            server=args.server,
+            initial=None,
+            stdin=None,
+            stderr=None,
+        )
+    except KeyboardInterrupt:
+        result = {"action": "cancel"}
+    try:
+        sys.stdout.write(json.dumps(result) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Whoever wanted the result has gone; keep the interpreter's final
+        # flush quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0
+
+
+def _interruptible() -> None:
+    """Run as a script on a terminal: Ctrl-C cancels, even when the parent
+    left SIGINT ignored (``nohup``, ``cmd &`` in a script), in which case
+    Python installs no KeyboardInterrupt handler at start-up. Never called
+    by ``elicit()``: a host program's signal handling is its own.
+    """
+    if _isatty(sys.stdin):
+        signal.signal(signal.SIGINT, signal.default_int_handler)

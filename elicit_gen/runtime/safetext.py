@@ -1,0 +1,49 @@
+# --- elicit-gen safe text (standard library only) ---------------------------
+# How generated Python forms show schema, server and user text: one line, or
+# several, with every character a terminal or a text widget would act on shown
+# as a visible Python-style escape. Copied verbatim into each generated module
+# that uses it (the imports above the marker are merged with the module's own).
+from __future__ import annotations
+
+import re as _re
+
+# --- end of runtime imports ---
+
+# --- showing text safely ----------------------------------------------------
+# Characters a terminal or a text widget acts on instead of showing, or that
+# hide or reorder the text around them: C0 and C1 controls (ESC starts escape
+# sequences, CR returns to the line start), DEL, line and paragraph separators,
+# bidi marks, embeddings, overrides and isolates, zero-width and other invisible
+# format characters, the BOM and lone surrogates. Text from the schema, the
+# server or the user is shown with these as visible escapes (\x1b, \u202e, ...),
+# so that no text can clear the screen, move the cursor, fake a prompt or read
+# as something it is not.
+_UNSAFE_RE = _re.compile(
+    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u115f\u1160\u180e"
+    r"\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064"
+    r"\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff"
+    r"\U000e0000-\U000e007f]"
+)
+
+
+def _escape(match: _re.Match[str]) -> str:
+    char = match.group()
+    shown = repr(char)[1:-1]  # \x1b, \r, \u202e, ...
+    if shown != char:
+        return shown
+    return f"\\u{ord(char):04x}"  # a blank letter repr keeps
+
+
+def safe_text(text: str) -> str:
+    """One line shown literally: unsafe characters escaped, tabs as spaces."""
+    return _UNSAFE_RE.sub(_escape, text.replace("\t", " "))
+
+
+def safe_lines(text: str) -> list[str]:
+    """Multi-line text (the message, descriptions) as lines shown literally."""
+    return [safe_text(line) for line in text.replace("\r\n", "\n").split("\n")]
+
+
+def safe_block(text: str) -> str:
+    """Multi-line text as one string shown literally (its line breaks kept)."""
+    return "\n".join(safe_lines(text))
