@@ -4,8 +4,10 @@ with scripted stdin (in-process through ``elicit(stdin=..., stderr=...)`` and as
 
 from __future__ import annotations
 
+import ast
 import datetime as dt
 import glob
+import io
 import json
 import os
 import re
@@ -23,9 +25,12 @@ from hypothesis import strategies as st
 
 import elicit_gen
 from elicit_gen.compiler import ir
-from elicit_gen.targets._text import UNSAFE_CLASS
+from elicit_gen.runtime import prompt, safetext
+from elicit_gen.targets import cli as cli_target
+from elicit_gen.targets._render import RUNTIME
+from elicit_gen.targets._text import SAFE_TEXT_SOURCE, UNSAFE_CLASS
 
-from .cli_support import UNSAFE, invalid_answers, other_values, run, typed
+from .cli_support import UNSAFE, Script, invalid_answers, other_values, run, typed
 from .support.cases import all_forms, emit, forms, sample_value, valid_content, write_and_import
 from .support.lint import assert_lint_clean
 
@@ -611,6 +616,100 @@ def test_output_is_deterministic_and_named(
         "typing",
     }
     assert {line.split()[1].split(".")[0] for line in imports} <= allowed
+
+
+# --- the runtime modules, imported directly ------------------------------------------------
+
+
+def _top_level_names(source: str) -> list[str]:
+    """Every name a module's top level binds (defs, classes, assignments, imports)."""
+    names: list[str] = []
+    for node in ast.parse(source).body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            names.append(node.name)
+        elif isinstance(node, ast.Assign):
+            names.extend(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            names.append(node.target.id)
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            names.extend((a.asname or a.name).split(".")[0] for a in node.names)
+    return names
+
+
+@pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)
+def test_no_name_is_bound_twice_in_a_generated_module(name: str, form: ir.Form) -> None:
+    """formcore, safetext, prompt and the template share one namespace: a helper of one part
+    must never silently replace another's (ruff only sees redefined functions)."""
+    names = _top_level_names(emit(form, "cli").text)
+    assert sorted(n for n in set(names) if names.count(n) > 1) == []
+
+
+def test_generated_modules_hold_the_runtime_modules_verbatim() -> None:
+    """What the unit tests below import is exactly what every generated module runs."""
+    text = emit(forms("contact")[0], "cli").text
+    for part in ("formcore.py", "safetext.py", "prompt.py"):
+        source = (RUNTIME / part).read_text(encoding="utf-8")
+        body = source.split("# --- end of runtime imports ---\n")[1].strip("\n")
+        assert body in text, part
+
+
+def test_every_field_kind_has_one_question_class() -> None:
+    kinds = {cli_target.field_spec(f)["kind"] for _, form in FORMS for f in form.fields}
+    assert kinds == set(prompt._QUESTIONS) == {"string", "number", "boolean", "single", "multi"}
+
+
+def test_safetext_is_the_safe_text_every_python_target_uses() -> None:
+    """runtime/safetext.py (the cli's copy, in the covered style) behaves exactly like
+    SAFE_TEXT_SOURCE (what the qt and textual modules still embed), for every code point."""
+    namespace: dict[str, Any] = {"_re": re}
+    exec(SAFE_TEXT_SOURCE, namespace)
+    assert safetext._UNSAFE_RE.pattern == UNSAFE_CLASS == namespace["_UNSAFE_RE"].pattern
+    for start in range(0, 0x110000, 0x1000):
+        chunk = "".join(map(chr, range(start, start + 0x1000))) + "\t\r\n\r\n"
+        assert safetext.safe_text(chunk) == namespace["safe_text"](chunk)
+        assert safetext.safe_lines(chunk) == namespace["safe_lines"](chunk)
+        assert safetext.safe_block(chunk) == namespace["safe_block"](chunk)
+
+
+@pytest.mark.parametrize(("name", "form"), WITH_FIELDS, ids=[n for n, _ in WITH_FIELDS])
+def test_the_runtime_imported_asks_like_the_generated_module(
+    name: str, form: ir.Form, modules: dict[str, ModuleType]
+) -> None:
+    """prompt._Form built from the emitter's field specs, run in-process from the package, gives
+    the generated module's result and transcript: the runtime is testable by import."""
+    runtime_form = prompt._Form(
+        form.schema,
+        [cli_target.field_spec(f) for f in form.fields],
+        message=form.message_text,
+        title=form.title,
+        description=form.description,
+        default_server=ir.DEFAULT_SERVER,
+    )
+    lines = [*answers(form, valid_content(form)), "s"]
+    err = io.StringIO()
+    result = prompt._elicit(
+        runtime_form, None, server=None, initial=None, stdin=Script(lines), stderr=err
+    )
+    assert (result, err.getvalue()) == run(modules[name], lines)
+    assert result == accept(valid_content(form))
+
+
+def test_choices_read_numbers_values_and_labels() -> None:
+    spec = {
+        "kind": "multi",
+        "name": "m",
+        "label": "M",
+        "required": False,
+        "options": {"a": "Alpha", "b": "Beta", "c": "Gamma"},
+    }
+    question = prompt._question(spec, {"m": {"type": "array"}})
+    assert isinstance(question, prompt._Choices)
+    assert question.parse("3, alpha b 3") == ["a", "b", "c"]  # option order, each once
+    assert question.parse("NONE") == []
+    with pytest.raises(ValueError, match="is not an option: type a number from 1 to 3"):
+        question.parse("4")
+    assert question.show(["a", "c"]) == "Alpha, Gamma"
+    assert question.show([]) == "(none)"
 
 
 # --- properties ------------------------------------------------------------------------------
