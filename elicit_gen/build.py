@@ -287,6 +287,7 @@ def build(
     :func:`.config.find_style`).
     """
     from .output import FileError, Staging, is_current
+    from .targets._pyformat import FormatterError
 
     names = expand_targets(targets) if not lint_only else []
     report = BuildReport()
@@ -345,6 +346,6 @@ def build(
                             report.unchanged.append(path)
             if own and stage is not None:
                 stage.commit()
-    except FileError as exc:
+    except (FileError, FormatterError) as exc:
         raise BuildError(str(exc)) from None
     return report
