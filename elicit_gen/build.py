@@ -17,7 +17,7 @@ import fnmatch
 import glob
 import os
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
@@ -26,7 +26,7 @@ from .compiler.naming import module_stem
 from .compiler.pipeline import FileResult, Selection, check_source
 from .compiler.spec import Revision
 from .config import ConfigError, Style, find_style
-from .targets import REGISTRY, emit, expand, get_target
+from .targets import REGISTRY, GeneratedFile, emit, expand, get_target
 
 if TYPE_CHECKING:
     from .output import Staging
@@ -279,28 +279,15 @@ def build(
 ) -> BuildReport:
     """Lints every input, then (unless ``lint_only``) compiles and writes or checks outputs.
 
-    Files are written all or nothing (see :mod:`.output`): every changed output is staged, then
-    all are renamed. With a ``staging`` of the caller's (several jobs, one run), this only
-    stages: ``report.written`` lists what the caller's :meth:`Staging.commit` will write.
-    ``claims`` shared between calls makes two jobs writing one file an error. ``style``: the
-    project's formatter settings, by default those governing ``output`` (see
-    :func:`.config.find_style`).
+    One of four modes: lint only, stdout (no ``output``), ``check``, or write. Files are written
+    all or nothing (see :mod:`.output`): every changed output is staged, then all are renamed.
+    With a ``staging`` of the caller's (several jobs, one run), this only stages:
+    ``report.written`` lists what the caller's :meth:`Staging.commit` will write. ``claims``
+    shared between calls makes two jobs writing one file an error. ``style``: the project's
+    formatter settings, by default those governing ``output`` (see :func:`.config.find_style`).
     """
-    from .output import FileError, Staging, is_current
-    from .targets._pyformat import FormatterError
-
     names = expand_targets(targets) if not lint_only else []
-    report = BuildReport()
-    for inp in inputs:
-        result = check_source(
-            inp.data,
-            inp.name,
-            revision=revision,
-            selection=selection,
-            build_forms=not lint_only,
-            stem=module_stem(inp.stem),
-        )
-        report.results.append((inp, result))
+    report = lint_inputs(inputs, revision=revision, selection=selection, build_forms=not lint_only)
     if lint_only:
         return report
     if output is None:
@@ -309,43 +296,119 @@ def build(
         paths = None
     else:
         paths = plan_outputs(report.results, names, output, claims=claims, job=job)
-    own = staging is None and paths is not None and not check
-    stage = Staging() if own else staging
-    cleanup: contextlib.AbstractContextManager[object] = (
-        stage if own and stage is not None else contextlib.nullcontext()
-    )
-    emitters = {name: get_target(name) for name in names}
     if style is None:
         try:
             style = find_style(Path(output) if output is not None else None)
         except ConfigError as exc:
             raise BuildError(str(exc)) from None
+    outputs = _generate(report, names, style, strict=strict, progress=progress)
+    if paths is None:
+        _to_stdout(outputs, emit_stdout)
+    elif check:
+        _check(outputs, paths, report)
+    else:
+        _write(outputs, paths, report, staging)
+    return report
+
+
+def lint_inputs(
+    inputs: Sequence[Input], *, revision: Revision, selection: Selection, build_forms: bool
+) -> BuildReport:
+    """The lint mode (and the first step of every other): every input checked, in order."""
+    report = BuildReport()
+    for inp in inputs:
+        result = check_source(
+            inp.data,
+            inp.name,
+            revision=revision,
+            selection=selection,
+            build_forms=build_forms,
+            stem=module_stem(inp.stem),
+        )
+        report.results.append((inp, result))
+    return report
+
+
+#: One generated output: (input name, form stem, target) and the file.
+Output = tuple[tuple[str, str, str], GeneratedFile]
+
+
+def _generate(
+    report: BuildReport,
+    names: list[str],
+    style: Style,
+    *,
+    strict: bool,
+    progress: Callable[[str], None] | None,
+) -> Iterator[Output]:
+    """Every output of every input without errors (those are recorded as skipped), generated
+    lazily: a write stops at the first error having generated no more than it needs."""
+    from .output import FileError
+    from .targets._pyformat import FormatterError
+
+    emitters = {name: get_target(name) for name in names}
     total = len(report.results)
+    for index, (inp, result) in enumerate(report.results, 1):
+        if progress is not None and total >= 20 and (index % 50 == 0 or index == total):
+            progress(f"[{index}/{total}] {inp.name}")
+        if not result.forms or result.failed(strict):
+            report.skipped.append(inp.name)
+            continue
+        for form in result.forms:
+            for target in names:
+                try:
+                    file = emit(emitters[target], form, style)
+                except (FileError, FormatterError) as exc:
+                    raise BuildError(str(exc)) from None
+                yield (inp.name, form.stem, target), file
+
+
+def _to_stdout(outputs: Iterator[Output], emit_stdout: Callable[[str], None] | None) -> None:
+    """The stdout mode: the one output's text to ``emit_stdout``."""
+    for _, file in outputs:
+        if emit_stdout is not None:
+            emit_stdout(file.text)
+
+
+def _check(
+    outputs: Iterator[Output], paths: dict[tuple[str, str, str], Path], report: BuildReport
+) -> None:
+    """The check mode: writes nothing; a missing or different output is stale."""
+    from .output import FileError, is_current
+
+    for key, file in outputs:
+        path = paths[key]
+        try:
+            current = is_current(path, file.text)
+        except FileError as exc:
+            raise BuildError(str(exc)) from None
+        if not current:
+            report.stale.append(path)
+
+
+def _write(
+    outputs: Iterator[Output],
+    paths: dict[tuple[str, str, str], Path],
+    report: BuildReport,
+    staging: Staging | None,
+) -> None:
+    """The write mode: every changed output staged; committed here (all renamed into place)
+    unless the caller's ``staging`` collects several builds. An error discards what was staged."""
+    from .output import FileError, Staging
+
+    own = staging is None
+    stage = Staging() if own else staging
+    assert stage is not None
+    cleanup: contextlib.AbstractContextManager[object] = stage if own else contextlib.nullcontext()
     try:
         with cleanup:
-            for index, (inp, result) in enumerate(report.results, 1):
-                if progress is not None and total >= 20 and (index % 50 == 0 or index == total):
-                    progress(f"[{index}/{total}] {inp.name}")
-                if not result.forms or result.failed(strict):
-                    report.skipped.append(inp.name)
-                    continue
-                for form in result.forms:
-                    for target in names:
-                        file = emit(emitters[target], form, style)
-                        if paths is None:
-                            if emit_stdout is not None:
-                                emit_stdout(file.text)
-                            continue
-                        path = paths[(inp.name, form.stem, target)]
-                        if check:
-                            if not is_current(path, file.text):
-                                report.stale.append(path)
-                        elif stage is not None and stage.stage(path, file.text):
-                            report.written.append(path)
-                        else:
-                            report.unchanged.append(path)
-            if own and stage is not None:
+            for key, file in outputs:
+                path = paths[key]
+                if stage.stage(path, file.text):
+                    report.written.append(path)
+                else:
+                    report.unchanged.append(path)
+            if own:
                 stage.commit()
-    except (FileError, FormatterError) as exc:
+    except FileError as exc:
         raise BuildError(str(exc)) from None
-    return report
