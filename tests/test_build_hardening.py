@@ -36,7 +36,7 @@ def run(
         text=True,
         timeout=timeout,
         stdin=stdin if stdin is not None else subprocess.DEVNULL,
-        env={**os.environ, "ELICIT_GEN_NO_CACHE": "1", **(env or {})},
+        env={**os.environ, **(env or {})},
     )
     assert "Traceback" not in proc.stderr, proc.stderr
     assert "internal error" not in proc.stderr, proc.stderr
@@ -131,7 +131,7 @@ def test_six_concurrent_runs_into_one_directory_all_succeed(tmp_path: Path) -> N
                 "EG181",
             ]
         )
-    env = {**os.environ, "ELICIT_GEN_NO_CACHE": "1"}
+    env = {**os.environ}
     procs = [
         subprocess.Popen(c, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
         for c in commands
@@ -353,7 +353,7 @@ def test_closed_or_full_standard_streams_are_io_errors(
         stderr=subprocess.PIPE if redirect.startswith(">") else None,
         text=True,
         timeout=120,
-        env={**os.environ, "ELICIT_GEN_NO_CACHE": "1"},
+        env={**os.environ},
     )
     one_line_error(proc, words)
 
@@ -411,7 +411,7 @@ def test_sigterm_in_the_rename_phase_waits_for_every_rename(tmp_path: Path) -> N
         capture_output=True,
         text=True,
         timeout=120,
-        env={**os.environ, "ELICIT_GEN_NO_CACHE": "1"},
+        env={**os.environ},
     )
     assert proc.returncode == 130, proc.stderr
     assert "interrupted after every output of this run was written" in proc.stderr
@@ -475,7 +475,7 @@ def test_sigint_and_sighup_leave_all_or_nothing_and_no_temp_file(
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
-        env={**os.environ, "ELICIT_GEN_NO_CACHE": "1"},
+        env={**os.environ},
         start_new_session=True,  # SIGHUP and SIGINT as a closed terminal or Ctrl-C send them
     )
     out = root / "out"
