@@ -148,6 +148,8 @@ def test_output_is_identical_across_directories_and_hash_seeds(
         ("[tool.elicit-gen]\nstrict = 'yes'\n", "strict must be true or false"),
         ("[tool.elicit-gen]\nspec = '2024-01-01'\n", "is not one of"),
         ("[tool.elicit-gen\n", "invalid TOML"),
+        ("[tool.elicit-gen]\nformatter = 'yapf'\n", "formatter must be one of"),
+        ("[tool.elicit-gen]\nline-length = '88'\n", "line-length must be a positive integer"),
     ],
 )
 def test_bad_config_is_a_clear_error(tmp_path: Path, table: str, words: str) -> None:
@@ -215,3 +217,28 @@ def test_python_dash_m_and_console_script_agree(tmp_path: Path) -> None:
         [sys.executable, "-m", "elicit_gen", "--version"], capture_output=True, text=True
     )
     assert proc.returncode == 0 and "elicit-gen" in proc.stdout
+
+
+def test_bad_formatter_settings_of_the_output_project_are_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "pyproject.toml").write_text("[tool.black]\nline-length = 'long'\n")
+    (tmp_path / "a.json").write_text('{"type": "object", "properties": {}}')
+    result = elicit_gen("a.json", "--target", "pydantic", "-o", "out/", cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert "[tool.black] line-length must be an integer" in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert sorted(p.name for p in (tmp_path / "out").iterdir()) == ["pyproject.toml"]
+
+
+def test_every_registered_target_is_named_once() -> None:
+    """The registry holds each target's name and suffix; its emitter agrees (or leaves them to
+    the registry) and names its files with that suffix."""
+    from elicit_gen.targets import REGISTRY, get_target
+
+    from .support.cases import forms
+
+    form = forms("contact")[0]
+    for name, info in REGISTRY.items():
+        target = get_target(name)
+        assert (target.name, target.suffix) == (info.name, info.suffix)
+        assert target.emit(form).name == form.stem + info.suffix

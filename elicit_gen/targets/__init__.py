@@ -66,6 +66,14 @@ def get_target(name: str) -> Target:
     info = REGISTRY[name]
     module = importlib.import_module(info.module)
     target: Target = module.TARGET
+    # the name and suffix are written once, here in the registry: an emitter need not repeat
+    # them (it reads self.name / self.suffix), and one that does must agree
+    for attribute, value in (("name", info.name), ("suffix", info.suffix)):
+        declared = getattr(target, attribute, None)
+        if declared is None:
+            setattr(type(target), attribute, value)
+        elif declared != value:
+            raise RuntimeError(f"{info.module}: {attribute} {declared!r}, registered as {value!r}")
     return target
 
 
