@@ -285,31 +285,53 @@ def style_from_data(data: dict[str, Any], path: Path | None) -> Style:
     return Style(**style)
 
 
-def _nearest_pyproject(start: Path) -> Path | None:
+_RUFF_FILES = (".ruff.toml", "ruff.toml")  # ruff's own files, before pyproject.toml
+
+
+def _nearest_config(start: Path) -> list[Path]:
+    """The configuration files of the nearest directory at or above ``start`` holding a
+    pyproject.toml, ruff.toml or .ruff.toml (several when a directory holds more than one)."""
     for directory in (start, *start.parents):
-        candidate = directory / "pyproject.toml"
-        if os.path.isfile(candidate):
-            return candidate
-    return None
+        found = [
+            directory / name
+            for name in (*_RUFF_FILES, "pyproject.toml")
+            if os.path.isfile(directory / name)  # never raises
+        ]
+        if found:
+            return found
+    return []
 
 
-def find_style(output: Path | None = None) -> Style:
-    """The formatter settings governing ``output`` (a file or directory, which need not exist):
-    the nearest pyproject.toml above it, else the nearest above the current directory; black's
-    defaults when there is none. Its ``[tool.elicit-gen]`` line-length and formatter override
-    what ``[tool.black]`` / ``[tool.ruff]`` say."""
-    cwd = Path.cwd()
-    path = None
-    if output is not None:
-        path = _nearest_pyproject((cwd / output).absolute())
-    if path is None:
-        path = _nearest_pyproject(cwd)
-    if path is None:
-        return Style()
+def _read_toml(path: Path) -> dict[str, Any]:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise ConfigError(f"{path}: cannot read: {exc}") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    return style_from_data(data, path)
+    return data
+
+
+def find_style(output: Path | None = None) -> Style:
+    """The formatter settings governing ``output`` (a file or directory, which need not exist):
+    those of the nearest directory above it with a pyproject.toml (or ruff.toml / .ruff.toml),
+    else the nearest above the current directory; black's defaults when there is none. Its
+    ``[tool.elicit-gen]`` line-length and formatter override what ``[tool.black]`` /
+    ``[tool.ruff]`` say. A ruff.toml counts as ``[tool.ruff]`` (ruff prefers it to the
+    pyproject.toml beside it)."""
+    cwd = Path.cwd()
+    files: list[Path] = []
+    if output is not None:
+        files = _nearest_config((cwd / output).absolute())
+    if not files:
+        files = _nearest_config(cwd)
+    if not files:
+        return Style()
+    pyproject = next((f for f in files if f.name == "pyproject.toml"), None)
+    data = _read_toml(pyproject) if pyproject is not None else {}
+    ruff_file = next((f for f in files if f.name in _RUFF_FILES), None)
+    if ruff_file is not None:
+        tool = data.setdefault("tool", {})
+        if isinstance(tool, dict):
+            tool["ruff"] = _read_toml(ruff_file)
+    return style_from_data(data, pyproject or ruff_file)

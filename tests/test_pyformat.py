@@ -148,6 +148,18 @@ def test_the_nearest_pyproject_above_the_output_governs(
     assert find_style(Path("relative/out")).line_length == 100
 
 
+def test_a_ruff_toml_counts_as_tool_ruff(tmp_path: Path) -> None:
+    (tmp_path / "pyproject.toml").write_text("[project]\nname = 'x'\n")
+    (tmp_path / "ruff.toml").write_text("line-length = 79\n[format]\nquote-style = 'single'\n")
+    style = find_style(tmp_path / "out")
+    assert (style.formatter, style.line_length, style.quote_style) == ("ruff", 79, "single")
+    (tmp_path / "pyproject.toml").write_text("[tool.black]\n")  # black formats, ruff lints
+    (tmp_path / "ruff.toml").write_text("line-length = 79\n")
+    assert find_style(tmp_path / "out") == Style(path=tmp_path / "pyproject.toml")
+    (tmp_path / "pyproject.toml").unlink()
+    assert find_style(tmp_path).path == tmp_path / "ruff.toml"
+
+
 class _Emitter:
     name = "fake"
     suffix = "_fake.py"
