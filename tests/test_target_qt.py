@@ -889,3 +889,115 @@ def test_generated_module_imports_only_pyside6_and_the_stdlib(
             if line.startswith(("import ", "from "))
         }
         assert imported <= set(sys.stdlib_module_names) | {"PySide6", "__future__"}, imported
+
+
+# --- the runtime module (elicit_gen/runtime/qt_form.py), imported directly ---------------
+
+
+def test_every_field_spec_names_an_editor_of_the_runtime() -> None:
+    """The emitter's kinds and the runtime's dispatch agree, every spec key an editor reads
+    is there, and each editor gives back its default (every field of every golden form)."""
+    from elicit_gen.runtime import qt_form
+    from elicit_gen.targets.qt import field_spec
+
+    kinds = set()
+    for _, form in FORMS:
+        for field in form.fields:
+            spec = field_spec(field)
+            kinds.add(spec["kind"])
+            editor = qt_form._EDITORS[spec["kind"]](spec)
+            assert (editor.name, editor.ident, editor.required) == (
+                field.name,
+                field.ident,
+                field.required,
+            )
+            if spec["default"] is not None:
+                editor.write(spec["default"])
+                assert editor.read() == spec["default"]
+    assert kinds == set(qt_form._EDITORS)
+
+
+def test_runtime_editors_read_back_what_they_are_given() -> None:
+    from elicit_gen.runtime import qt_form
+
+    base = {"ident": "f", "label": "F", "required": True, "description": None, "hint": ""}
+    text = qt_form._TextEditor(
+        {**base, "name": "t", "kind": "text", "format": None, "placeholder": ""},
+    )
+    hostile = "a\u202eb\x1b[2J"
+    text.write(hostile)
+    assert text.edit.text() == "a\\u202eb\\x1b[2J"  # shown escaped
+    assert text.read() == hostile  # sent exactly
+    number = qt_form._NumberEditor(
+        {**base, "name": "n", "kind": "number", "integer": True, "minimum": 0, "maximum": 5},
+    )
+    number.write(2**40)
+    assert number.read() == 2**40  # beyond 32 bits, exact
+    number.spin.stepBy(1)
+    assert number.read() == 5  # stepping clamps to the maximum
+    single = qt_form._ChoiceEditor(
+        {**base, "name": "s", "kind": "single", "values": ["x", "y"], "labels": ["X", "Y"]}
+        | {"blank": "Choose one…"},
+    )
+    single.write("y")
+    assert single.read() == "y" and single.combo.currentText() == "Y"
+    single.write("nope")
+    assert single.read() == "y"
+    multi = qt_form._MultiEditor(
+        {**base, "name": "m", "kind": "multi", "values": ["x", "y"], "labels": ["X", "Y"]},
+    )
+    assert multi.read() == []  # required: an empty answer is an answer
+    multi.write(["y"])
+    assert multi.read() == ["y"]
+
+
+def test_generated_module_holds_the_runtime_verbatim(modules: dict[str, ModuleType]) -> None:
+    """The generated module is self-contained: each runtime module's body (after its imports
+    marker) appears in it unchanged, and none of their relative imports does."""
+    runtime = Path(elicit_gen.__file__).parent / "runtime"
+    marker = "# --- end of runtime imports ---\n"
+    bodies = [
+        (runtime / name).read_text(encoding="utf-8").split(marker)[1].strip("\n")
+        for name in ("formcore.py", "safetext.py", "qt_form.py")
+    ]
+    for module in modules.values():
+        source = Path(module.__file__ or "").read_text(encoding="utf-8")
+        for body in bodies:
+            assert body in source
+        lines = source.splitlines()
+        assert not [line for line in lines if line.lstrip().startswith("from .")]
+        assert not [line for line in lines if "import elicit_gen" in line]
+
+
+def test_merged_imports_are_sorted_and_without_duplicates() -> None:
+    from elicit_gen.targets.qt import merge_imports
+
+    block = merge_imports(
+        "from __future__ import annotations\nimport sys\nfrom typing import Any\n",
+        "import re as _re\nfrom typing import ClassVar, Any\nfrom .formcore import x\n",
+        "from PySide6.QtCore import Qt, QDate\nimport json\nfrom typing import Any as _Any\n",
+    )
+    assert block == (
+        "import json\n"
+        "import re as _re\n"
+        "import sys\n"
+        "from typing import Any, ClassVar\n"
+        "from typing import Any as _Any\n"
+        "\n"
+        "from PySide6.QtCore import QDate, Qt\n"
+    )
+
+
+def test_a_long_class_name_keeps_the_class_statement_black_stable() -> None:
+    import black
+
+    from elicit_gen.targets.qt import class_statement
+
+    (form,) = elicit_gen.compile(
+        {"type": "object", "title": "word " * 20, "properties": {}},
+        [],
+    ).forms
+    text = class_statement(form) + "\n    pass\n"
+    assert len(f"class {form.class_name}Dialog(_FormDialog):") > 88
+    for width in (88, 100, 120):
+        assert black.format_str(text, mode=black.Mode(line_length=width)) == text

@@ -1,15 +1,24 @@
 """The ``qt`` target: a PySide6 module with a ``QDialog`` subclass and the Python form API.
 
-The generated module imports only PySide6 and the standard library. Every schema string reaches
-it through :func:`~._render.py_literal`; the dialog shows all of them as plain text (labels are
-``Qt.PlainText``, mnemonic ampersands are doubled, the window-title placeholder is escaped at run
-time). The per-field decisions (which editor, hints, the blank entry of a select) are made here so
-that the templates only loop and branch on the field kind.
+The generated module imports only PySide6 and the standard library. Its static code (editors,
+the dialog, the runners) is a verbatim copy of :mod:`elicit_gen.runtime.qt_form`, after the
+validation runtime (:mod:`elicit_gen.runtime.formcore`) and the safe-text helpers
+(:mod:`elicit_gen.runtime.safetext`); what depends
+on the form is data: the module constants and one spec dict per field (``FIELDS``), printed by
+:mod:`._pyprint` in black's layout, and a thin ``<ClassName>Dialog`` subclass that hands them to
+the runtime's dialog. The runtime picks each field's editor by the spec's ``"kind"``.
+
+Every schema string reaches the module through the printer (``repr``-safe); the dialog shows all
+of them as plain text (labels are ``Qt.PlainText``, mnemonic ampersands are doubled, the
+window-title placeholder is escaped at run time).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import ast
+from collections.abc import Callable
+from functools import cache
+from typing import Any
 
 from ..compiler.ir import (
     DEFAULT_SERVER,
@@ -22,26 +31,15 @@ from ..compiler.ir import (
     StringField,
     StringFormat,
 )
-from ._render import format_python, header_text, render, runtime_body, runtime_imports
-from ._text import SAFE_TEXT_SOURCE, number_text, plural
+from ._hints import count_hint, length_hint, number_hint
+from ._render import RUNTIME, header_text, render
 from .base import GeneratedFile
 
 #: What the window title says when the schema has no title.
 DEFAULT_TITLE = "Information requested"
 
-#: The standard-library imports of the generated module besides the runtime's.
-_STDLIB_IMPORTS = (
-    "import argparse",
-    "import functools",
-    "import html",
-    "import json",
-    "import signal",
-    "import sys",
-    "import unicodedata",
-    "from collections.abc import Callable, Mapping",
-    "from types import FrameType",
-    "from typing import Any",
-)
+#: The standard-library imports of the per-form part of the module (the runtimes bring theirs).
+_FORM_IMPORTS = "import sys\nfrom collections.abc import Mapping\nfrom typing import Any\n"
 
 _PLACEHOLDERS = {
     None: "",
@@ -49,92 +47,100 @@ _PLACEHOLDERS = {
     StringFormat.URI: "https://example.com/page",
 }
 
+_IMPORTS_END = "# --- end of runtime imports ---\n"
 
-@dataclass(frozen=True)
-class FieldView:
-    """One field as the template sees it: its kind (one macro each) and the text we add."""
-
-    kind: str  # text | date | number | boolean | single | multi
-    field: Field
-    hint: str  # a one-line note on the constraints ("" when there are none)
-    placeholder: str  # shown in an empty text or number box
-    blank: str  # the text of a select's "no choice" entry
-    nullable: bool  # a date/boolean control that starts (or can be) without a value
+#: The longest line the per-form code writes on one line (black's default line length).
+_LINE = 88
 
 
-def _range_hint(lo: int | float | None, hi: int | float | None, unit: str = "") -> str:
-    if lo is not None and hi is not None:
-        return (
-            f"{number_text(lo)} to {number_text(hi)}{unit}"
-            if lo != hi
-            else f"exactly {number_text(lo)}{unit}"
-        )
-    if lo is not None:
-        return f"at least {number_text(lo)}{unit}"
-    if hi is not None:
-        return f"at most {number_text(hi)}{unit}"
-    return ""
+def _common(field: Field, kind: str) -> dict[str, Any]:
+    return {
+        "kind": kind,
+        "name": field.name,
+        "ident": field.ident,
+        "label": field.label,
+        "required": field.required,
+        "description": field.description,
+    }
 
 
-def _text_hint(field: StringField) -> str:
-    lo, hi = field.min_length, field.max_length
-    if lo is None and hi is None:
-        return ""
-    if lo == hi and lo is not None:
-        return f"Exactly {plural(lo, 'character')}."
-    if lo is not None and hi is not None:
-        return f"{lo} to {hi} characters."
-    if lo is not None:
-        return f"At least {plural(lo, 'character')}."
-    assert hi is not None
-    return f"At most {plural(hi, 'character')}."
+def _string_spec(field: Field) -> dict[str, Any]:
+    assert isinstance(field, StringField)
+    if field.format in (StringFormat.DATE, StringFormat.DATE_TIME):
+        return {
+            **_common(field, "date"),
+            "hint": "",
+            "default": field.default,
+            "with_time": field.format is StringFormat.DATE_TIME,
+            "nullable": field.default is None or not field.required,
+        }
+    return {
+        **_common(field, "text"),
+        "hint": length_hint(field.min_length, field.max_length),
+        "default": field.default,
+        "format": field.format.value if field.format is not None else None,
+        "placeholder": _PLACEHOLDERS[field.format],
+    }
 
 
-def _number_hint(field: NumberField) -> str:
-    kind = "A whole number" if field.integer else "A number"
-    bounds = _range_hint(field.minimum, field.maximum)
-    return f"{kind}, {bounds}." if bounds else f"{kind}."
+def _number_spec(field: Field) -> dict[str, Any]:
+    assert isinstance(field, NumberField)
+    return {
+        **_common(field, "number"),
+        "hint": number_hint(field.integer, field.minimum, field.maximum),
+        "default": field.default,
+        "integer": field.integer,
+        "minimum": field.minimum,
+        "maximum": field.maximum,
+    }
 
 
-def _multi_hint(field: MultiSelectField) -> str:
-    lo, hi = field.min_items, field.max_items
-    if lo is not None and hi is not None:
-        return f"Choose {_range_hint(lo, hi)}." if lo != hi else f"Choose exactly {lo}."
-    if lo is not None and lo > 0:
-        return f"Choose at least {lo}."
-    if hi is not None:
-        return f"Choose at most {hi}."
-    return "Choose any."
+def _boolean_spec(field: Field) -> dict[str, Any]:
+    assert isinstance(field, BooleanField)
+    return {
+        **_common(field, "boolean"),
+        "hint": "",
+        "default": field.default,
+        "nullable": field.default is None and not field.required,
+    }
 
 
-def stdlib_imports() -> str:
-    """The module's and the runtime's standard-library imports as one block, sorted the way
-    isort (ruff's ``I`` rules) wants: plain imports, then from-imports, each by module name."""
-    lines = set(_STDLIB_IMPORTS) | set(runtime_imports().splitlines())
+def _single_spec(field: Field) -> dict[str, Any]:
+    assert isinstance(field, SingleSelectField)
+    return {
+        **_common(field, "single"),
+        "hint": "",
+        "default": field.default,
+        "values": [option.value for option in field.options],
+        "labels": [option.label for option in field.options],
+        "blank": "Choose one…" if field.required else "(no answer)",
+    }
 
-    def key(line: str) -> tuple[bool, str, bool]:
-        module = line.split()[1]
-        return (line.startswith("from "), module.lower(), " as " in line)
 
-    return "\n".join(sorted(lines, key=key)) + "\n"
-
-
-def view(field: Field) -> FieldView:
-    """The template's view of ``field``."""
-    if isinstance(field, StringField):
-        if field.format in (StringFormat.DATE, StringFormat.DATE_TIME):
-            nullable = field.default is None or not field.required
-            return FieldView("date", field, "", "", "", nullable)
-        return FieldView("text", field, _text_hint(field), _PLACEHOLDERS[field.format], "", False)
-    if isinstance(field, NumberField):
-        return FieldView("number", field, _number_hint(field), "", "", False)
-    if isinstance(field, BooleanField):
-        return FieldView("boolean", field, "", "", "", field.default is None and not field.required)
-    if isinstance(field, SingleSelectField):
-        blank = "Choose one…" if field.required else "(no answer)"
-        return FieldView("single", field, "", "", blank, False)
+def _multi_spec(field: Field) -> dict[str, Any]:
     assert isinstance(field, MultiSelectField)
-    return FieldView("multi", field, _multi_hint(field), "", "", False)
+    return {
+        **_common(field, "multi"),
+        "hint": count_hint(field.min_items, field.max_items),
+        "default": list(field.default) if field.default is not None else None,
+        "values": [option.value for option in field.options],
+        "labels": [option.label for option in field.options],
+    }
+
+
+#: The spec of each IR field class (the runtime's _EDITORS maps the spec's kind to its editor).
+_SPECS: dict[type, Callable[[Field], dict[str, Any]]] = {
+    StringField: _string_spec,
+    NumberField: _number_spec,
+    BooleanField: _boolean_spec,
+    SingleSelectField: _single_spec,
+    MultiSelectField: _multi_spec,
+}
+
+
+def field_spec(field: Field) -> dict[str, Any]:
+    """The data the runtime's dialog builds ``field``'s editor from."""
+    return _SPECS[type(field)](field)
 
 
 def window_title(form: Form) -> str:
@@ -142,23 +148,113 @@ def window_title(form: Form) -> str:
     return form.title if form.title is not None and form.title.strip() else DEFAULT_TITLE
 
 
+#: The runtime modules copied into the module, in order: validation, safe text, the Qt form.
+_PARTS = ("formcore.py", "safetext.py", "qt_form.py")
+
+
+@cache
+def _runtime_part(name: str) -> tuple[str, str]:
+    """The imports section and the body (after the imports marker) of runtime/``name``."""
+    text = (RUNTIME / name).read_text(encoding="utf-8")
+    head, body = text.split(_IMPORTS_END)
+    return head, body.strip("\n") + "\n"
+
+
+def _import_key(module: str) -> tuple[str, str]:
+    return (module.lower(), module)
+
+
+def _name_key(name: str) -> tuple[int, str]:
+    """isort's order-by-type: CONSTANTS, then Classes, then functions, each case-insensitive."""
+    if name.isupper() and len(name) > 1:
+        kind = 0
+    elif name[:1].isupper():
+        kind = 1
+    else:
+        kind = 2
+    return (kind, name.lower())
+
+
+def _from_import(module: str, names: list[str]) -> str:
+    line = f"from {module} import {', '.join(names)}"
+    if len(line) <= _LINE:
+        return line
+    return f"from {module} import (\n" + "".join(f"    {n},\n" for n in names) + ")"
+
+
+def merge_imports(*sections: str) -> str:
+    """One import block for several sources' import sections, the way isort (ruff's ``I``
+    rules) orders it: the standard library, a blank line, PySide6; in each, plain imports and
+    then from-imports by module; names merged per module. ``__future__`` and relative imports
+    (a runtime module's imports of its siblings) are left out."""
+    plain: set[tuple[str, str | None]] = set()
+    named: dict[str, set[str]] = {}
+    aliased: set[tuple[str, str, str]] = set()
+    for section in sections:
+        for node in ast.parse(section).body:
+            if isinstance(node, ast.Import):
+                plain.update((alias.name, alias.asname) for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level or node.module in (None, "__future__"):
+                    continue
+                assert node.module is not None
+                for alias in node.names:
+                    if alias.asname is None:
+                        named.setdefault(node.module, set()).add(alias.name)
+                    else:
+                        aliased.add((node.module, alias.name, alias.asname))
+    groups: dict[bool, list[tuple[tuple[bool, str, str, int], str]]] = {False: [], True: []}
+    for module, asname in plain:
+        line = f"import {module}" + (f" as {asname}" if asname else "")
+        groups[module.startswith("PySide6")].append(((False, *_import_key(module), 1), line))
+    for module, names in named.items():
+        line = _from_import(module, sorted(names, key=_name_key))
+        groups[module.startswith("PySide6")].append(((True, *_import_key(module), 0), line))
+    for module, name, asname in aliased:
+        line = f"from {module} import {name} as {asname}"
+        groups[module.startswith("PySide6")].append(((True, *_import_key(module), 1), line))
+    blocks = ["\n".join(line for _, line in sorted(group)) for group in groups.values()]
+    return "\n\n".join(block for block in blocks if block) + "\n"
+
+
+@cache
+def imports() -> str:
+    """The generated module's import block (its own, formcore's and qt_form's, merged)."""
+    heads = [_runtime_part(name)[0] for name in _PARTS]
+    return merge_imports(_FORM_IMPORTS, *heads)
+
+
+def class_statement(form: Form) -> str:
+    """``class <Name>Dialog(_FormDialog):``, exploded (as black would) when it is too long."""
+    line = f"class {form.class_name}Dialog(_FormDialog):"
+    if len(line) <= _LINE:
+        return line
+    return f"class {form.class_name}Dialog(\n    _FormDialog,\n):"
+
+
 class QtTarget:
     name = "qt"
     suffix = "_qt.py"
+    black_stable = True
 
     def emit(self, form: Form) -> GeneratedFile:
         text = render(
             "qt/module.py.j2",
             form=form,
             header=header_text(form),
-            fields=[view(f) for f in form.fields],
-            window_title=window_title(form),
-            default_server=DEFAULT_SERVER,
-            stdlib_imports=stdlib_imports(),
-            runtime_body=runtime_body(),
-            safe_text_source=SAFE_TEXT_SOURCE.strip("\n"),
+            fields=[field_spec(f) for f in form.fields],
+            texts={
+                "message": form.message_text,
+                "default_server": DEFAULT_SERVER,
+                "title": form.title,
+                "window_title": window_title(form),
+                "description": form.description,
+            },
+            class_statement=class_statement(form),
+            imports=imports(),
+            runtime_parts=[(name, _runtime_part(name)[1]) for name in _PARTS],
         )
-        return GeneratedFile(name=form.stem + self.suffix, text=format_python(text))
+        return GeneratedFile(name=form.stem + self.suffix, text=text)
 
 
 TARGET = QtTarget()
