@@ -97,3 +97,40 @@ def test_ruff_format_leaves_generated_code_unchanged(
     formatted = ruff_formatted(target, line_length)
     for name, text in generated(target)[case].items():
         assert formatted[(case, name)] == text, f"{name}: ruff format at {line_length}"
+
+
+@pytest.mark.parametrize("target", PYTHON_TARGETS)
+def test_fuzzed_schemas_are_black_and_ruff_stable(target: str) -> None:
+    """Random schemas full of hostile and long strings (tests/test_fuzz_targets.py's
+    strategy): the generated module is unchanged by black at 88 and 120 and ruff at 88."""
+    from hypothesis import HealthCheck, assume, given, settings
+
+    import elicit_gen
+
+    from .test_fuzz_targets import hostile_requests
+
+    if not is_black_stable(get_target(target)):
+        pytest.skip(f"{target} is not black-stable yet")
+    ruff = _ruff()
+
+    @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(hostile_requests())
+    def run(request: dict[str, object]) -> None:
+        result = elicit_gen.compile(request, target, name="fuzz.json")
+        assume(result.ok)
+        for generated_file in result.files:
+            text = generated_file.text
+            for line_length in (88, 120):
+                assert _black(text, line_length) == text, f"black at {line_length}"
+            if ruff is not None:
+                formatted = subprocess.run(
+                    [ruff, "format", "--isolated", "--line-length", "88", "-"],
+                    input=text.encode("utf-8", "surrogatepass"),
+                    capture_output=True,
+                    timeout=60,
+                    check=False,
+                )
+                assert formatted.returncode == 0, formatted.stderr
+                assert formatted.stdout.decode("utf-8", "surrogatepass") == text, "ruff at 88"
+
+    run()
