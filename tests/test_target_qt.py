@@ -894,7 +894,7 @@ def test_generated_module_imports_only_pyside6_and_the_stdlib(
 # --- the runtime module (elicit_gen/runtime/qt_form.py), imported directly ---------------
 
 
-def test_every_field_spec_names_an_editor_of_the_runtime() -> None:
+def test_every_field_spec_names_an_editor_of_the_runtime(qapp: QApplication) -> None:
     """The emitter's kinds and the runtime's dispatch agree, every spec key an editor reads
     is there, and each editor gives back its default (every field of every golden form)."""
     from elicit_gen.runtime import qt_form
@@ -911,13 +911,17 @@ def test_every_field_spec_names_an_editor_of_the_runtime() -> None:
                 field.ident,
                 field.required,
             )
-            if spec["default"] is not None:
+            if field.default is not None:
+                given = field.default
+                assert spec["default"] == (list(given) if isinstance(given, tuple) else given)
                 editor.write(spec["default"])
                 assert editor.read() == spec["default"]
+            else:
+                assert "default" not in spec
     assert kinds == set(qt_form._EDITORS)
 
 
-def test_runtime_editors_read_back_what_they_are_given() -> None:
+def test_runtime_editors_read_back_what_they_are_given(qapp: QApplication) -> None:
     from elicit_gen.runtime import qt_form
 
     base = {"ident": "f", "label": "F", "required": True, "description": None, "hint": ""}

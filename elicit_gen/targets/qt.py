@@ -138,9 +138,25 @@ _SPECS: dict[type, Callable[[Field], dict[str, Any]]] = {
 }
 
 
+#: The keys a spec always has; any other is left out when it is empty (the runtime reads it
+#: with that default).
+_ALWAYS = frozenset({"kind", "name", "ident", "label", "required"})
+
+
+def _empty(value: object) -> bool:
+    return value is None or value is False or (isinstance(value, str) and not value)
+
+
 def field_spec(field: Field) -> dict[str, Any]:
-    """The data the runtime's dialog builds ``field``'s editor from."""
-    return _SPECS[type(field)](field)
+    """The data the runtime's dialog builds ``field``'s editor from: its kind, names and
+    label, whether it is required, and whatever else it has (None, "" and False left out,
+    except a default of "" or False, which is a value)."""
+    spec = _SPECS[type(field)](field)
+    return {
+        key: value
+        for key, value in spec.items()
+        if key in _ALWAYS or not _empty(value) or (key == "default" and value is not None)
+    }
 
 
 def window_title(form: Form) -> str:

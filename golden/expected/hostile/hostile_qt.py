@@ -515,9 +515,9 @@ def _nothing() -> None:
 class _TextEditor(_Editor):
     def __init__(self, spec: Mapping[str, Any]) -> None:
         super().__init__(spec)
-        fmt = spec["format"]
+        fmt = spec.get("format")
         self.edit = QLineEdit()
-        self.edit.setPlaceholderText(spec["placeholder"])
+        self.edit.setPlaceholderText(spec.get("placeholder", ""))
         self.edit.setClearButtonEnabled(True)
         if fmt == "email":
             self.edit.setInputMethodHints(Qt.InputMethodHint.ImhEmailCharactersOnly)
@@ -619,8 +619,9 @@ class NumberSpinBox(QAbstractSpinBox):
 class _NumberEditor(_Editor):
     def __init__(self, spec: Mapping[str, Any]) -> None:
         super().__init__(spec)
-        self.integer: bool = spec["integer"]
-        self.spin = NumberSpinBox(self.integer, spec["minimum"], spec["maximum"])
+        self.integer: bool = spec.get("integer", False)
+        minimum, maximum = spec.get("minimum"), spec.get("maximum")
+        self.spin = NumberSpinBox(self.integer, minimum, maximum)
         self.spin.lineEdit().textEdited.connect(self._edited)
         self.spin.editingFinished.connect(self._finished)
         self.widget = self.focus = self.spin
@@ -651,7 +652,7 @@ class _BoolEditor(_Editor):
         super().__init__(spec)
         marker = " *" if self.required else ""
         self.check = QCheckBox(mnemonic_safe(isolate(safe_text(self.label)) + marker))
-        if spec["nullable"]:
+        if spec.get("nullable", False):
             # "Not answered" is the third state; the first click leaves it for good.
             self.check.setTristate(True)
             self.check.setCheckState(Qt.CheckState.PartiallyChecked)
@@ -686,13 +687,13 @@ class _DateEditor(_Editor):
     def __init__(self, spec: Mapping[str, Any]) -> None:
         super().__init__(spec)
         label = self.label
-        self.with_time: bool = spec["with_time"]
+        self.with_time: bool = spec.get("with_time", False)
         with_time = self.with_time
         self.widget = QWidget()
         row = QHBoxLayout(self.widget)
         row.setContentsMargins(0, 0, 0, 0)
         self.toggle: QCheckBox | None = None
-        if spec["nullable"]:
+        if spec.get("nullable", False):
             self.toggle = QCheckBox("Set")
             self.toggle.setAccessibleName(f"Set {safe_text(label)}")
             self.toggle.setToolTip("Give this field a value")
@@ -900,7 +901,11 @@ class _MultiEditor(_Editor):
             self.list.item(row).setCheckState(state)
 
 
-#: The editor of each field kind (a field spec's "kind").
+#: The editor of each field kind (a field spec's "kind"). A spec always has "kind",
+#: "name", "ident", "label" and "required"; any other key is left out when empty (None,
+#: "" or False): "description", "hint", "default", and per kind "format" and
+#: "placeholder" (text), "with_time" (date), "integer", "minimum" and "maximum"
+#: (number), "nullable" (date, boolean), "values", "labels" and "blank" (selects).
 _EDITORS: dict[str, type[_Editor]] = {
     "text": _TextEditor,
     "date": _DateEditor,
@@ -1065,7 +1070,7 @@ class _FormDialog(QDialog):
         name = editor.name
         self._editors[name] = editor
         editor.focus.setObjectName(f"field_{editor.ident}")
-        if spec["default"] is not None:
+        if spec.get("default") is not None:
             editor.write(spec["default"])
         editor.on_change = functools.partial(self._changed, name)
         column = QWidget()
@@ -1074,7 +1079,7 @@ class _FormDialog(QDialog):
         rows.setContentsMargins(0, 0, 0, 6)
         rows.setSpacing(2)
         rows.addWidget(editor.widget)
-        for text in (spec["description"], spec["hint"]):
+        for text in (spec.get("description"), spec.get("hint")):
             if text:
                 help_label = plain_label(safe_block(text))
                 help_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -1352,9 +1357,6 @@ FIELDS: list[dict[str, Any]] = [
         "required": True,
         "description": '"><img src=x onerror=alert(2)>',
         "hint": "At most 80 characters.",
-        "default": None,
-        "format": None,
-        "placeholder": "",
     },
     {
         "kind": "text",
@@ -1363,10 +1365,6 @@ FIELDS: list[dict[str, Any]] = [
         "label": "'''\"\"\" + __import__('os').system('echo pwned') + \"\"\"'''",
         "required": False,
         "description": "{{ 7*7 }} {% if %} ${7*7} #{7}",
-        "hint": "",
-        "default": None,
-        "format": None,
-        "placeholder": "",
     },
     {
         "kind": "boolean",
@@ -1375,8 +1373,6 @@ FIELDS: list[dict[str, Any]] = [
         "label": "{{ 7*7 }} {% if %} ${7*7} #{7}",
         "required": False,
         "description": "[bold red]x[/] [@click=app.quit]quit[/]",
-        "hint": "",
-        "default": None,
         "nullable": True,
     },
     {
@@ -1387,10 +1383,8 @@ FIELDS: list[dict[str, Any]] = [
         "required": False,
         "description": "\u202eevil\u202c \u200f",
         "hint": "A whole number, at least 0.",
-        "default": None,
         "integer": True,
         "minimum": 0,
-        "maximum": None,
     },
     {
         "kind": "single",
@@ -1399,8 +1393,6 @@ FIELDS: list[dict[str, Any]] = [
         "label": "\x1b[2J\x1b[31mred\x1b[0m\r\x07",
         "required": False,
         "description": "\x1b[2J\x1b[31mred\x1b[0m\r\x07",
-        "hint": "",
-        "default": None,
         "values": [
             "</option><script>alert(4)</script>",
             "\"'`",
@@ -1423,9 +1415,6 @@ FIELDS: list[dict[str, Any]] = [
         "ident": "choice",
         "label": "[bold red]x[/] [@click=app.quit]quit[/]",
         "required": False,
-        "description": None,
-        "hint": "",
-        "default": None,
         "values": [
             "<b>bold</b>",
             "'); DROP TABLE x;--",
@@ -1442,9 +1431,6 @@ FIELDS: list[dict[str, Any]] = [
         "ident": "multi",
         "label": '"><img src=x onerror=alert(2)>',
         "required": False,
-        "description": None,
-        "hint": "",
-        "default": None,
         "values": [
             '\\"',
             "${x}",
