@@ -140,6 +140,17 @@ def test_one_element_tuples_of_scalars_are_inline() -> None:
     _check_module(items)
 
 
+@pytest.mark.parametrize("size", range(36, 42))
+def test_one_element_tuples_at_88_columns_count_wide_characters(size: int) -> None:
+    """A one-element tuple of a scalar is joined when its line fits 88 columns (its comma is
+    not magic), exploded otherwise; wide characters count two columns, as black counts them."""
+    for text in ("中" * size, "x" * (2 * size)):
+        value = {"key": [(text,)]}
+        printed = f"X = {literal(value, 0)}\n"
+        assert _black(printed, 88) == printed
+        assert _ruff_format(printed, 88) == printed
+
+
 def test_layout() -> None:
     assert literal({"a": [1, (2, 3)], "b": {}}, 4) == (
         '{\n        "a": [\n            1,\n            (\n                2,\n                3,\n'

@@ -105,6 +105,15 @@ def _key(key: Any) -> str:
 _BRACKETS: dict[type, tuple[str, str]] = {list: ("[", "]"), tuple: ("(", ")"), dict: ("{", "}")}
 
 
+def _width(text: str) -> int:
+    """Columns as black counts them (East Asian wide and fullwidth characters take two)."""
+    if text.isascii():
+        return len(text)
+    from unicodedata import east_asian_width
+
+    return sum(2 if east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
 #: The line length the layout is made for (black's default): black and ruff keep it at any longer.
 LINE_LENGTH = 88
 
@@ -133,7 +142,7 @@ def _exploded(value: Any, indent: int, out: list[str], lead: int = 0) -> None:
             # black does not treat a one-element tuple's comma as magic: it joins such a tuple
             # when it fits, and explodes it when it does not (stable only below 88 columns)
             inline = _inline(value)
-            if lead + len(inline) + 1 <= LINE_LENGTH:
+            if lead + _width(inline) + 1 <= LINE_LENGTH:
                 out.append(inline)
                 return
     inner = " " * (indent + 4)
