@@ -46,8 +46,8 @@ _LINE = 88
 
 
 class CliTarget:
-    name = "cli"
-    suffix = "_cli.py"
+    name: str  # "cli" and "_cli.py": filled in from the registry (targets/__init__.py)
+    suffix: str
     black_stable = True
 
     def emit(self, form: ir.Form) -> GeneratedFile:
