@@ -28,7 +28,7 @@ from elicit_gen.compiler import ir
 from elicit_gen.runtime import prompt, safetext
 from elicit_gen.targets import cli as cli_target
 from elicit_gen.targets._render import RUNTIME
-from elicit_gen.targets._text import SAFE_TEXT_SOURCE, UNSAFE_CLASS
+from elicit_gen.targets._text import UNSAFE_CLASS
 
 from .cli_support import UNSAFE, Script, invalid_answers, other_values, run, typed
 from .support.cases import all_forms, emit, forms, sample_value, valid_content, write_and_import
@@ -658,17 +658,23 @@ def test_every_field_kind_has_one_question_class() -> None:
     assert kinds == set(prompt._QUESTIONS) == {"string", "number", "boolean", "single", "multi"}
 
 
-def test_safetext_is_the_safe_text_every_python_target_uses() -> None:
-    """runtime/safetext.py (the cli's copy, in the covered style) behaves exactly like
-    SAFE_TEXT_SOURCE (what the qt and textual modules still embed), for every code point."""
-    namespace: dict[str, Any] = {"_re": re}
-    exec(SAFE_TEXT_SOURCE, namespace)
-    assert safetext._UNSAFE_RE.pattern == UNSAFE_CLASS == namespace["_UNSAFE_RE"].pattern
-    for start in range(0, 0x110000, 0x1000):
-        chunk = "".join(map(chr, range(start, start + 0x1000))) + "\t\r\n\r\n"
-        assert safetext.safe_text(chunk) == namespace["safe_text"](chunk)
-        assert safetext.safe_lines(chunk) == namespace["safe_lines"](chunk)
-        assert safetext.safe_block(chunk) == namespace["safe_block"](chunk)
+def test_safetext_escapes_exactly_the_unsafe_characters() -> None:
+    """runtime/safetext.py, for every code point: an unsafe character (UNSAFE_CLASS, the set the
+    linter warns about) becomes a visible escape, a tab a space, anything else stays itself."""
+    unsafe = re.compile(UNSAFE_CLASS)
+    assert safetext._UNSAFE_RE.pattern == UNSAFE_CLASS
+    for code in range(0x110000):
+        char = chr(code)
+        shown = safetext.safe_text(char)
+        if char == "\t":
+            assert shown == " "
+        elif unsafe.fullmatch(char):
+            assert shown.startswith("\\") and shown.isascii() and shown.isprintable(), hex(code)
+            assert ast.literal_eval(f'"{shown}"') == char
+        else:
+            assert shown == char, hex(code)
+    assert safetext.safe_lines("a\r\nb\nc\rd\u2028e") == ["a", "b", "c\\rd\\u2028e"]
+    assert safetext.safe_block("a\r\nb\x1b") == "a\nb\\x1b"
 
 
 @pytest.mark.parametrize(("name", "form"), WITH_FIELDS, ids=[n for n, _ in WITH_FIELDS])
