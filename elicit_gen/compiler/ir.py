@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from enum import Enum
-from typing import Any, Union
+from typing import Any, ClassVar, Literal, Union
 
 from .naming import ClassName, HtmlId, ModuleStem, PyIdent
 from .spec import Revision
@@ -19,6 +19,12 @@ from .spec import Revision
 DEFAULT_MESSAGE = "The server is asking for the following information."
 #: What a form shows as the requester when no server name is given at run time.
 DEFAULT_SERVER = "An MCP server"
+
+
+#: The kind of a field, the one name every target dispatches on (``field.kind``): one per field
+#: class. Finer distinctions are the field's own data (``StringField.format``,
+#: ``NumberField.integer``, ``titled``).
+FieldKind = Literal["string", "number", "boolean", "single", "multi"]
 
 
 class StringFormat(str, Enum):
@@ -58,6 +64,7 @@ class FieldBase:
 
 @dataclass(frozen=True)
 class StringField(FieldBase):
+    kind: ClassVar[FieldKind] = "string"
     min_length: int | None = None
     max_length: int | None = None
     format: StringFormat | None = None
@@ -66,6 +73,7 @@ class StringField(FieldBase):
 
 @dataclass(frozen=True)
 class NumberField(FieldBase):
+    kind: ClassVar[FieldKind] = "number"
     integer: bool = False
     minimum: int | float | None = None
     maximum: int | float | None = None
@@ -74,11 +82,13 @@ class NumberField(FieldBase):
 
 @dataclass(frozen=True)
 class BooleanField(FieldBase):
+    kind: ClassVar[FieldKind] = "boolean"
     default: bool | None = None
 
 
 @dataclass(frozen=True)
 class SingleSelectField(FieldBase):
+    kind: ClassVar[FieldKind] = "single"
     options: tuple[Option, ...] = ()
     titled: bool = False  # labels differ from values (``oneOf`` or legacy ``enumNames``)
     legacy: bool = False  # labels came from the deprecated ``enumNames``
@@ -87,6 +97,7 @@ class SingleSelectField(FieldBase):
 
 @dataclass(frozen=True)
 class MultiSelectField(FieldBase):
+    kind: ClassVar[FieldKind] = "multi"
     options: tuple[Option, ...] = ()
     titled: bool = False  # ``items.anyOf`` of ``const``/``title``
     min_items: int | None = None

@@ -5,50 +5,148 @@ model ``<ClassName>Content`` (one field per property, validating exactly what th
 the result model ``<ClassName>Result`` (the whole ``ElicitResult``), ``REQUESTED_SCHEMA`` (the
 normalised schema to send), ``MESSAGE`` and ``OPTION_LABELS`` (the labels of titled selects).
 See docs/targets/pydantic.md for the design choices (strict types, dates, aliases, absence).
+
+The module is black-stable by construction (``black_stable``): its static part is copied verbatim
+from real, formatted modules (formcore's format-check section, then ``runtime/pydantic_models.py``)
+and its per-form part, the field declarations, is laid out here in the covered style: every
+bracket with arguments exploded one per line with a magic trailing comma, data printed by
+:mod:`._pyprint`. Black and ``ruff format`` at any line length from 88 up leave it unchanged.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from functools import cache
+from typing import Any, Union
 
 from ..compiler import ir
-from ._render import format_python, header_text, render
+from ._pyprint import LINE_LENGTH, literal
+from ._render import RUNTIME, header_text, render
 from .base import GeneratedFile
 
-#: Keys of a property schema that belong to the field, not to its type.
-_FIELD_KEYS = ("title", "description", "default")
+# --- the layout of expressions --------------------------------------------------------------------
+# A type or default expression is a small tree, laid out by _layout in black's layout for the
+# covered style. Only a subscript with a single item cannot carry a magic trailing comma (black
+# reads ``X[a,]`` as a tuple index): it stays on one line when that surely fits 88 columns, and
+# otherwise holds a comment, which no formatter joins across.
 
 
 @dataclass(frozen=True)
-class FieldView:
-    """What the template needs of one field, beyond the IR field itself."""
+class _Lit:
+    """A data value, printed by :func:`._pyprint.literal`."""
 
-    field: ir.Field
-    kind: str  # text, email, uri, date, date_time, integer, number, boolean, single, multi
-    absent: bool  # optional without a default: may be left out, is None then
-    schema_default: Any  # JSON value of the default of a required field (kept in the schema)
-    has_schema_default: bool
-    type_schema: dict[str, Any]  # the property schema without title, description and default
-    lengths: dict[str, int]  # minLength / maxLength of a date or date-time field
-    ge: int | float | None  # the bounds pydantic checks
-    le: int | float | None
-    bounds_schema: dict[str, float]  # bounds an integer field shows but cannot check as such
+    value: Any
 
 
-def _kind(field: ir.Field) -> str:
-    if isinstance(field, ir.StringField):
-        if field.format is None:
-            return "text"
-        return field.format.value.replace("-", "_")
-    if isinstance(field, ir.NumberField):
-        return "integer" if field.integer else "number"
-    if isinstance(field, ir.BooleanField):
-        return "boolean"
-    if isinstance(field, ir.SingleSelectField):
-        return "single"
-    return "multi"
+@dataclass(frozen=True)
+class _Kw:
+    """A keyword argument ``name=value``."""
+
+    name: str
+    value: _Node
+
+
+@dataclass(frozen=True)
+class _Call:
+    """``head(items...)``, or ``head[items...]`` when ``square``."""
+
+    head: str
+    items: tuple[_Node, ...]
+    square: bool = False
+
+
+@dataclass(frozen=True)
+class _Or:
+    """``left | right`` (``right`` a plain name)."""
+
+    left: _Node
+    right: str
+
+
+_Node = Union[str, _Lit, _Kw, _Call, _Or]  # noqa: UP007 - a runtime alias (Python 3.10)
+
+
+#: The comment that keeps a lone item on its own line: no formatter joins lines across a comment.
+_OWN_LINE = "# (on a line of its own)"
+
+
+def _call(head: str, *items: _Node | None) -> _Call:
+    return _Call(head, tuple(i for i in items if i is not None))
+
+
+def _sub(head: str, *items: _Node | None) -> _Call:
+    return _Call(head, tuple(i for i in items if i is not None), square=True)
+
+
+def _width(text: str) -> int:
+    """An upper bound of the columns ``text`` takes for black (wide characters count 2)."""
+    return sum(1 if ch.isascii() else 2 for ch in text)
+
+
+def _flat(node: _Node) -> str:
+    """``node`` on one line."""
+    if isinstance(node, str):
+        return node
+    if isinstance(node, _Lit):
+        return literal(node.value)
+    if isinstance(node, _Kw):
+        return node.name + "=" + _flat(node.value)
+    if isinstance(node, _Or):
+        return _flat(node.left) + " | " + node.right
+    opening, closing = "[]" if node.square else "()"
+    return node.head + opening + ", ".join(map(_flat, node.items)) + closing
+
+
+def _layout(node: _Node, indent: int, lead: int, trail: int) -> str:
+    """``node`` laid out from column ``lead`` on a line at ``indent``, followed by ``trail``
+    columns of text on its last line: on one line when that surely fits 88 columns, else
+    exploded (each item in turn on one line if it fits)."""
+    flat = _flat(node)
+    if lead + _width(flat) + trail <= LINE_LENGTH or isinstance(node, str):
+        return flat
+    if isinstance(node, _Lit):
+        return literal(node.value, indent)
+    if isinstance(node, _Kw):
+        head = node.name + "="
+        return head + _layout(node.value, indent, lead + len(head), trail)
+    if isinstance(node, _Or):
+        tail = " | " + node.right
+        left = _layout(node.left, indent, lead, trail + len(tail))
+        if "\n" in left:
+            return left + "\n" + " " * indent + "| " + node.right
+        if lead + _width(left + tail) + trail > LINE_LENGTH:
+            # A name too long to share a line: black splits before "|" at some line lengths
+            # only; a comment after the name keeps the split at all.
+            return f"{left}  {_OWN_LINE}\n{' ' * indent}| {node.right}"
+        return left + tail
+    opening, closing = "[]" if node.square else "()"
+    if not node.items:
+        return flat
+    pad = " " * (indent + 4)
+    if node.square and len(node.items) == 1:
+        inner = _layout(node.items[0], indent + 4, indent + 4, 0)
+        note = "" if "\n" in inner else pad + _OWN_LINE + "\n"
+        return f"{node.head}{opening}\n{note}{pad}{inner}\n{' ' * indent}{closing}"
+    lines = [node.head + opening]
+    for item in node.items:
+        lines.append(pad + _layout(item, indent + 4, indent + 4, 1) + ",")
+    lines.append(" " * indent + closing)
+    return "\n".join(lines)
+
+
+# --- the fields ---------------------------------------------------------------------------------
+
+
+def _statement(lead: str, value: Any) -> str:
+    """``lead`` (``NAME: type = ``) and a data value: on one line when it surely fits, else
+    the value on a line of its own in parentheses (black does that to a long string at some
+    line lengths only, unless a comment holds it there)."""
+    text = literal(value, 0)
+    if "\n" in text or _width(lead + text) <= LINE_LENGTH:
+        return lead + text
+    return f"{lead}(\n    {_OWN_LINE}\n    {text}\n)"
 
 
 def _json_default(field: ir.Field) -> Any:
@@ -56,11 +154,11 @@ def _json_default(field: ir.Field) -> Any:
     return list(default) if isinstance(default, tuple) else default
 
 
-def _bounds(field: ir.Field) -> tuple[int | float | None, int | float | None, dict[str, float]]:
+def _bounds(
+    field: ir.NumberField,
+) -> tuple[int | float | None, int | float | None, dict[str, float]]:
     """pydantic's ``ge``/``le`` of a number field. An integer field with a fractional bound
     (``minimum: 1.5``) checks the nearest whole bound (2) and shows the original in its schema."""
-    if not isinstance(field, ir.NumberField):
-        return None, None, {}
     lo, hi = field.minimum, field.maximum
     shown: dict[str, float] = {}
     if field.integer and isinstance(lo, float):
@@ -70,28 +168,161 @@ def _bounds(field: ir.Field) -> tuple[int | float | None, int | float | None, di
     return lo, hi, shown
 
 
-def _view(field: ir.Field, prop: dict[str, Any]) -> FieldView:
-    has_default = field.default is not None
-    ge, le, bounds_schema = _bounds(field)
-    kind = _kind(field)
-    lengths: dict[str, int] = {}
-    if kind in ("date", "date_time") and isinstance(field, ir.StringField):
-        if field.min_length is not None:
-            lengths["minLength"] = field.min_length
-        if field.max_length is not None:
-            lengths["maxLength"] = field.max_length
-    return FieldView(
-        field=field,
-        kind=kind,
-        absent=not field.required and not has_default,
-        schema_default=_json_default(field) if field.required else None,
-        has_schema_default=field.required and has_default,
-        type_schema={k: v for k, v in prop.items() if k not in _FIELD_KEYS},
-        lengths=lengths,
-        ge=ge,
-        le=le,
-        bounds_schema=bounds_schema,
+def _kw(name: str, value: Any) -> _Kw | None:
+    """``name=value`` for a value that is set (None: left out)."""
+    return None if value is None else _Kw(name, _Lit(value))
+
+
+def _length_kws(lo: int | None, hi: int | None) -> tuple[_Kw | None, _Kw | None]:
+    return _kw("min_length", lo), _kw("max_length", hi)
+
+
+def _string_type(field: ir.StringField, prop: dict[str, Any]) -> _Node:
+    lengths = _length_kws(field.min_length, field.max_length)
+    fmt = field.format
+    if fmt is None:
+        if field.min_length is None and field.max_length is None:
+            return "str"
+        return _sub("Annotated", "str", _call("Field", *lengths))
+    if fmt in (ir.StringFormat.EMAIL, ir.StringFormat.URI):
+        check = "_EMAIL" if fmt is ir.StringFormat.EMAIL else "_URI"
+        extra = _Kw("json_schema_extra", _Lit({"format": fmt.value}))
+        return _sub("Annotated", "str", _call("Field", *lengths, extra), check)
+    base = "_Date" if fmt is ir.StringFormat.DATE else "_DateTime"
+    shown = {k: prop[k] for k in ("minLength", "maxLength") if k in prop}
+    if not shown:
+        return base
+    return _sub(
+        "Annotated",
+        base,
+        _call("_text_length", _Lit(field.min_length), _Lit(field.max_length)),
+        _call("Field", _Kw("json_schema_extra", _Lit(shown))),
     )
+
+
+def _number_type(field: ir.NumberField, prop: dict[str, Any]) -> _Node:
+    ge, le, shown = _bounds(field)
+    kws = (_kw("ge", ge), _kw("le", le), _kw("json_schema_extra", shown or None))
+    if field.integer:
+        return _sub("Annotated", "int", _call("Field", *kws), "_INTEGER")
+    return _sub(
+        "Annotated",
+        "float",
+        _call("Field", *kws, _Kw("allow_inf_nan", "False")),
+        _call("_number", _Lit(ge), _Lit(le)),
+    )
+
+
+def _literal(field: ir.SingleSelectField | ir.MultiSelectField) -> _Call:
+    return _sub("Literal", *(_Lit(o.value) for o in field.options))
+
+
+def _single_type(field: ir.SingleSelectField, prop: dict[str, Any]) -> _Node:
+    return _sub("Annotated", _literal(field), _call("_pydantic.WithJsonSchema", _Lit(prop)))
+
+
+def _multi_type(field: ir.MultiSelectField, prop: dict[str, Any]) -> _Node:
+    return _sub(
+        "Annotated",
+        _sub("list", _literal(field)),
+        _call(
+            "Field",
+            *_length_kws(field.min_items, field.max_items),
+            _Kw("json_schema_extra", _Lit({"items": prop["items"]})),
+        ),
+    )
+
+
+def _boolean_type(field: ir.BooleanField, prop: dict[str, Any]) -> _Node:
+    return "bool"
+
+
+#: The type of a field, by ``field.kind``: the value it holds, with its constraints.
+_TYPES: dict[str, Callable[[Any, dict[str, Any]], _Node]] = {
+    "string": _string_type,
+    "number": _number_type,
+    "boolean": _boolean_type,
+    "single": _single_type,
+    "multi": _multi_type,
+}
+
+#: Keys of a property schema that belong to the field, not to its type.
+_FIELD_KEYS = ("title", "description", "default")
+
+
+def _default(field: ir.Field) -> _Node:
+    """The Python default of an optional field with a default."""
+    if isinstance(field, ir.StringField) and field.format is ir.StringFormat.DATE:
+        return _call("_date_default", _Lit(field.default))
+    if isinstance(field, ir.StringField) and field.format is ir.StringFormat.DATE_TIME:
+        return _call("_date_time_default", _Lit(field.default))
+    return _Lit(_json_default(field))
+
+
+def declaration(field: ir.Field, prop: dict[str, Any]) -> str:
+    """The field's line(s) in the content model's class body, at indent 4."""
+    type_schema = {k: v for k, v in prop.items() if k not in _FIELD_KEYS}
+    value_type = _TYPES[field.kind](field, type_schema)
+    has_default = field.default is not None
+    absent = not field.required and not has_default
+    extra: _Node | None = None
+    if field.required and has_default:
+        extra = _Lit({"default": _json_default(field)})
+    elif absent:
+        extra = "_no_default"
+    args = (
+        _kw("alias", field.name if field.aliased else None),
+        _kw("title", field.title),
+        _kw("description", field.description),
+        None if extra is None else _Kw("json_schema_extra", extra),
+    )
+    meta = _call("Field", *args) if any(args) else None
+    outer = "_NUMBER_OUT" if isinstance(field, ir.NumberField) and not field.integer else None
+    annotation: _Node
+    if absent:
+        annotation = _sub("Annotated", _Or(value_type, "_Absent"), "_NOT_NULL", outer, meta)
+    elif outer is not None or meta is not None:
+        annotation = _sub("Annotated", value_type, outer, meta)
+    else:
+        annotation = value_type
+    lead = f"    {field.ident}: "
+    default: _Node | None = None
+    if absent:
+        default = "None"
+    elif not field.required:
+        default = _default(field)
+    if default is None:
+        return lead + _layout(annotation, 4, len(lead), 0)
+    flat = lead + _flat(annotation) + " = " + _flat(default)
+    if _width(flat) <= LINE_LENGTH:
+        return flat
+    if isinstance(annotation, _Call) and len(annotation.items) > 1:
+        # Exploded (a magic trailing comma), the default after its closing bracket.
+        text = _layout(annotation, 4, LINE_LENGTH, 0)
+        return lead + text + " = " + _layout(default, 4, 8, 0)
+    # A bare type with a default that does not fit: black would put the default in parentheses
+    # at some line lengths and not at others; a call keeps one layout at all.
+    line = lead + _flat(annotation) + " = "
+    return line + _layout(_call("Field", _Kw("default", default)), 4, LINE_LENGTH, 0)
+
+
+def _class_line(name: str, base: str) -> str:
+    line = f"class {name}({base}):"
+    if _width(line) <= LINE_LENGTH:
+        return line
+    return f"class {name}(\n    {base},\n):"
+
+
+@cache
+def _runtime() -> str:
+    """The static part of every models module: formcore's format-check section, then the body
+    of ``runtime/pydantic_models.py``, both verbatim."""
+    core = (RUNTIME / "formcore.py").read_text(encoding="utf-8")
+    start, end = "# --- format checks ---\n", "# --- end of format checks ---\n"
+    checks = core[core.index(start) : core.index(end) + len(end)]
+    models = (RUNTIME / "pydantic_models.py").read_text(encoding="utf-8")
+    body = models.split("# --- end of runtime imports ---\n", 1)[1]
+    return checks + "\n" + body.strip("\n") + "\n"
 
 
 def _option_labels(form: ir.Form) -> dict[str, dict[str, str]]:
@@ -105,28 +336,59 @@ def _option_labels(form: ir.Form) -> dict[str, dict[str, str]]:
 class PydanticTarget:
     name = "pydantic"
     suffix = "_models.py"
+    #: The output is black-stable by construction: the pipeline need not run black on it.
+    black_stable = True
 
     def emit(self, form: ir.Form) -> GeneratedFile:
         schema = form.schema
         properties: dict[str, Any] = schema.get("properties", {})
-        views = [_view(f, properties[f.name]) for f in form.fields]
-        kinds = {v.kind for v in views}
+        untitled = sorted({n for f in form.fields if f.title is None for n in (f.name, f.ident)})
+        content_class = f"{form.class_name}Content"
+        result_class = f"{form.class_name}Result"
+        shape = _call(
+            "_as_requested",
+            _Kw("untitled", _Lit(untitled)),
+            _Kw("titled", _Lit(form.title is not None)),
+            _Kw("description", _Lit(form.description)),
+        )
+        config = [
+            "strict=True",
+            'extra="ignore"',
+            "validate_by_name=True",
+            "validate_by_alias=True",
+            "serialize_by_alias=True",
+            "protected_namespaces=()",
+        ]
+        if form.title is not None:
+            config.append("title=" + literal(form.title))
+        config.append("json_schema_extra=" + _layout(shape, 8, 26, 1))
         text = render(
             "pydantic/models.py.j2",
             header=header_text(form),
             form=form,
-            fields=views,
-            kinds=kinds,
-            needs_re=bool(kinds & {"email", "uri", "date", "date_time"}),
-            needs_datetime=bool(kinds & {"date", "date_time"}),
-            needs_lengths=any(v.lengths for v in views),
+            message=_statement("MESSAGE: str = ", form.message_text),
             schema=schema,
             option_labels=_option_labels(form),
-            untitled=sorted({n for f in form.fields if f.title is None for n in (f.name, f.ident)}),
-            content_class=f"{form.class_name}Content",
-            result_class=f"{form.class_name}Result",
+            runtime=_runtime(),
+            content_class=content_class,
+            result_class=result_class,
+            content_line=_class_line(content_class, "BaseModel"),
+            result_line=_class_line(result_class, "BaseModel"),
+            config=config,
+            declarations=[declaration(f, properties[f.name]) for f in form.fields],
+            content_annotation=_layout(
+                _sub(
+                    "Annotated",
+                    _Or(content_class, "_Absent"),
+                    "_NOT_NULL",
+                    _call("Field", _Kw("json_schema_extra", "_no_default")),
+                ),
+                4,
+                13,
+                0,
+            ),
         )
-        return GeneratedFile(name=form.stem + self.suffix, text=format_python(text))
+        return GeneratedFile(name=form.stem + self.suffix, text=text)
 
 
 TARGET = PydanticTarget()

@@ -6,6 +6,9 @@ requested schema does; ``OddNamesResult`` validates the whole ``ElicitResult``.
 ``REQUESTED_SCHEMA`` is the schema to send in ``elicitation/create``, ``MESSAGE`` its message.
 """
 
+import datetime as _dt
+import re as _re
+from collections.abc import Callable as _Callable
 from typing import Annotated, Any, Literal
 
 import pydantic as _pydantic
@@ -17,28 +20,181 @@ MESSAGE: str = "The server is asking for the following information."
 REQUESTED_SCHEMA: dict[str, Any] = {
     "type": "object",
     "properties": {
-        "first-name": {"type": "string", "title": "First name"},
-        "class": {"type": "string", "title": "Class"},
-        "2fa": {"type": "boolean", "title": "Two-factor enabled"},
-        "model_config": {"type": "string", "title": "Model config"},
-        "Literal": {"type": "string", "title": "Literal"},
-        "": {"type": "string", "title": "Empty name"},
-        "a-b": {"type": "integer", "title": "A dash B"},
-        "a_b": {"type": "integer", "title": "A underscore B"},
-        "schema": {"type": "string", "title": "Schema"},
-        "json": {"type": "string", "title": "Json"},
-        "Field": {"type": "number", "title": "Field"},
-        "naïve café": {"type": "string", "title": "Unicode name"},
-        "self": {"type": "string", "title": "Self"},
+        "first-name": {
+            "type": "string",
+            "title": "First name",
+        },
+        "class": {
+            "type": "string",
+            "title": "Class",
+        },
+        "2fa": {
+            "type": "boolean",
+            "title": "Two-factor enabled",
+        },
+        "model_config": {
+            "type": "string",
+            "title": "Model config",
+        },
+        "Literal": {
+            "type": "string",
+            "title": "Literal",
+        },
+        "": {
+            "type": "string",
+            "title": "Empty name",
+        },
+        "a-b": {
+            "type": "integer",
+            "title": "A dash B",
+        },
+        "a_b": {
+            "type": "integer",
+            "title": "A underscore B",
+        },
+        "schema": {
+            "type": "string",
+            "title": "Schema",
+        },
+        "json": {
+            "type": "string",
+            "title": "Json",
+        },
+        "Field": {
+            "type": "number",
+            "title": "Field",
+        },
+        "naïve café": {
+            "type": "string",
+            "title": "Unicode name",
+        },
+        "self": {
+            "type": "string",
+            "title": "Self",
+        },
     },
-    "required": ["first-name", "class"],
+    "required": [
+        "first-name",
+        "class",
+    ],
 }
 
 # Labels of the options of titled selects: property name -> option value -> label.
 OPTION_LABELS: dict[str, dict[str, str]] = {}
 
 
-# --- validation helpers -------------------------------------------------------------------------
+# --- format checks ---
+# (copied verbatim into the pydantic models too: elicit_gen/targets/pydantic.py)
+# Formats accept only what every mainstream validator of the answer accepts: the intersection of
+# Ajv + ajv-formats (the MCP TypeScript SDK's check), jsonschema's format checker and the RFCs.
+# An email is what both the WHATWG HTML grammar (browsers, type=email) and ajv-formats accept: a
+# dot-atom local part (no leading, trailing or doubled dot) and a domain of at least two labels.
+_EMAIL_RE = _re.compile(
+    r"^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*"
+    r"@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
+    r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"
+)
+# RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ] (the HTML form's check too),
+# without an empty hier-part (``x:``, ``x:?q``): ajv-formats refuses it.
+_PCT = "%[0-9A-Fa-f]{2}"
+_UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;="
+_PCHAR = f"(?:[{_UNRESERVED_SUB}:@]|{_PCT})"
+_URI_RE = _re.compile(
+    "[A-Za-z][A-Za-z0-9+.\\-]*:"
+    f"(?://(?:(?:[{_UNRESERVED_SUB}:]|{_PCT})*@)?(\\[[^\\]]*\\]|(?:[{_UNRESERVED_SUB}]|{_PCT})*)"
+    f"(?::[0-9]*)?(?:/{_PCHAR}*)*"
+    f"|/(?:{_PCHAR}+(?:/{_PCHAR}*)*)?"
+    f"|{_PCHAR}+(?:/{_PCHAR}*)*)"
+    f"(?:\\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?"
+)
+_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+_IPV4_RE = _re.compile(f"(?:{_OCTET}\\.){{3}}{_OCTET}")
+_IPVFUTURE_RE = _re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
+_HEX4_RE = _re.compile(r"[0-9A-Fa-f]{1,4}")
+_DATE_RE = _re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
+_DATE_TIME_RE = _re.compile(
+    r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
+    r"(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$"
+)
+
+FORMAT_HINTS: dict[str, str] = {
+    "email": "an email address, such as name@example.com",
+    "uri": "an absolute URI, such as https://example.com/page",
+    "date": "a date as YYYY-MM-DD, such as 2025-06-18",
+    "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+}
+
+
+def is_email(text: str) -> bool:
+    """``a.b+c@example.org``; not ``a..b@x.org``, ``.a@x.org``, ``a.@x.org``, ``a@localhost``."""
+    return _EMAIL_RE.fullmatch(text) is not None
+
+
+def _is_ipv6(text: str) -> bool:
+    halves = text.split("::")
+    if len(halves) > 2:
+        return False
+    groups = [half.split(":") if half else [] for half in halves]
+    units = sum(len(g) for g in groups)
+    last = groups[-1]
+    if last and "." in last[-1]:
+        if _IPV4_RE.fullmatch(last.pop()) is None:
+            return False
+        units += 1
+    if not all(_HEX4_RE.fullmatch(part) for g in groups for part in g):
+        return False
+    return units <= 7 if len(halves) == 2 else units == 8
+
+
+def is_uri(text: str) -> bool:
+    """An absolute URI by RFC 3986 (IP literals included) with a non-empty hier-part."""
+    m = _URI_RE.fullmatch(text)
+    if m is None:
+        return False
+    literal = m[1]
+    if literal is None or not literal.startswith("["):
+        return True
+    inner = literal[1:-1]
+    return _IPVFUTURE_RE.fullmatch(inner) is not None or _is_ipv6(inner)
+
+
+def _valid_date(year: int, month: int, day: int) -> bool:
+    try:
+        _dt.date(year, month, day)
+    except ValueError:
+        return False
+    return True
+
+
+def is_date(text: str) -> bool:
+    """RFC 3339 ``full-date``: a real calendar date, year 0001 to 9999 (Ajv accepts 0000,
+    jsonschema does not, so neither does a form)."""
+    m = _DATE_RE.fullmatch(text)
+    return m is not None and _valid_date(int(m[1]), int(m[2]), int(m[3]))
+
+
+def is_date_time(text: str) -> bool:
+    """RFC 3339 ``date-time``: a full date, a full time and a mandatory offset (Z or +hh:mm).
+
+    No leap second: jsonschema refuses second 60 always, Ajv except at 23:59:60 UTC, so a form
+    that sent one could be refused. Year 0000 is refused too (jsonschema does), as by
+    is_date."""
+    m = _DATE_TIME_RE.fullmatch(text)
+    if m is None or not _valid_date(int(m[1]), int(m[2]), int(m[3])):
+        return False
+    if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 59:
+        return False
+    return m[8] is None or (int(m[9]) <= 23 and int(m[10]) <= 59)
+
+
+FORMAT_CHECKS = {
+    "email": is_email,
+    "uri": is_uri,
+    "date": is_date,
+    "date-time": is_date_time,
+}
+# --- end of format checks ---
+
 # An optional field without a default is None when it was left out; null itself is never valid.
 _Absent = _SkipJsonSchema[None]
 
@@ -55,6 +211,35 @@ def _no_default(schema: dict[str, Any]) -> None:
 
 
 _NOT_NULL = _pydantic.BeforeValidator(_reject_null)
+
+
+def _as_requested(
+    untitled: list[str],
+    titled: bool,
+    description: str | None,
+) -> _Callable[[dict[str, Any]], None]:
+    """The ``json_schema_extra`` of a content model. pydantic titles every field and the model;
+    the JSON schema of the content model titles only what the requested schema titles (clients
+    show the property name for the others): ``untitled`` lists the property names (and Python
+    names) of the fields without a title, ``titled`` says whether the form has one."""
+
+    def shape(schema: dict[str, Any]) -> None:
+        if not titled:
+            schema.pop("title", None)
+        if description is not None:
+            schema["description"] = description
+        for name, prop in schema.get("properties", {}).items():
+            if name in untitled:
+                prop.pop("title", None)
+
+    return shape
+
+
+def _content_on_accept(result: Any) -> Any:
+    """The check of a result model: ``content`` is present exactly when the action is accept."""
+    if (result.action == "accept") != ("content" in result.model_fields_set):
+        raise ValueError("content must be present exactly when the action is accept")
+    return result
 
 
 def _integral(value: object) -> object:
@@ -92,18 +277,121 @@ def _as_is(value: Any) -> Any:
 _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
 
-# --- the models ---------------------------------------------------------------------------------
-# Property names (and Python names) of the fields the schema leaves untitled.
-_UNTITLED: frozenset[str] = frozenset([])
+def _check_email(value: str) -> str:
+    if not is_email(value):
+        raise ValueError("must be " + FORMAT_HINTS["email"])
+    return value
 
 
-def _as_requested(schema: dict[str, Any]) -> None:
-    """pydantic titles every field and the model; the JSON schema of the content model titles
-    only what the requested schema titles (clients show the property name for the others)."""
-    schema.pop("title", None)
-    for name, prop in schema.get("properties", {}).items():
-        if name in _UNTITLED:
-            prop.pop("title", None)
+_EMAIL = _pydantic.AfterValidator(_check_email)
+
+
+def _check_uri(value: str) -> str:
+    if not is_uri(value):
+        raise ValueError("must be " + FORMAT_HINTS["uri"])
+    return value
+
+
+_URI = _pydantic.AfterValidator(_check_uri)
+
+
+def _to_date(value: object) -> object:
+    """Reads a ``YYYY-MM-DD`` string as a date (which dumps back to the same text)."""
+    if isinstance(value, str):
+        if is_date(value):
+            return _dt.date.fromisoformat(value)
+        raise ValueError("must be " + FORMAT_HINTS["date"])
+    if not isinstance(value, _dt.datetime):
+        return value  # a date is a date; anything else fails the strict date check
+    raise ValueError("must be a date without a time")
+
+
+_Date = Annotated[_dt.date, _pydantic.BeforeValidator(_to_date)]
+
+
+def _date_default(text: str) -> _dt.date:
+    """The default of a date field, from its schema text."""
+    return _dt.date.fromisoformat(text)
+
+
+class _DateTimeText(_dt.datetime):
+    """An offset-aware datetime that remembers the RFC 3339 text it was read from, so that the
+    model dumps exactly that text again (``Z``, the offset and every fraction digit
+    kept)."""
+
+    text: str = ""
+
+    def __copy__(self) -> "_DateTimeText":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_DateTimeText":
+        return self
+
+
+def _parse_date_time(text: str) -> "_DateTimeText":
+    """RFC 3339 ``date-time`` with a mandatory offset, as formcore's ``is_date_time`` checks it
+    (no leap second, no year 0000: jsonschema refuses both)."""
+    match = _DATE_TIME_RE.fullmatch(text)
+    if match is None or not is_date_time(text):
+        raise ValueError("must be " + FORMAT_HINTS["date-time"])
+    year, month, day, hour, minute, second = (int(match[i]) for i in range(1, 7))
+    micro = int((match[7][1:] + "00000")[:6]) if match[7] else 0
+    offset = _dt.timedelta(0)
+    if match[8] is not None:
+        offset = _dt.timedelta(hours=int(match[9]), minutes=int(match[10]))
+        if match[8] == "-":
+            offset = -offset
+    zone = _dt.timezone(offset)
+    value = _DateTimeText(year, month, day, hour, minute, second, micro, tzinfo=zone)
+    value.text = text
+    return value
+
+
+def _to_date_time(value: object) -> object:
+    if isinstance(value, str):
+        return _parse_date_time(value)
+    if isinstance(value, _dt.datetime) and value.utcoffset() is None:
+        raise ValueError("must have a UTC offset (an aware datetime)")
+    return value
+
+
+def _date_time_text(value: _dt.datetime) -> str:
+    if isinstance(value, _DateTimeText) and value.text:
+        return value.text
+    return value.isoformat()
+
+
+_DateTime = Annotated[
+    _dt.datetime,
+    _pydantic.BeforeValidator(_to_date_time),
+    _pydantic.PlainSerializer(_date_time_text, when_used="json"),
+]
+
+
+def _date_time_default(text: str) -> Any:
+    """The default of an optional date-time field: read from its schema text on each use (a
+    fresh value), shown as that text in the JSON schema."""
+    return Field(
+        default_factory=lambda: _parse_date_time(text),
+        json_schema_extra={"default": text},
+    )
+
+
+def _text_length(min_length: int | None, max_length: int | None) -> Any:
+    """minLength / maxLength of a date or date-time field, checked on its text."""
+
+    def check(value: object) -> object:
+        if isinstance(value, str):
+            if min_length is not None and len(value) < min_length:
+                raise ValueError(f"must be at least {min_length} characters")
+            if max_length is not None and len(value) > max_length:
+                raise ValueError(f"must be at most {max_length} characters")
+        return value
+
+    return _pydantic.BeforeValidator(check)
+
+
+# --- the models ---------------------------------------------------------------------
 
 
 # The ``content`` of an accepted response. Optional fields the user left out are None and are not
@@ -116,7 +404,7 @@ class OddNamesContent(BaseModel):
         validate_by_alias=True,
         serialize_by_alias=True,
         protected_namespaces=(),
-        json_schema_extra=_as_requested,
+        json_schema_extra=_as_requested(untitled=[], titled=False, description=None),
     )
 
     first_name: Annotated[str, Field(alias="first-name", title="First name")]
@@ -132,7 +420,11 @@ class OddNamesContent(BaseModel):
     model_config_: Annotated[
         str | _Absent,
         _NOT_NULL,
-        Field(alias="model_config", title="Model config", json_schema_extra=_no_default),
+        Field(
+            alias="model_config",
+            title="Model config",
+            json_schema_extra=_no_default,
+        ),
     ] = None
 
     Literal_: Annotated[
@@ -142,7 +434,9 @@ class OddNamesContent(BaseModel):
     ] = None
 
     field: Annotated[
-        str | _Absent, _NOT_NULL, Field(alias="", title="Empty name", json_schema_extra=_no_default)
+        str | _Absent,
+        _NOT_NULL,
+        Field(alias="", title="Empty name", json_schema_extra=_no_default),
     ] = None
 
     a_b_2: Annotated[
@@ -164,7 +458,9 @@ class OddNamesContent(BaseModel):
     ] = None
 
     json_: Annotated[
-        str | _Absent, _NOT_NULL, Field(alias="json", title="Json", json_schema_extra=_no_default)
+        str | _Absent,
+        _NOT_NULL,
+        Field(alias="json", title="Json", json_schema_extra=_no_default),
     ] = None
 
     Field_: Annotated[
@@ -177,11 +473,17 @@ class OddNamesContent(BaseModel):
     naive_cafe: Annotated[
         str | _Absent,
         _NOT_NULL,
-        Field(alias="naïve café", title="Unicode name", json_schema_extra=_no_default),
+        Field(
+            alias="naïve café",
+            title="Unicode name",
+            json_schema_extra=_no_default,
+        ),
     ] = None
 
     self_: Annotated[
-        str | _Absent, _NOT_NULL, Field(alias="self", title="Self", json_schema_extra=_no_default)
+        str | _Absent,
+        _NOT_NULL,
+        Field(alias="self", title="Self", json_schema_extra=_no_default),
     ] = None
 
 
@@ -192,11 +494,11 @@ class OddNamesResult(BaseModel):
 
     action: Literal["accept", "decline", "cancel"]
     content: Annotated[
-        OddNamesContent | _Absent, _NOT_NULL, Field(json_schema_extra=_no_default)
+        OddNamesContent | _Absent,
+        _NOT_NULL,
+        Field(json_schema_extra=_no_default),
     ] = None
 
     @_pydantic.model_validator(mode="after")
-    def _content_exactly_on_accept(self) -> "OddNamesResult":
-        if (self.action == "accept") != ("content" in self.model_fields_set):
-            raise ValueError("content must be present exactly when the action is accept")
-        return self
+    def _content_exactly_on_accept(self) -> Any:
+        return _content_on_accept(self)

@@ -1,0 +1,219 @@
+# --- elicit-gen pydantic runtime (pydantic v2.11+ and the standard library) ---------------------
+# The validators and types the generated pydantic models are built from. The pydantic target copies
+# everything after the imports below verbatim into each ``<stem>_models.py``, after formcore's
+# format-check section (``is_email``, ``is_uri``, ``is_date``, ``is_date_time``, ``FORMAT_HINTS``),
+# so that a generated module never imports elicit_gen and the format checks are written once.
+# Names start with an underscore: no field of a generated model can shadow them.
+import datetime as _dt
+from collections.abc import Callable as _Callable
+from typing import Annotated, Any
+
+import pydantic as _pydantic
+from pydantic import Field
+from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
+
+from elicit_gen.runtime.formcore import (
+    _DATE_TIME_RE,
+    FORMAT_HINTS,
+    is_date,
+    is_date_time,
+    is_email,
+    is_uri,
+)
+
+# --- end of runtime imports ---
+
+# An optional field without a default is None when it was left out; null itself is never valid.
+_Absent = _SkipJsonSchema[None]
+
+
+def _reject_null(value: object) -> object:
+    if value is None:
+        raise ValueError("null is not allowed: leave the field out instead")
+    return value
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    """Keeps the absent-value placeholder (None) out of the JSON schema."""
+    schema.pop("default", None)
+
+
+_NOT_NULL = _pydantic.BeforeValidator(_reject_null)
+
+
+def _as_requested(
+    untitled: list[str],
+    titled: bool,
+    description: str | None,
+) -> _Callable[[dict[str, Any]], None]:
+    """The ``json_schema_extra`` of a content model. pydantic titles every field and the model;
+    the JSON schema of the content model titles only what the requested schema titles (clients
+    show the property name for the others): ``untitled`` lists the property names (and Python
+    names) of the fields without a title, ``titled`` says whether the form has one."""
+
+    def shape(schema: dict[str, Any]) -> None:
+        if not titled:
+            schema.pop("title", None)
+        if description is not None:
+            schema["description"] = description
+        for name, prop in schema.get("properties", {}).items():
+            if name in untitled:
+                prop.pop("title", None)
+
+    return shape
+
+
+def _content_on_accept(result: Any) -> Any:
+    """The check of a result model: ``content`` is present exactly when the action is accept."""
+    if (result.action == "accept") != ("content" in result.model_fields_set):
+        raise ValueError("content must be present exactly when the action is accept")
+    return result
+
+
+def _integral(value: object) -> object:
+    """JSON Schema counts 3.0 as an integer: it is accepted and read as 3."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+_INTEGER = _pydantic.BeforeValidator(_integral)
+
+
+def _number(minimum: float | None, maximum: float | None) -> Any:
+    """A number field: an int stays an int (5 dumps as 5, not 5.0, and 2**64 is not rounded to a
+    float); a float goes through pydantic's float validation. Both are then compared with the
+    bounds exactly (pydantic would round a bound of 2**53 + 1 to the float 2**53)."""
+
+    def check(value: Any, handler: _pydantic.ValidatorFunctionWrapHandler) -> Any:
+        if type(value) is not int:
+            value = handler(value)
+        if minimum is not None and value < minimum:
+            raise ValueError(f"must be greater than or equal to {minimum}")
+        if maximum is not None and value > maximum:
+            raise ValueError(f"must be less than or equal to {maximum}")
+        return value
+
+    return _pydantic.WrapValidator(check)
+
+
+def _as_is(value: Any) -> Any:
+    """Dumps a number as it is (an int stays an int); applied to the whole field."""
+    return value
+
+
+_NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
+
+
+def _check_email(value: str) -> str:
+    if not is_email(value):
+        raise ValueError("must be " + FORMAT_HINTS["email"])
+    return value
+
+
+_EMAIL = _pydantic.AfterValidator(_check_email)
+
+
+def _check_uri(value: str) -> str:
+    if not is_uri(value):
+        raise ValueError("must be " + FORMAT_HINTS["uri"])
+    return value
+
+
+_URI = _pydantic.AfterValidator(_check_uri)
+
+
+def _to_date(value: object) -> object:
+    """Reads a ``YYYY-MM-DD`` string as a date (which dumps back to the same text)."""
+    if isinstance(value, str):
+        if is_date(value):
+            return _dt.date.fromisoformat(value)
+        raise ValueError("must be " + FORMAT_HINTS["date"])
+    if not isinstance(value, _dt.datetime):
+        return value  # a date is a date; anything else fails the strict date check
+    raise ValueError("must be a date without a time")
+
+
+_Date = Annotated[_dt.date, _pydantic.BeforeValidator(_to_date)]
+
+
+def _date_default(text: str) -> _dt.date:
+    """The default of a date field, from its schema text."""
+    return _dt.date.fromisoformat(text)
+
+
+class _DateTimeText(_dt.datetime):
+    """An offset-aware datetime that remembers the RFC 3339 text it was read from, so that the
+    model dumps exactly that text again (``Z``, the offset and every fraction digit
+    kept)."""
+
+    text: str = ""
+
+    def __copy__(self) -> "_DateTimeText":
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> "_DateTimeText":
+        return self
+
+
+def _parse_date_time(text: str) -> "_DateTimeText":
+    """RFC 3339 ``date-time`` with a mandatory offset, as formcore's ``is_date_time`` checks it
+    (no leap second, no year 0000: jsonschema refuses both)."""
+    match = _DATE_TIME_RE.fullmatch(text)
+    if match is None or not is_date_time(text):
+        raise ValueError("must be " + FORMAT_HINTS["date-time"])
+    year, month, day, hour, minute, second = (int(match[i]) for i in range(1, 7))
+    micro = int((match[7][1:] + "00000")[:6]) if match[7] else 0
+    offset = _dt.timedelta(0)
+    if match[8] is not None:
+        offset = _dt.timedelta(hours=int(match[9]), minutes=int(match[10]))
+        if match[8] == "-":
+            offset = -offset
+    zone = _dt.timezone(offset)
+    value = _DateTimeText(year, month, day, hour, minute, second, micro, tzinfo=zone)
+    value.text = text
+    return value
+
+
+def _to_date_time(value: object) -> object:
+    if isinstance(value, str):
+        return _parse_date_time(value)
+    if isinstance(value, _dt.datetime) and value.utcoffset() is None:
+        raise ValueError("must have a UTC offset (an aware datetime)")
+    return value
+
+
+def _date_time_text(value: _dt.datetime) -> str:
+    if isinstance(value, _DateTimeText) and value.text:
+        return value.text
+    return value.isoformat()
+
+
+_DateTime = Annotated[
+    _dt.datetime,
+    _pydantic.BeforeValidator(_to_date_time),
+    _pydantic.PlainSerializer(_date_time_text, when_used="json"),
+]
+
+
+def _date_time_default(text: str) -> Any:
+    """The default of an optional date-time field: read from its schema text on each use (a
+    fresh value), shown as that text in the JSON schema."""
+    return Field(
+        default_factory=lambda: _parse_date_time(text),
+        json_schema_extra={"default": text},
+    )
+
+
+def _text_length(min_length: int | None, max_length: int | None) -> Any:
+    """minLength / maxLength of a date or date-time field, checked on its text."""
+
+    def check(value: object) -> object:
+        if isinstance(value, str):
+            if min_length is not None and len(value) < min_length:
+                raise ValueError(f"must be at least {min_length} characters")
+            if max_length is not None and len(value) > max_length:
+                raise ValueError(f"must be at most {max_length} characters")
+        return value
+
+    return _pydantic.BeforeValidator(check)
