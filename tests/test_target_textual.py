@@ -13,7 +13,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 import jsonschema
 import pytest
@@ -25,6 +25,8 @@ from textual.widgets import Input, Static
 
 import elicit_gen
 from elicit_gen.compiler import ir
+from elicit_gen.runtime import textual_form
+from elicit_gen.targets import textual as textual_target
 
 from .support.cases import all_forms, emit, sample_value, valid_content, write_and_import
 from .support.lint import assert_lint_clean
@@ -720,3 +722,163 @@ def test_generated_clashing_names_fill_and_submit_exactly(
         assert await finish(pilot, results) == {"action": "accept", "content": values}
 
     in_host(script)
+
+
+# --- the static code: runtime/textual_form.py, copied verbatim --------------------------------
+
+
+class _Plain(textual_form.FormModal):
+    """A screen straight from the runtime module (no generated code at all)."""
+
+    FORM: ClassVar[textual_form.FormSpec] = {
+        "schema": {
+            "type": "object",
+            "properties": {
+                "who": {"type": "string", "minLength": 2},
+                "n": {"type": "integer", "maximum": 3},
+                "ok": {"type": "boolean"},
+                "one": {"type": "string", "enum": ["a", "b"]},
+                "many": {"type": "array", "items": {"type": "string", "enum": ["x", "y"]}},
+            },
+            "required": ["who"],
+        },
+        "message": "Hello",
+        "server": "srv",
+        "title": None,
+        "description": None,
+        "fields": [
+            {"kind": "string", "name": "who", "id": "f-who", "label": "Who", "required": True,
+             "hint": "2+"},
+            {"kind": "number", "name": "n", "id": "f-n", "label": "N", "required": False,
+             "hint": "n", "restrict": "[-+]?[0-9_]*"},
+            {"kind": "boolean", "name": "ok", "id": "f-ok", "label": "OK", "required": False},
+            {"kind": "single", "name": "one", "id": "f-one", "label": "One", "required": False,
+             "hint": "Choose one", "allow_blank": True, "options": {"a": "A", "b": "B"}},
+            {"kind": "multi", "name": "many", "id": "f-many", "label": "Many",
+             "required": False, "hint": "Choose any.", "options": {"x": "X", "y": "Y"}},
+        ],
+    }
+
+
+def test_the_runtime_builds_every_kind_the_emitter_names() -> None:
+    named = {kind for kind, _ in textual_target._KINDS.values()}
+    assert named == set(textual_form._BUILDERS) == {f["kind"] for f in _Plain.FORM["fields"]}
+    assert set(textual_target._KINDS) == {
+        ir.StringField, ir.NumberField, ir.BooleanField, ir.SingleSelectField, ir.MultiSelectField
+    }
+
+
+def test_a_screen_subclass_gets_css_scoped_to_its_own_name() -> None:
+    css = _Plain.DEFAULT_CSS
+    assert "FormModal" not in css and css.count("_Plain #dialog {") == 1
+    assert not textual_form.FormModal.__dict__.get("DEFAULT_CSS")
+
+
+def test_the_runtime_screen_runs_by_import() -> None:
+    """The runtime module is plain Python: a screen subclassed from it works without any
+    generated code, every kind of field included."""
+    got: list[dict[str, Any] | None] = []
+
+    async def script(pilot: Pilot[None]) -> None:
+        results = await push(pilot, _Plain(initial={"one": "b", "many": ["y"]}))
+        ids = [w.id for w in pilot.app.screen.query("*") if w.id]
+        assert len(ids) == len(set(ids)) and "unset-f-ok" in ids
+        await pilot.press("ctrl+s")  # "who" is required
+        assert not results
+        assert "required" in str(pilot.app.screen.query_one("#error-f-who", Static).render())
+        pilot.app.screen.query_one("#f-who").focus()
+        await pilot.press("A", "d", "a", "tab", "7", "tab", "space")
+        assert "Must be at most 3" in str(
+            pilot.app.screen.query_one("#error-f-n", Static).render()
+        )
+        await pilot.press("shift+tab", "backspace", "2", "ctrl+s")
+        got.append(await finish(pilot, results))
+
+    in_host(script)
+    content = {"who": "Ada", "n": 2, "ok": True, "one": "b", "many": ["y"]}
+    assert got == [{"action": "accept", "content": content}]
+
+
+def test_runtime_helpers() -> None:
+    string, integer = {"type": "string", "maxLength": 2}, {"type": "integer", "minimum": 0}
+    assert textual_form._from_text(string, "") is None
+    assert textual_form._from_text(integer, " ") is None
+    assert textual_form._from_text(integer, "12345678901234567890") == 12345678901234567890
+    assert textual_form._text_problem(string, "abc") is not None
+    assert textual_form._text_problem(integer, "x") is not None
+    assert textual_form._text_problem(integer, "-1") is not None
+    assert textual_form._text_problem(integer, "3") is None
+    assert textual_form._as_text(2.0) == "2" and textual_form._as_text(None) == ""
+    assert textual_form._as_text(1e20) == "1e+20"
+
+
+def test_the_runtime_is_copied_verbatim_and_only_the_form_is_generated(
+    generated: dict[str, tuple[ir.Form, ModuleType]],
+) -> None:
+    runtime = Path(textual_form.__file__).read_text(encoding="utf-8")
+    body = runtime.split("# --- end of runtime imports ---\n")[1].strip("\n")
+    for _, module in generated.values():
+        text = Path(module.__file__ or "").read_text(encoding="utf-8")
+        assert text.count(body) == 1
+        # What the template writes per form: the data (_FORM), then a few short classes and
+        # functions, the same for every form but for the class names.
+        code = text.split(body)[1].split("_FORM: FormSpec = {\n")[1].split("\n}\n", 1)[1]
+        assert len(code.splitlines()) < 60
+        branches = [x for x in code.splitlines() if x.lstrip().startswith(("if ", "elif "))]
+        assert branches == ['if __name__ == "__main__":']
+
+
+def _black_stable(text: str) -> None:
+    """``text`` is what black (88, 100, 120) and ruff format (88, 120) leave unchanged."""
+    import black
+
+    for length in (88, 100, 120):
+        assert black.format_str(text, mode=black.Mode(line_length=length)) == text, length
+    for length in (88, 120):
+        formatted = subprocess.run(
+            [sys.executable, "-m", "ruff", "format", "--isolated", "--line-length", str(length),
+             "-"],
+            input=text, capture_output=True, text=True, timeout=60, check=True,
+        ).stdout
+        assert formatted == text, length
+
+
+def test_the_static_code_and_the_imports_are_black_stable() -> None:
+    runtime = Path(textual_form.__file__).read_text(encoding="utf-8")
+    _black_stable(runtime)
+    _black_stable(textual_target.import_block())
+
+
+def test_long_imports_are_joined_and_exploded_like_black() -> None:
+    head = "from a import (\n    B,\n    c,\n)\nimport z\nfrom .x import y\nfrom a import A as _A\n"
+    statements = textual_target._split_imports(head)
+    assert statements == ["from a import B, c", "import z", "from a import A as _A"]
+    long = [f"from m import {', '.join(f'Name{i}' for i in range(12))}", "from m import CONST"]
+    lines = textual_target._import_lines(long)
+    assert lines[0].startswith("from m import (\n    CONST,\n    Name0,\n")
+    _black_stable("\n".join(lines) + "\n")
+
+
+def test_what_the_template_writes_is_black_stable_whatever_the_names(tmp_path: Path) -> None:
+    """Long and hostile titles, names and texts: the form's part of the module (after the
+    runtime) is in black's layout at every line length, and the module still lints and runs."""
+    title = "A very long form title " * 6
+    schema = {
+        "title": title,
+        "description": "d\u202e'\"\\" * 30,
+        "type": "object",
+        "properties": {
+            "x" * 90: {"type": "string", "title": "t" * 100, "description": "\n" * 3},
+            "n": {"type": "number", "minimum": 1e-07, "maximum": 1e16},
+            "pick": {"type": "string", "oneOf": [{"const": "v" * 95, "title": '"' * 91}]},
+        },
+    }
+    form, module = compile_schema(schema, tmp_path, "long")
+    text = Path(module.__file__ or "").read_text(encoding="utf-8")
+    tail = "# --- the form ---" + text.split("# --- the form ---", 1)[1]
+    _black_stable(tail)
+    assert f"class {form.class_name}Screen(\n    FormModal,\n):" in text
+    assert getattr(module, f"{form.class_name}App").SCREEN is screen_class(form, module)
+    assert title == module.TITLE
+    assert module.validate({}) == {}
+    assert_lint_clean([Path(module.__file__ or "")], cwd=tmp_path)

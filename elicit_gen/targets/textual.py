@@ -1,40 +1,35 @@
 """The ``textual`` target: a Python module with a Textual ``ModalScreen`` and ``App`` for one form.
 
 The generated module imports only the standard library, ``textual`` and ``rich`` (which textual
-depends on). It copies the shared validation runtime, so the screen refuses exactly what
-``validate()`` refuses. Every schema string reaches it through :func:`py_literal` and is shown as
-a ``rich.text.Text`` (never parsed as markup).
+depends on). Its code is static: the validation runtime (``runtime/formcore.py``), the safe-text
+helpers (``runtime/safetext.py``) and the Textual form runtime (``runtime/textual_form.py``:
+widgets, screen, app, command line) are copied in verbatim, so the screen refuses exactly what
+``validate()`` refuses. What depends on the form is data, ``_FORM`` (the schema, the texts and one
+spec per field), printed by the ``py`` filter, and two small subclasses named after the form.
+Every schema string reaches the module through that printer and is shown as a
+``rich.text.Text`` (never parsed as markup). The output is black-stable by construction (static
+code in the covered style, data in black's exploded layout).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import re
+from functools import cache
+from typing import Any
 
 from ..compiler import ir
 from ..compiler.ir import DEFAULT_SERVER, StringFormat
-from ._render import format_python, header_text, render, runtime_body, runtime_imports
-from ._text import SAFE_TEXT_SOURCE, number_text, plural
+from ._hints import count_hint, length_phrase, number_phrase
+from ._render import RUNTIME, header_text, render, runtime_body, runtime_imports
 from .base import GeneratedFile
 
-#: The generated module's own imports (merged with the runtime's and sorted like isort/ruff).
-_OWN_IMPORTS = (
-    "import argparse",
-    "import functools",
-    "import json",
-    "import sys",
-    "from collections.abc import Callable, Mapping",
-    "from typing import Any, ClassVar",
-    "from rich.text import Text",
-    "from textual import events, on",
-    "from textual.app import App, ComposeResult",
-    "from textual.binding import Binding, BindingType",
-    "from textual.containers import Horizontal, Vertical, VerticalScroll",
-    "from textual.screen import ModalScreen",
-    "from textual.validation import ValidationResult, Validator",
-    "from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static",
-    "from textual.widgets.selection_list import Selection",
-)
 _THIRD_PARTY = ("rich", "textual")
+#: The runtime parts copied after formcore's, in this order: the safe-text helpers, then the
+#: widgets, screen, app and command line.
+_PARTS = ("safetext.py", "textual_form.py")
+_IMPORTS_END = "# --- end of runtime imports ---\n"
+#: Imports wider than this are exploded one name a line (black's and ruff's isort layout).
+_LINE_LENGTH = 88
 
 #: What a text box shows while empty, for each string format.
 _FORMAT_PLACEHOLDERS = {
@@ -48,129 +43,175 @@ _INTEGER_RESTRICT = r"[-+]?[0-9_]*"
 _NUMBER_RESTRICT = r"[-+]?[0-9_]*\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?"
 
 
-@dataclass(frozen=True)
-class FieldView:
-    """One field as the template needs it: the IR field plus the texts this target derives."""
-
-    field: ir.Field
-    kind: str  # "string" | "number" | "boolean" | "select" | "multi"
-    widget_id: str  # the Textual id of the field's control (the field's HTML id: "f-...")
-    hint: str  # placeholder (text boxes), prompt (selects) or rule line (multi-selects)
-    restrict: str | None = None  # text box character filter
-
-    # A field's other widgets put a prefix before its control's id; control ids all start with
-    # "f-" and are distinct, so every id in the screen is unique by construction.
-    @property
-    def box_id(self) -> str:
-        return "box-" + self.widget_id
-
-    @property
-    def error_id(self) -> str:
-        return "error-" + self.widget_id
+def _string_spec(field: ir.StringField) -> dict[str, Any]:
+    length = length_phrase(field.min_length, field.max_length)
+    if field.format is None:
+        return {"hint": length}
+    hint = _FORMAT_PLACEHOLDERS[field.format]
+    return {"hint": f"{hint} ({length})" if length else hint}
 
 
-def _range(lo: float | None, hi: float | None) -> str:
-    if lo is not None and hi is not None:
-        return (
-            f"exactly {number_text(lo)}"
-            if lo == hi
-            else f"from {number_text(lo)} to {number_text(hi)}"
-        )
-    if lo is not None:
-        return f"at least {number_text(lo)}"
-    if hi is not None:
-        return f"at most {number_text(hi)}"
-    return ""
+def _number_spec(field: ir.NumberField) -> dict[str, Any]:
+    return {
+        "hint": number_phrase(field.integer, field.minimum, field.maximum),
+        "restrict": _INTEGER_RESTRICT if field.integer else _NUMBER_RESTRICT,
+    }
 
 
-def _length_hint(field: ir.StringField) -> str:
-    lo, hi = field.min_length, field.max_length
-    if lo is None and hi is None:
-        return ""
-    if lo is not None and hi is not None and lo == hi:
-        return f"exactly {plural(lo, 'character')}"
-    if lo is not None and hi is not None:
-        return f"{lo} to {hi} characters"
-    if lo is not None:
-        return f"at least {plural(lo, 'character')}"
-    assert hi is not None
-    return f"at most {plural(hi, 'character')}"
+def _options(field: ir.SingleSelectField | ir.MultiSelectField) -> dict[str, str]:
+    """Value sent -> title shown, in the schema's order (values are distinct)."""
+    options = {o.value: o.label for o in field.options}
+    assert len(options) == len(field.options)
+    return options
 
 
-def _count_rule(field: ir.MultiSelectField) -> str:
-    lo, hi = field.min_items, field.max_items
-    if lo is not None and hi is not None:
-        return f"Choose exactly {lo}." if lo == hi else f"Choose {lo} to {hi}."
-    if lo is not None:
-        return f"Choose at least {lo}."
-    if hi is not None:
-        return f"Choose at most {hi}."
-    return "Choose any."
+def _select_spec(field: ir.SingleSelectField) -> dict[str, Any]:
+    return {
+        "hint": "Choose one" if field.required else "Choose one (optional)",
+        "allow_blank": not (field.required and field.default is not None),
+        "options": _options(field),
+    }
 
 
-def _view(field: ir.Field) -> FieldView:
-    widget_id = str(field.html_id)
-    if isinstance(field, ir.StringField):
-        length = _length_hint(field)
-        if field.format is None:
-            return FieldView(field, "string", widget_id, length)
-        hint = _FORMAT_PLACEHOLDERS[field.format]
-        if length:
-            hint = f"{hint} ({length})"
-        return FieldView(field, "string", widget_id, hint)
-    if isinstance(field, ir.NumberField):
-        noun = "a whole number" if field.integer else "a number"
-        bounds = _range(field.minimum, field.maximum)
-        restrict = _INTEGER_RESTRICT if field.integer else _NUMBER_RESTRICT
-        return FieldView(field, "number", widget_id, f"{noun} {bounds}".strip(), restrict)
-    if isinstance(field, ir.BooleanField):
-        return FieldView(field, "boolean", widget_id, "")
-    if isinstance(field, ir.SingleSelectField):
-        prompt = "Choose one" if field.required else "Choose one (optional)"
-        return FieldView(field, "select", widget_id, prompt)
-    return FieldView(field, "multi", widget_id, _count_rule(field) + " Space toggles an option.")
+def _multi_spec(field: ir.MultiSelectField) -> dict[str, Any]:
+    count = count_hint(field.min_items, field.max_items) or "Choose any."
+    return {"hint": count + " Space toggles an option.", "options": _options(field)}
 
 
-def _import_key(line: str) -> tuple[bool, str, bool, str]:
-    module = line.split()[1]
-    return (line.startswith("from "), module.lower(), " as " in line, line)
+#: IR field class -> (the runtime's kind, the kind's own keys of the field spec).
+_KINDS: dict[type[ir.Field], tuple[str, Any]] = {
+    ir.StringField: ("string", _string_spec),
+    ir.NumberField: ("number", _number_spec),
+    ir.BooleanField: ("boolean", lambda field: {}),
+    ir.SingleSelectField: ("single", _select_spec),
+    ir.MultiSelectField: ("multi", _multi_spec),
+}
 
 
+def field_spec(field: ir.Field) -> dict[str, Any]:
+    """The ``FieldSpec`` (runtime/textual_form.py) the screen builds ``field`` from."""
+    kind, specific = _KINDS[type(field)]
+    spec: dict[str, Any] = {
+        "kind": kind,
+        "name": field.name,
+        "id": str(field.html_id),
+        "label": field.label,
+        "required": field.required,
+    }
+    if field.description:
+        spec["description"] = field.description
+    spec.update(specific(field))
+    return spec
+
+
+def form_spec(form: ir.Form) -> dict[str, Any]:
+    """The module's ``_FORM`` (a ``FormSpec``)."""
+    return {
+        "schema": form.schema,
+        "message": form.message_text,
+        "server": DEFAULT_SERVER,
+        "title": form.title,
+        "description": form.description,
+        "fields": [field_spec(f) for f in form.fields],
+    }
+
+
+# --- the static code -------------------------------------------------------------------------
+
+
+def _split_imports(head: str) -> list[str]:
+    """The import statements of a runtime module's import section, each on one line (a
+    parenthesised import joined), without ``__future__`` and relative (package) imports."""
+    joined = re.sub(r"\(\s*([^)]*?),?\s*\)", lambda m: " ".join(m.group(1).split()), head)
+    return [
+        line
+        for line in joined.splitlines()
+        if line.startswith(("import ", "from "))
+        and "__future__" not in line
+        and not line.startswith("from .")
+    ]
+
+
+def _member_key(name: str) -> tuple[int, str]:
+    # isort's order-by-type (ruff's default): CONSTANTS, then Classes, then the rest.
+    bare = name.split(" as ")[0]
+    if bare.isupper() and len(bare) > 1:
+        return (0, name)
+    return (1, name) if bare[:1].isupper() else (2, name)
+
+
+def _import_lines(statements: list[str]) -> list[str]:
+    """One section of imports in ruff's isort layout: ``import`` lines, then ``from`` lines,
+    by module; the names of one module merged (``as`` imports on lines of their own)."""
+    plain: set[str] = set()
+    members: dict[str, set[str]] = {}
+    aliased: set[str] = set()
+    for line in statements:
+        if line.startswith("import "):
+            plain.add(line)
+            continue
+        module, names = line[len("from ") :].split(" import ")
+        for name in (n.strip() for n in names.split(",")):
+            if " as " in name:
+                aliased.add(f"from {module} import {name}")
+            else:
+                members.setdefault(module, set()).add(name)
+    out = sorted(plain, key=lambda x: (x.split()[1].lower(), x))
+    froms: list[tuple[str, bool, str]] = [(x.split()[1], True, x) for x in aliased]
+    for module, merged in members.items():
+        ordered = sorted(merged, key=_member_key)
+        line = f"from {module} import {', '.join(ordered)}"
+        if len(line) > _LINE_LENGTH:
+            line = f"from {module} import (\n" + "".join(f"    {n},\n" for n in ordered) + ")"
+        froms.append((module, False, line))
+    out += [line for _, _, line in sorted(froms, key=lambda x: (x[0].lower(), x[1], x[2]))]
+    return out
+
+
+@cache
+def _runtime() -> tuple[tuple[str, ...], str]:
+    """The import statements and the bodies (after the imports) of the runtime parts copied
+    after formcore's (:data:`_PARTS`)."""
+    statements: list[str] = []
+    bodies: list[str] = []
+    for part in _PARTS:
+        text = (RUNTIME / part).read_text(encoding="utf-8")
+        head, body = text.split(_IMPORTS_END)
+        statements += _split_imports(head)
+        bodies.append(body.strip("\n"))
+    return tuple(statements), "\n\n\n".join(bodies)
+
+
+@cache
 def import_block() -> str:
-    """The module's imports (its own and the runtime's) in the order ruff's isort rule wants:
-    a standard-library section, then a third-party one; ``import`` lines before ``from`` lines."""
-    lines = set(_OWN_IMPORTS) | {x for x in runtime_imports().splitlines() if x.strip()}
-    stdlib = sorted(
-        (x for x in lines if x.split()[1].split(".")[0] not in _THIRD_PARTY), key=_import_key
-    )
-    third = sorted(
-        (x for x in lines if x.split()[1].split(".")[0] in _THIRD_PARTY), key=_import_key
-    )
-    return "\n".join(stdlib) + "\n\n" + "\n".join(third) + "\n"
+    """The module's imports (both runtimes') in ruff's isort order: a standard-library section,
+    then a third-party one."""
+    statements = _split_imports(runtime_imports()) + list(_runtime()[0])
+    third = [x for x in statements if x.split()[1].split(".")[0] in _THIRD_PARTY]
+    stdlib = [x for x in statements if x not in third]
+    return "\n".join(_import_lines(stdlib)) + "\n\n" + "\n".join(_import_lines(third)) + "\n"
 
 
 class TextualTarget:
     name = "textual"
     suffix = "_textual.py"
+    #: The output is black-stable by construction: black would leave it unchanged.
+    black_stable = True
 
     def emit(self, form: ir.Form) -> GeneratedFile:
-        views = [_view(f) for f in form.fields]
-        ids = [
-            i for v in views for i in (v.widget_id, v.box_id, v.error_id, "unset-" + v.widget_id)
-        ]
-        assert len(set(ids)) == len(ids) and all(v.widget_id.startswith("f-") for v in views)
+        spec = form_spec(form)
+        ids = [f["id"] for f in spec["fields"]]
+        assert len(set(ids)) == len(ids) and all(i.startswith("f-") for i in ids)
         text = render(
             "textual/module.py.j2",
             header=header_text(form),
-            form=form,
-            views=views,
+            class_name=form.class_name,
+            form_spec=spec,
             imports=import_block(),
-            runtime=runtime_body(),
-            safe_text_source=SAFE_TEXT_SOURCE.strip("\n"),
-            default_server=DEFAULT_SERVER,
-            schema=form.schema,
+            formcore=runtime_body().rstrip("\n"),
+            runtime=_runtime()[1],
         )
-        return GeneratedFile(name=form.stem + self.suffix, text=format_python(text))
+        return GeneratedFile(name=form.stem + self.suffix, text=text)
 
 
 TARGET = TextualTarget()

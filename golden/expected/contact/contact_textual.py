@@ -3,7 +3,8 @@
 
 ``ContactScreen`` is a ``ModalScreen`` a Textual app can push; it is dismissed with
 the ElicitResult. ``ContactApp`` runs it on its own, ``elicit()`` runs that app and
-returns the result, and ``python <this file> [--server NAME] [--message TEXT]`` prints it as JSON.
+returns the result, and ``python <this file> [--server NAME] [--message TEXT]`` prints it as
+JSON.
 """
 
 from __future__ import annotations
@@ -14,10 +15,9 @@ import functools
 import json
 import math as _math
 import re as _re
-import sys
 from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict
 from typing import Any as _Any
 
 from rich.text import Text
@@ -27,9 +27,16 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
+from textual.widget import Widget
 from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
 from textual.widgets.selection_list import Selection
 
+# A surrogate code point is not Unicode text: it cannot be encoded as UTF-8, and a pair of them
+# in a Python str is one character (one code point) for a JavaScript validator's minLength.
+_SURROGATE_RE = _re.compile("[\ud800-\udfff]")
+
+# --- format checks ---
+# (copied verbatim into the pydantic models too: elicit_gen/targets/pydantic.py)
 # Formats accept only what every mainstream validator of the answer accepts: the intersection of
 # Ajv + ajv-formats (the MCP TypeScript SDK's check), jsonschema's format checker and the RFCs.
 # An email is what both the WHATWG HTML grammar (browsers, type=email) and ajv-formats accept: a
@@ -52,15 +59,10 @@ _URI_RE = _re.compile(
     f"|{_PCHAR}+(?:/{_PCHAR}*)*)"
     f"(?:\\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?"
 )
-_IPV4_RE = _re.compile(
-    r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
-    r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
-)
+_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+_IPV4_RE = _re.compile(f"(?:{_OCTET}\\.){{3}}{_OCTET}")
 _IPVFUTURE_RE = _re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 _HEX4_RE = _re.compile(r"[0-9A-Fa-f]{1,4}")
-# A surrogate code point is not Unicode text: it cannot be encoded as UTF-8, and a pair of them
-# in a Python str is one character (one code point) for a JavaScript validator's minLength.
-_SURROGATE_RE = _re.compile("[\ud800-\udfff]")
 _DATE_RE = _re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
 _DATE_TIME_RE = _re.compile(
     r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
@@ -127,7 +129,8 @@ def is_date_time(text: str) -> bool:
     """RFC 3339 ``date-time``: a full date, a full time and a mandatory offset (Z or +hh:mm).
 
     No leap second: jsonschema refuses second 60 always, Ajv except at 23:59:60 UTC, so a form
-    that sent one could be refused. Year 0000 is refused too (jsonschema does), as by is_date."""
+    that sent one could be refused. Year 0000 is refused too (jsonschema does), as by
+    is_date."""
     m = _DATE_TIME_RE.fullmatch(text)
     if m is None or not _valid_date(int(m[1]), int(m[2]), int(m[3])):
         return False
@@ -136,7 +139,13 @@ def is_date_time(text: str) -> bool:
     return m[8] is None or (int(m[9]) <= 23 and int(m[10]) <= 59)
 
 
-FORMAT_CHECKS = {"email": is_email, "uri": is_uri, "date": is_date, "date-time": is_date_time}
+FORMAT_CHECKS = {
+    "email": is_email,
+    "uri": is_uri,
+    "date": is_date,
+    "date-time": is_date_time,
+}
+# --- end of format checks ---
 
 
 def local_offset_now() -> str:
@@ -296,59 +305,19 @@ def parse_number(text: str, integer: bool) -> int | float:
     return number
 
 
-# --- the form ----------------------------------------------------------------------------------
-
-#: The requestedSchema this module was generated from (normalised).
-REQUESTED_SCHEMA: dict[str, Any] = {
-    "type": "object",
-    "properties": {
-        "name": {"type": "string", "description": "Your full name"},
-        "email": {"type": "string", "description": "Your email address", "format": "email"},
-        "age": {"type": "number", "description": "Your age", "minimum": 18},
-    },
-    "required": ["name", "email"],
-}
-
-#: The message shown above the fields unless ``elicit``/the screen is given another one.
-MESSAGE: str = "Please provide your contact information"
-
-#: Who is asking, when no server name is given at run time.
-DEFAULT_SERVER: str = "An MCP server"
-
-#: The root schema's title and description (shown above the fields when present).
-TITLE: str | None = None
-DESCRIPTION: str | None = None
-
-_PROPERTIES: dict[str, dict[str, Any]] = REQUESTED_SCHEMA["properties"]
-_REQUIRED: frozenset[str] = frozenset(REQUESTED_SCHEMA.get("required", []))
-#: property name -> id of its control in the screen. The ids of a field's other widgets put a
-#: prefix before it ("box-", "error-", "unset-"), and every control id starts with "f-", so no two
-#: widgets share an id whatever the property names are.
-_IDS: dict[str, str] = {
-    "name": "f-name",
-    "email": "f-email",
-    "age": "f-age",
-}
-_NAMES: dict[str, str] = {widget_id: name for name, widget_id in _IDS.items()}
-
-_KEYS = "Tab: next field   Space: toggle   Ctrl+S or Enter in a text box: submit   Esc: cancel"
-
-
-def validate(content: Mapping[str, object]) -> dict[str, str]:
-    """Field name -> error message for every problem of ``content``; ``{}`` when it is valid."""
-    return validate_content(REQUESTED_SCHEMA, content)
-
-
-# --- showing text safely --------------------------------------------------------------------------
-# Characters a terminal or a text widget acts on instead of showing, or that hide or reorder the
-# text around them: C0 and C1 controls (ESC starts escape sequences, CR returns to the line start),
-# DEL, line and paragraph separators, bidi marks, embeddings, overrides and isolates, zero-width
-# and other invisible format characters, the BOM and lone surrogates. Text from the schema, the
-# server or the user is shown with these as visible escapes (\x1b, \u202e, ...), so that no text
-# can clear the screen, move the cursor, fake a prompt or read as something it is not.
+# --- showing text safely ----------------------------------------------------
+# Characters a terminal or a text widget acts on instead of showing, or that
+# hide or reorder the text around them: C0 and C1 controls (ESC starts escape
+# sequences, CR returns to the line start), DEL, line and paragraph separators,
+# bidi marks, embeddings, overrides and isolates, zero-width and other invisible
+# format characters, the BOM and lone surrogates. Text from the schema, the
+# server or the user is shown with these as visible escapes (\x1b, \u202e, ...),
+# so that no text can clear the screen, move the cursor, fake a prompt or read
+# as something it is not.
 _UNSAFE_RE = _re.compile(
-    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028\u2029"
-    r"\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff"
+    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u115f\u1160\u180e"
+    r"\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064"
+    r"\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff"
     r"\U000e0000-\U000e007f]"
 )
 
@@ -356,11 +325,13 @@ _UNSAFE_RE = _re.compile(
 def _escape(match: _re.Match[str]) -> str:
     char = match.group()
     shown = repr(char)[1:-1]  # \x1b, \r, \u202e, ...
-    return shown if shown != char else f"\\u{ord(char):04x}"  # a blank letter repr keeps
+    if shown != char:
+        return shown
+    return f"\\u{ord(char):04x}"  # a blank letter repr keeps
 
 
 def safe_text(text: str) -> str:
-    """``text`` as one line shown literally: unsafe characters escaped, tabs as spaces."""
+    """One line shown literally: unsafe characters escaped, tabs as spaces."""
     return _UNSAFE_RE.sub(_escape, text.replace("\t", " "))
 
 
@@ -374,9 +345,53 @@ def safe_block(text: str) -> str:
     return "\n".join(safe_lines(text))
 
 
+# --- the form as data -----------------------------------------------------------------
+
+
+class _FieldKeys(TypedDict):
+    kind: str  # "string" | "number" | "boolean" | "single" | "multi" (see _BUILDERS)
+    name: str  # the property name
+    id: str  # the id of the field's control: "f-...", distinct for every field
+    label: str
+    required: bool
+
+
+class FieldSpec(_FieldKeys, total=False):
+    """One field as the screen builds it; the keys after ``required`` only where they
+    apply."""
+
+    description: str  # shown under the label
+    hint: str  # placeholder (text boxes), prompt (selects) or rule line (multi-selects)
+    restrict: str  # the characters a number box accepts (a regular expression)
+    allow_blank: bool  # selects: whether the blank entry is offered
+    options: dict[str, str]  # selects and multi-selects: value sent -> title shown
+
+
+class FormSpec(TypedDict):
+    """Everything a generated module knows about its form."""
+
+    schema: dict[str, Any]  # the requestedSchema (normalised)
+    message: str  # shown above the fields unless the screen is given another one
+    server: str  # who is asking, when no server name is given at run time
+    title: str | None  # the root schema's title and description
+    description: str | None
+    fields: list[FieldSpec]
+
+
+#: The keys line under the buttons.
+_KEYS = (
+    "Tab: next field",
+    "Space: toggle",
+    "Ctrl+S or Enter in a text box: submit",
+    "Esc: cancel",
+)
+_NO_FIELDS = "This form has no fields."
+_UNANSWERED = "Not answered yet: left out unless you toggle it."
+
+
 def _plain(text: str) -> Text:
-    """Text from the schema or the server, shown literally: never parsed as markup, with every
-    control, bidi or invisible character as a visible escape."""
+    """Text from the schema or the server, shown literally: never parsed as markup, with
+    every control, bidi or invisible character as a visible escape."""
     return Text(safe_block(text))
 
 
@@ -387,13 +402,14 @@ def _label(label: str, required: bool) -> Text:
     return text
 
 
-def _option(label: str, value: str, chosen: bool) -> Selection[str]:
+def _option(value: str, label: str, chosen: bool) -> Selection[str]:
     return Selection(Text(safe_text(label)), value, chosen)
 
 
 def _from_text(prop: Mapping[str, Any], text: str) -> object | None:
-    """The value typed into a text box; None when it is empty (the field is then left out of
-    ``content``). Raises ValueError with a message for text that is not a number."""
+    """The value typed into a text box; None when it is empty (the field is then left
+    out of ``content``). Raises ValueError with a message for text that is not a
+    number."""
     if prop.get("type") in ("integer", "number"):
         if not text.strip():
             return None
@@ -418,110 +434,119 @@ def _as_text(value: object) -> str:
 
 
 class _Check(Validator):
-    """Checks the text of one field with the same rules as :func:`validate`."""
+    """Checks the text of one field with the same rules as ``validate``."""
 
-    def __init__(self, name: str, exact: Callable[[str], str]) -> None:
+    def __init__(self, prop: Mapping[str, Any], exact: Callable[[str], str]) -> None:
         super().__init__()
-        self.name = name
-        self.exact = exact  # the text a box stands for (see Screen._exact_text)
+        self.prop = prop
+        self.exact = exact  # the text a box stands for (see FormModal._exact_text)
 
     def validate(self, value: str) -> ValidationResult:
-        problem = _text_problem(_PROPERTIES[self.name], self.exact(value))
+        problem = _text_problem(self.prop, self.exact(value))
         return self.success() if problem is None else self.failure(problem, value)
 
 
 class _Fields(VerticalScroll, can_focus=False):
-    """The scrolling field area: Tab goes to the fields inside, not to the area itself."""
+    """The scrolling field area: Tab goes to the fields inside, not to the area."""
 
 
 class _Scrolling(VerticalScroll):
-    """A scrolling area that takes the focus (for the arrow keys) only when it overflows."""
+    """A scrolling area that takes the focus (for the arrow keys) only when it
+    overflows."""
 
     def allow_focus(self) -> bool:
         return self.max_scroll_y > 0
 
 
-class ContactScreen(ModalScreen[dict[str, Any]]):
-    """The form as a modal screen; dismissed with the ElicitResult.
+#: The screen's style; "FormModal" stands for the generated screen class's own name, so
+# that a
+#: form's rules never reach another screen of the host app.
+_CSS = """
+FormModal {
+    align: center middle;
+}
+FormModal #dialog {
+    width: 100;
+    max-width: 100%;
+    height: auto;
+    max-height: 100%;
+    border: round $primary;
+    background: $surface;
+    padding: 0 1;
+}
+FormModal #head {
+    dock: top;
+    height: auto;
+    max-height: 40vh;
+    margin-bottom: 1;
+}
+FormModal #server {
+    color: $primary;
+    text-style: bold;
+}
+FormModal #title {
+    margin-top: 1;
+    text-style: bold;
+}
+FormModal #description {
+    color: $text-muted;
+}
+FormModal #message {
+    margin-top: 1;
+}
+FormModal #fields {
+    height: auto;
+    max-height: 100%;
+}
+FormModal #foot {
+    dock: bottom;
+    height: auto;
+}
+FormModal .field {
+    height: auto;
+    margin: 0 0 1 0;
+}
+FormModal .description,
+FormModal .hint {
+    color: $text-muted;
+}
+FormModal .error,
+FormModal #status {
+    color: $error;
+    text-style: bold;
+    display: none;
+}
+FormModal .field.-invalid .error,
+FormModal #status.-shown {
+    display: block;
+}
+FormModal .field.-invalid Input,
+FormModal .field.-invalid Select > SelectCurrent,
+FormModal .field.-invalid SelectionList {
+    border: tall $error;
+}
+FormModal SelectionList {
+    height: auto;
+    max-height: 12;
+}
+FormModal #actions {
+    height: auto;
+    align-horizontal: right;
+}
+FormModal #actions Button {
+    margin-left: 2;
+}
+FormModal #keys {
+    color: $text-muted;
+}
+"""
 
-    ``app.push_screen(ContactScreen(server="my-server"), callback)`` or
-    ``result = await app.push_screen_wait(...)`` from a worker.
-    """
 
-    DEFAULT_CSS = """
-    ContactScreen {
-        align: center middle;
-    }
-    ContactScreen #dialog {
-        width: 100;
-        max-width: 100%;
-        height: auto;
-        max-height: 100%;
-        border: round $primary;
-        background: $surface;
-        padding: 0 1;
-    }
-    ContactScreen #head {
-        dock: top;
-        height: auto;
-        max-height: 40vh;
-        margin-bottom: 1;
-    }
-    ContactScreen #server {
-        color: $primary;
-        text-style: bold;
-    }
-    ContactScreen #title {
-        margin-top: 1;
-        text-style: bold;
-    }
-    ContactScreen #description {
-        color: $text-muted;
-    }
-    ContactScreen #message {
-        margin-top: 1;
-    }
-    ContactScreen #fields {
-        height: auto;
-        max-height: 100%;
-    }
-    ContactScreen #foot {
-        dock: bottom;
-        height: auto;
-    }
-    ContactScreen .field {
-        height: auto;
-        margin: 0 0 1 0;
-    }
-    ContactScreen .description, ContactScreen .hint {
-        color: $text-muted;
-    }
-    ContactScreen .error, ContactScreen #status {
-        color: $error;
-        text-style: bold;
-        display: none;
-    }
-    ContactScreen .field.-invalid .error, ContactScreen #status.-shown {
-        display: block;
-    }
-    ContactScreen .field.-invalid Input, ContactScreen .field.-invalid Select > SelectCurrent, ContactScreen .field.-invalid SelectionList {
-        border: tall $error;
-    }
-    ContactScreen SelectionList {
-        height: auto;
-        max-height: 12;
-    }
-    ContactScreen #actions {
-        height: auto;
-        align-horizontal: right;
-    }
-    ContactScreen #actions Button {
-        margin-left: 2;
-    }
-    ContactScreen #keys {
-        color: $text-muted;
-    }
-    """
+class FormModal(ModalScreen[dict[str, Any]]):
+    """The form as a modal screen; dismissed with the ElicitResult. A generated module
+    subclasses it as ``<Name>Screen`` with ``FORM`` set to its form."""
+
+    FORM: ClassVar[FormSpec]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Cancel"),
@@ -529,9 +554,13 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         Binding("ctrl+s", "submit", "Submit", priority=True),
     ]
 
-    # The first field is focused once the layout is known (see on_mount), so that the form
-    # starts scrolled to its top.
+    # The first field is focused once the layout is known (see on_mount), so that the
+    # form starts scrolled to its top.
     AUTO_FOCUS = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.DEFAULT_CSS = _CSS.replace("FormModal", cls.__name__)
 
     def __init__(
         self,
@@ -544,128 +573,156 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.message = MESSAGE if message is None else message
-        self.server = server if server else DEFAULT_SERVER
+        form = self.FORM
+        self.message = form["message"] if message is None else message
+        self.server = server if server else form["server"]
+        self._properties: dict[str, dict[str, Any]] = form["schema"]["properties"]
+        self._required = frozenset(form["schema"].get("required", []))
+        # property name -> id of its control; a field's other widgets put a prefix
+        # before it.
+        self._ids = {spec["name"]: spec["id"] for spec in form["fields"]}
+        self._names = {widget_id: name for name, widget_id in self._ids.items()}
         # Start values: the valid entries of ``initial``, else the schema defaults.
         self._start: dict[str, object] = {}
-        for key, prop in _PROPERTIES.items():
-            if initial is not None and key in initial and check_value(prop, initial[key]) is None:
-                self._start[key] = initial[key]
+        # Check boxes whose value is sent: required ones, pre-filled ones and touched
+        # ones.
+        self._answered: set[str] = set()
+        given = initial if initial is not None else {}
+        for key, prop in self._properties.items():
+            if key in given and check_value(prop, given[key]) is None:
+                self._start[key] = given[key]
             elif "default" in prop:
                 self._start[key] = prop["default"]
-        # Check boxes whose value is sent: required ones, pre-filled ones and touched ones.
-        self._answered: set[str] = {
-            key
-            for key, prop in _PROPERTIES.items()
-            if prop.get("type") == "boolean" and (key in _REQUIRED or key in self._start)
-        }
+            sent = key in self._required or key in self._start
+            if prop.get("type") == "boolean" and sent:
+                self._answered.add(key)
         # After a first Submit, missing required fields are reported as they change too.
         self._tried = False
         # The problem each field shows now (None: none).
         self._shown: dict[str, str | None] = {}
 
-    # --- start values -----------------------------------------------------------------------
+    # --- start values -----------------------------------------------------------------
 
     def _start_text(self, name: str) -> str:
-        """What the text box of ``name`` shows first: its start value, with every control, bidi
-        or invisible character as a visible escape (a default is never sent to the terminal)."""
+        """What the text box of ``name`` shows first: its start value, with every
+        control, bidi or invisible character as a visible escape (defaults never
+        reach the terminal)."""
         return safe_text(_as_text(self._start.get(name)))
 
     def _exact_text(self, name: str, text: str) -> str:
-        """The text a box stands for: while it still shows its start value unchanged, exactly
-        that value (not its escaped form); otherwise what it holds."""
+        """The text a box stands for: while it still shows its start value unchanged,
+        exactly that value (not its escaped form); otherwise what it holds."""
         start = _as_text(self._start.get(name))
         return start if text == safe_text(start) else text
 
-    def _check(self, name: str) -> _Check:
-        return _Check(name, functools.partial(self._exact_text, name))
+    # --- the widgets of each kind of field (see _BUILDERS) ----------------------------
 
-    def _start_bool(self, name: str) -> bool:
-        return self._start.get(name) is True
+    def _heading(self, spec: FieldSpec) -> list[Widget]:
+        """The label and the description (if any) above a field's control."""
+        widgets: list[Widget] = [
+            Static(_label(spec["label"], spec["required"]), classes="label"),
+        ]
+        if spec.get("description"):
+            widgets.append(Static(_plain(spec["description"]), classes="description"))
+        return widgets
 
-    def _unanswered(self, name: str) -> list[Static]:
-        """The note under an optional check box without a default, until it is toggled."""
-        if name in self._answered:
-            return []
-        note = "Not answered yet: left out unless you toggle it."
-        return [Static(note, classes="hint", id="unset-" + _IDS[name], markup=False)]
+    def _text_box(self, spec: FieldSpec) -> list[Widget]:
+        name = spec["name"]
+        exact = functools.partial(self._exact_text, name)
+        check = _Check(self._properties[name], exact)
+        box = Input(
+            self._start_text(name),
+            placeholder=spec["hint"],
+            restrict=spec.get("restrict"),
+            validators=[check],
+            valid_empty=True,
+            id=spec["id"],
+        )
+        return [*self._heading(spec), box]
 
-    def _select(
-        self, name: str, options: list[tuple[Text, str]], prompt: str, allow_blank: bool
-    ) -> Select[str]:
-        start = self._start.get(name)
-        if isinstance(start, str):
-            return Select(
-                options, prompt=prompt, allow_blank=allow_blank, value=start, id=_IDS[name]
+    def _check_box(self, spec: FieldSpec) -> list[Widget]:
+        name = spec["name"]
+        widgets: list[Widget] = [
+            Checkbox(
+                _label(spec["label"], spec["required"]),
+                self._start.get(name) is True,
+                id=spec["id"],
+            ),
+        ]
+        if name not in self._answered:
+            # An optional check box without a start value is left out until it is
+            # toggled.
+            note = Static(
+                _UNANSWERED,
+                classes="hint",
+                id="unset-" + spec["id"],
+                markup=False,
             )
-        return Select(options, prompt=prompt, allow_blank=allow_blank, id=_IDS[name])
+            widgets.append(note)
+        if spec.get("description"):
+            widgets.append(Static(_plain(spec["description"]), classes="description"))
+        return widgets
 
-    def _start_chosen(self, name: str, option: str) -> bool:
-        value = self._start.get(name)
-        return isinstance(value, list) and option in value
+    def _select(self, spec: FieldSpec) -> list[Widget]:
+        options = [(_plain(label), value) for value, label in spec["options"].items()]
+        start = self._start.get(spec["name"])
+        if isinstance(start, str):
+            select: Select[str] = Select(
+                options,
+                prompt=spec["hint"],
+                allow_blank=spec["allow_blank"],
+                value=start,
+                id=spec["id"],
+            )
+        else:
+            select = Select(
+                options,
+                prompt=spec["hint"],
+                allow_blank=spec["allow_blank"],
+                id=spec["id"],
+            )
+        return [*self._heading(spec), select]
 
-    # --- layout -----------------------------------------------------------------------------
+    def _multi_select(self, spec: FieldSpec) -> list[Widget]:
+        name = spec["name"]
+        start = self._start.get(name)
+        picked = start if isinstance(start, list) else []
+        pairs = spec["options"].items()
+        options = [_option(value, label, value in picked) for value, label in pairs]
+        chosen = SelectionList[str](*options, id=spec["id"])
+        hint = Static(spec["hint"], classes="hint", markup=False)
+        return [*self._heading(spec), hint, chosen]
+
+    def _field(self, spec: FieldSpec) -> Vertical:
+        """A field's box: its widgets (by kind) and its error line."""
+        widgets = _BUILDERS[spec["kind"]](self, spec)
+        error = Static("", classes="error", id="error-" + spec["id"])
+        return Vertical(*widgets, error, classes="field", id="box-" + spec["id"])
+
+    # --- layout -----------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        form = self.FORM
         with Vertical(id="dialog"):
             with _Scrolling(id="head"):
                 yield Static(_plain(f"{self.server} asks:"), id="server")
-                if TITLE:
-                    yield Static(_plain(TITLE), id="title")
-                if DESCRIPTION:
-                    yield Static(_plain(DESCRIPTION), id="description")
+                if form["title"]:
+                    yield Static(_plain(form["title"]), id="title")
+                if form["description"]:
+                    yield Static(_plain(form["description"]), id="description")
                 yield Static(_plain(self.message), id="message")
             with _Fields(id="fields"):
-                yield Vertical(
-                    Static(_label("name", True), classes="label"),
-                    Static(_plain("Your full name"), classes="description"),
-                    Input(
-                        self._start_text("name"),
-                        placeholder="",
-                        validators=[self._check("name")],
-                        valid_empty=True,
-                        id="f-name",
-                    ),
-                    Static("", classes="error", id="error-f-name"),
-                    classes="field",
-                    id="box-f-name",
-                )
-                yield Vertical(
-                    Static(_label("email", True), classes="label"),
-                    Static(_plain("Your email address"), classes="description"),
-                    Input(
-                        self._start_text("email"),
-                        placeholder="name@example.com",
-                        validators=[self._check("email")],
-                        valid_empty=True,
-                        id="f-email",
-                    ),
-                    Static("", classes="error", id="error-f-email"),
-                    classes="field",
-                    id="box-f-email",
-                )
-                yield Vertical(
-                    Static(_label("age", False), classes="label"),
-                    Static(_plain("Your age"), classes="description"),
-                    Input(
-                        self._start_text("age"),
-                        placeholder="a number at least 18",
-                        restrict="[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
-                        validators=[self._check("age")],
-                        valid_empty=True,
-                        id="f-age",
-                    ),
-                    Static("", classes="error", id="error-f-age"),
-                    classes="field",
-                    id="box-f-age",
-                )
+                for spec in form["fields"]:
+                    yield self._field(spec)
+                if not form["fields"]:
+                    yield Static(_NO_FIELDS, classes="hint", markup=False)
             with Vertical(id="foot"):
                 yield Static("", id="status")
                 with Horizontal(id="actions"):
                     yield Button("Submit", variant="primary", id="submit")
                     yield Button("Decline", variant="error", id="decline")
                     yield Button("Cancel", id="cancel")
-                yield Static(_KEYS, id="keys", markup=False)
+                yield Static("   ".join(_KEYS), id="keys", markup=False)
 
     def on_mount(self) -> None:
         self.call_after_refresh(self._focus_first)
@@ -674,13 +731,13 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         first = next((w for w in self.query("#fields *") if w.focusable), None)
         (first or self.query_one("#submit")).focus(scroll_visible=False)
 
-    # --- reading and checking the fields ----------------------------------------------------
+    # --- reading and checking the fields ----------------------------------------------
 
     def _read(self, name: str) -> object | None:
-        """The value field ``name`` holds now; None when it is left empty (it is then absent
-        from ``content``). Raises ValueError for text that is not a number."""
-        prop = _PROPERTIES[name]
-        widget = self.query_one("#" + _IDS[name])
+        """The value field ``name`` holds now; None when it is left empty (it is then
+        absent from ``content``). Raises ValueError for text that is not a number."""
+        prop = self._properties[name]
+        widget = self.query_one("#" + self._ids[name])
         if isinstance(widget, Input):
             return _from_text(prop, self._exact_text(name, widget.value))
         if isinstance(widget, Checkbox):
@@ -690,7 +747,7 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         if isinstance(widget, SelectionList):
             chosen = set(widget.selected)
             values = [value for value in option_values(prop) or [] if value in chosen]
-            return values if values or name in _REQUIRED else None
+            return values if values or name in self._required else None
         return None
 
     def _problem(self, name: str, final: bool) -> str | None:
@@ -699,25 +756,27 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         except ValueError as exc:
             return str(exc)
         if value is None:
-            return "This field is required." if final and name in _REQUIRED else None
-        return check_value(_PROPERTIES[name], value)
+            missing = final and name in self._required
+            return "This field is required." if missing else None
+        return check_value(self._properties[name], value)
 
     def _show(self, name: str, problem: str | None) -> None:
         if self._shown.get(name) == problem:
             return  # unchanged: no layout work on every keystroke
         self._shown[name] = problem
-        widget_id = _IDS[name]
+        widget_id = self._ids[name]
         self.query_one("#box-" + widget_id).set_class(problem is not None, "-invalid")
         self.query_one("#error-" + widget_id, Static).update(_plain(problem or ""))
 
     def _changed(self, widget_id: str | None) -> None:
-        name = _NAMES.get(widget_id or "")
+        name = self._names.get(widget_id or "")
         if name is not None and self.is_mounted:
             self._show(name, self._problem(name, final=self._tried))
 
     @on(events.DescendantFocus)
     def _focused(self, event: events.DescendantFocus) -> None:
-        # Bring the whole field (label and description too) into view, not only its control.
+        # Bring the whole field (label and description too) into view, not only its
+        # control.
         for node in event.widget.ancestors_with_self:
             if node.has_class("field"):
                 fields = self.query_one("#fields", VerticalScroll)
@@ -730,10 +789,10 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
 
     @on(Checkbox.Changed)
     def _checkbox_changed(self, event: Checkbox.Changed) -> None:
-        name = _NAMES.get(event.checkbox.id or "")
+        name = self._names.get(event.checkbox.id or "")
         if name is not None:
             self._answered.add(name)
-            for note in self.query("#unset-" + _IDS[name]):
+            for note in self.query("#unset-" + self._ids[name]):
                 note.remove()
         self._changed(event.checkbox.id)
 
@@ -746,10 +805,11 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         self._changed(event.selection_list.id)
 
     def collect(self) -> tuple[dict[str, Any], dict[str, str]]:
-        """The content the fields hold now, and field name -> problem for each invalid one."""
+        """The content the fields hold now, and field name -> problem for each invalid
+        one."""
         content: dict[str, Any] = {}
         problems: dict[str, str] = {}
-        for name in _PROPERTIES:
+        for name in self._properties:
             problem = self._problem(name, final=True)
             if problem is not None:
                 problems[name] = problem
@@ -757,11 +817,11 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
             value = self._read(name)
             if value is not None:
                 content[name] = value
-        for name, problem in validate(content).items():
+        for name, problem in validate_content(self.FORM["schema"], content).items():
             problems.setdefault(name, problem)
         return content, problems
 
-    # --- actions ----------------------------------------------------------------------------
+    # --- actions ----------------------------------------------------------------------
 
     @on(Input.Submitted)
     def _enter(self, event: Input.Submitted) -> None:
@@ -781,21 +841,24 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         self.action_cancel()
 
     def action_submit(self) -> None:
-        """Accepts when every field is valid; otherwise shows each problem next to its field."""
+        """Accepts when every field is valid; otherwise shows each problem next to its
+        field."""
         self._tried = True
         content, problems = self.collect()
-        for name in _PROPERTIES:
+        for name in self._properties:
             self._show(name, problems.get(name))
         status = self.query_one("#status", Static)
         if not problems:
             self.dismiss({"action": "accept", "content": content})
             return
-        count = "1 field needs" if len(problems) == 1 else f"{len(problems)} fields need"
-        status.update(f"Not sent: {count} attention.")
+        if len(problems) == 1:
+            status.update("Not sent: 1 field needs attention.")
+        else:
+            status.update(f"Not sent: {len(problems)} fields need attention.")
         status.set_class(True, "-shown")
-        first = next(name for name in _PROPERTIES if name in problems)
-        self.query_one("#" + _IDS[first]).focus(scroll_visible=False)
-        box = self.query_one("#box-" + _IDS[first])
+        first = next(name for name in self._properties if name in problems)
+        self.query_one("#" + self._ids[first]).focus(scroll_visible=False)
+        box = self.query_one("#box-" + self._ids[first])
         fields = self.query_one("#fields", VerticalScroll)
         self.call_after_refresh(fields.scroll_to_widget, box, animate=False)
 
@@ -806,10 +869,21 @@ class ContactScreen(ModalScreen[dict[str, Any]]):
         self.dismiss({"action": "cancel"})
 
 
-class ContactApp(App[dict[str, Any]]):
-    """Runs :class:`ContactScreen` on its own; ``run()`` returns the ElicitResult
-    (None when the app was quit another way, which :func:`elicit` reports as cancel)."""
+#: kind -> the widgets of a field of that kind (above its error line), in focus order.
+_BUILDERS: dict[str, Callable[[FormModal, FieldSpec], list[Widget]]] = {
+    "string": FormModal._text_box,
+    "number": FormModal._text_box,
+    "boolean": FormModal._check_box,
+    "single": FormModal._select,
+    "multi": FormModal._multi_select,
+}
 
+
+class FormApp(App[dict[str, Any]]):
+    """Runs a form's screen (``SCREEN``) on its own; ``run()`` returns the ElicitResult
+    (None when the app was quit another way, which ``run_form`` reports as cancel)."""
+
+    SCREEN: ClassVar[type[FormModal]]
     TITLE = "MCP elicitation"
     ENABLE_COMMAND_PALETTE = False
 
@@ -826,11 +900,135 @@ class ContactApp(App[dict[str, Any]]):
         self._initial = initial
 
     def on_mount(self) -> None:
-        screen = ContactScreen(self._message, server=self._server, initial=self._initial)
+        screen = self.SCREEN(self._message, server=self._server, initial=self._initial)
         self.push_screen(screen, callback=self._done)
 
     def _done(self, result: dict[str, Any] | None) -> None:
         self.exit(result)
+
+
+def run_form(app: FormApp) -> dict[str, Any]:
+    """Runs ``app`` in the terminal until the user answers; returns the ElicitResult."""
+    result = app.run()
+    return result if result is not None else {"action": "cancel"}
+
+
+def run_main(elicit: Callable[..., dict[str, Any]], argv: list[str] | None) -> int:
+    """The command line: shows the form, prints the ElicitResult as JSON."""
+    parser = argparse.ArgumentParser(
+        description="Show the elicitation form in the terminal; print the ElicitResult as JSON.",
+    )
+    parser.add_argument(
+        "--server",
+        help="name of the server that asks (shown in the form)",
+    )
+    parser.add_argument("--message", help="message shown above the fields")
+    args = parser.parse_args(argv)
+    print(json.dumps(elicit(args.message, server=args.server)))
+    return 0
+
+
+# --- the form ---------------------------------------------------------------------------
+
+#: The form as the screen builds it: the schema, the texts, one FieldSpec per field.
+_FORM: FormSpec = {
+    "schema": {
+        "type": "object",
+        "properties": {
+            "name": {
+                "type": "string",
+                "description": "Your full name",
+            },
+            "email": {
+                "type": "string",
+                "description": "Your email address",
+                "format": "email",
+            },
+            "age": {
+                "type": "number",
+                "description": "Your age",
+                "minimum": 18,
+            },
+        },
+        "required": [
+            "name",
+            "email",
+        ],
+    },
+    "message": "Please provide your contact information",
+    "server": "An MCP server",
+    "title": None,
+    "description": None,
+    "fields": [
+        {
+            "kind": "string",
+            "name": "name",
+            "id": "f-name",
+            "label": "name",
+            "required": True,
+            "description": "Your full name",
+            "hint": "",
+        },
+        {
+            "kind": "string",
+            "name": "email",
+            "id": "f-email",
+            "label": "email",
+            "required": True,
+            "description": "Your email address",
+            "hint": "name@example.com",
+        },
+        {
+            "kind": "number",
+            "name": "age",
+            "id": "f-age",
+            "label": "age",
+            "required": False,
+            "description": "Your age",
+            "hint": "a number, at least 18",
+            "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
+        },
+    ],
+}
+
+#: The requestedSchema this module was generated from (normalised).
+REQUESTED_SCHEMA: dict[str, Any] = _FORM["schema"]
+#: The message shown above the fields unless ``elicit``/the screen is given another one.
+MESSAGE: str = _FORM["message"]
+#: Who is asking, when no server name is given at run time.
+DEFAULT_SERVER: str = _FORM["server"]
+#: The root schema's title and description (shown above the fields when present).
+TITLE: str | None = _FORM["title"]
+DESCRIPTION: str | None = _FORM["description"]
+#: property name -> id of its control in the screen ("f-..."). A field's other widgets put a
+#: prefix before it ("box-", "error-", "unset-"), so no two widgets share an id.
+_IDS: dict[str, str] = {spec["name"]: spec["id"] for spec in _FORM["fields"]}
+
+
+def validate(content: Mapping[str, object]) -> dict[str, str]:
+    """Field name -> error message for every problem of ``content``; ``{}`` if valid."""
+    return validate_content(REQUESTED_SCHEMA, content)
+
+
+class ContactScreen(FormModal):
+    """The form as a modal screen; dismissed with the ElicitResult.
+
+    ``app.push_screen(screen, callback)``, or ``await app.push_screen_wait(screen)`` from a
+    worker, with ``screen = <this class>(message, server="my-server", initial={...})``.
+    """
+
+    FORM = _FORM
+
+
+class ContactApp(FormApp):
+    """Runs the screen on its own; ``run()`` returns the ElicitResult (None when the app was
+    quit another way, which :func:`elicit` reports as cancel).
+    """
+
+    SCREEN = ContactScreen
+
+
+_App = ContactApp
 
 
 def elicit(
@@ -840,21 +1038,13 @@ def elicit(
     initial: Mapping[str, object] | None = None,
 ) -> dict[str, Any]:
     """Shows the form in the terminal until the user answers; returns the ElicitResult."""
-    result = ContactApp(message, server=server, initial=initial).run()
-    return result if result is not None else {"action": "cancel"}
+    return run_form(_App(message, server=server, initial=initial))
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        description="Show the elicitation form in the terminal; print the ElicitResult as JSON."
-    )
-    parser.add_argument("--server", help="name of the server that asks (shown in the form)")
-    parser.add_argument("--message", help="message shown above the fields")
-    args = parser.parse_args(argv)
-    result = elicit(args.message, server=args.server)
-    print(json.dumps(result))
-    return 0
+    """``python <this file> [--server NAME] [--message TEXT]``: prints the ElicitResult."""
+    return run_main(elicit, argv)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    raise SystemExit(main())

@@ -1,0 +1,611 @@
+# --- elicit-gen textual form runtime --------------------------------------------------
+# The static part of every generated Textual form module: the field widgets, the modal
+# screen, the app and the command line. A generated module copies this text verbatim
+# after its imports and drives it with data: ``FormSpec`` (the schema, the texts and one
+# ``FieldSpec`` per field) and two small subclasses, ``<Name>Screen(FormModal)`` and
+# ``<Name>App(FormApp)``.
+from __future__ import annotations
+
+import argparse
+import functools
+import json
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar, TypedDict
+
+from rich.text import Text
+from textual import events, on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.validation import ValidationResult, Validator
+from textual.widget import Widget
+from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
+from textual.widgets.selection_list import Selection
+
+from .formcore import check_value, option_values, parse_number, validate_content
+from .safetext import safe_block, safe_text
+
+# --- end of runtime imports ---
+
+# --- the form as data -----------------------------------------------------------------
+
+
+class _FieldKeys(TypedDict):
+    kind: str  # "string" | "number" | "boolean" | "single" | "multi" (see _BUILDERS)
+    name: str  # the property name
+    id: str  # the id of the field's control: "f-...", distinct for every field
+    label: str
+    required: bool
+
+
+class FieldSpec(_FieldKeys, total=False):
+    """One field as the screen builds it; the keys after ``required`` only where they
+    apply."""
+
+    description: str  # shown under the label
+    hint: str  # placeholder (text boxes), prompt (selects) or rule line (multi-selects)
+    restrict: str  # the characters a number box accepts (a regular expression)
+    allow_blank: bool  # selects: whether the blank entry is offered
+    options: dict[str, str]  # selects and multi-selects: value sent -> title shown
+
+
+class FormSpec(TypedDict):
+    """Everything a generated module knows about its form."""
+
+    schema: dict[str, Any]  # the requestedSchema (normalised)
+    message: str  # shown above the fields unless the screen is given another one
+    server: str  # who is asking, when no server name is given at run time
+    title: str | None  # the root schema's title and description
+    description: str | None
+    fields: list[FieldSpec]
+
+
+#: The keys line under the buttons.
+_KEYS = (
+    "Tab: next field",
+    "Space: toggle",
+    "Ctrl+S or Enter in a text box: submit",
+    "Esc: cancel",
+)
+_NO_FIELDS = "This form has no fields."
+_UNANSWERED = "Not answered yet: left out unless you toggle it."
+
+
+def _plain(text: str) -> Text:
+    """Text from the schema or the server, shown literally: never parsed as markup, with
+    every control, bidi or invisible character as a visible escape."""
+    return Text(safe_block(text))
+
+
+def _label(label: str, required: bool) -> Text:
+    text = Text(safe_text(label), style="bold")
+    if required:
+        text.append(" (required)", style="italic")
+    return text
+
+
+def _option(value: str, label: str, chosen: bool) -> Selection[str]:
+    return Selection(Text(safe_text(label)), value, chosen)
+
+
+def _from_text(prop: Mapping[str, Any], text: str) -> object | None:
+    """The value typed into a text box; None when it is empty (the field is then left
+    out of ``content``). Raises ValueError with a message for text that is not a
+    number."""
+    if prop.get("type") in ("integer", "number"):
+        if not text.strip():
+            return None
+        return parse_number(text, prop["type"] == "integer")
+    return text if text else None
+
+
+def _text_problem(prop: Mapping[str, Any], text: str) -> str | None:
+    try:
+        value = _from_text(prop, text)
+    except ValueError as exc:
+        return str(exc)
+    return None if value is None else check_value(prop, value)
+
+
+def _as_text(value: object) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
+        return str(int(value))
+    return str(value)
+
+
+class _Check(Validator):
+    """Checks the text of one field with the same rules as ``validate``."""
+
+    def __init__(self, prop: Mapping[str, Any], exact: Callable[[str], str]) -> None:
+        super().__init__()
+        self.prop = prop
+        self.exact = exact  # the text a box stands for (see FormModal._exact_text)
+
+    def validate(self, value: str) -> ValidationResult:
+        problem = _text_problem(self.prop, self.exact(value))
+        return self.success() if problem is None else self.failure(problem, value)
+
+
+class _Fields(VerticalScroll, can_focus=False):
+    """The scrolling field area: Tab goes to the fields inside, not to the area."""
+
+
+class _Scrolling(VerticalScroll):
+    """A scrolling area that takes the focus (for the arrow keys) only when it
+    overflows."""
+
+    def allow_focus(self) -> bool:
+        return self.max_scroll_y > 0
+
+
+#: The screen's style; "FormModal" stands for the generated screen class's own name, so
+# that a
+#: form's rules never reach another screen of the host app.
+_CSS = """
+FormModal {
+    align: center middle;
+}
+FormModal #dialog {
+    width: 100;
+    max-width: 100%;
+    height: auto;
+    max-height: 100%;
+    border: round $primary;
+    background: $surface;
+    padding: 0 1;
+}
+FormModal #head {
+    dock: top;
+    height: auto;
+    max-height: 40vh;
+    margin-bottom: 1;
+}
+FormModal #server {
+    color: $primary;
+    text-style: bold;
+}
+FormModal #title {
+    margin-top: 1;
+    text-style: bold;
+}
+FormModal #description {
+    color: $text-muted;
+}
+FormModal #message {
+    margin-top: 1;
+}
+FormModal #fields {
+    height: auto;
+    max-height: 100%;
+}
+FormModal #foot {
+    dock: bottom;
+    height: auto;
+}
+FormModal .field {
+    height: auto;
+    margin: 0 0 1 0;
+}
+FormModal .description,
+FormModal .hint {
+    color: $text-muted;
+}
+FormModal .error,
+FormModal #status {
+    color: $error;
+    text-style: bold;
+    display: none;
+}
+FormModal .field.-invalid .error,
+FormModal #status.-shown {
+    display: block;
+}
+FormModal .field.-invalid Input,
+FormModal .field.-invalid Select > SelectCurrent,
+FormModal .field.-invalid SelectionList {
+    border: tall $error;
+}
+FormModal SelectionList {
+    height: auto;
+    max-height: 12;
+}
+FormModal #actions {
+    height: auto;
+    align-horizontal: right;
+}
+FormModal #actions Button {
+    margin-left: 2;
+}
+FormModal #keys {
+    color: $text-muted;
+}
+"""
+
+
+class FormModal(ModalScreen[dict[str, Any]]):
+    """The form as a modal screen; dismissed with the ElicitResult. A generated module
+    subclasses it as ``<Name>Screen`` with ``FORM`` set to its form."""
+
+    FORM: ClassVar[FormSpec]
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+c", "cancel", "Cancel", show=False, priority=True),
+        Binding("ctrl+s", "submit", "Submit", priority=True),
+    ]
+
+    # The first field is focused once the layout is known (see on_mount), so that the
+    # form starts scrolled to its top.
+    AUTO_FOCUS = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls.DEFAULT_CSS = _CSS.replace("FormModal", cls.__name__)
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        server: str | None = None,
+        initial: Mapping[str, object] | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        form = self.FORM
+        self.message = form["message"] if message is None else message
+        self.server = server if server else form["server"]
+        self._properties: dict[str, dict[str, Any]] = form["schema"]["properties"]
+        self._required = frozenset(form["schema"].get("required", []))
+        # property name -> id of its control; a field's other widgets put a prefix
+        # before it.
+        self._ids = {spec["name"]: spec["id"] for spec in form["fields"]}
+        self._names = {widget_id: name for name, widget_id in self._ids.items()}
+        # Start values: the valid entries of ``initial``, else the schema defaults.
+        self._start: dict[str, object] = {}
+        # Check boxes whose value is sent: required ones, pre-filled ones and touched
+        # ones.
+        self._answered: set[str] = set()
+        given = initial if initial is not None else {}
+        for key, prop in self._properties.items():
+            if key in given and check_value(prop, given[key]) is None:
+                self._start[key] = given[key]
+            elif "default" in prop:
+                self._start[key] = prop["default"]
+            sent = key in self._required or key in self._start
+            if prop.get("type") == "boolean" and sent:
+                self._answered.add(key)
+        # After a first Submit, missing required fields are reported as they change too.
+        self._tried = False
+        # The problem each field shows now (None: none).
+        self._shown: dict[str, str | None] = {}
+
+    # --- start values -----------------------------------------------------------------
+
+    def _start_text(self, name: str) -> str:
+        """What the text box of ``name`` shows first: its start value, with every
+        control, bidi or invisible character as a visible escape (defaults never
+        reach the terminal)."""
+        return safe_text(_as_text(self._start.get(name)))
+
+    def _exact_text(self, name: str, text: str) -> str:
+        """The text a box stands for: while it still shows its start value unchanged,
+        exactly that value (not its escaped form); otherwise what it holds."""
+        start = _as_text(self._start.get(name))
+        return start if text == safe_text(start) else text
+
+    # --- the widgets of each kind of field (see _BUILDERS) ----------------------------
+
+    def _heading(self, spec: FieldSpec) -> list[Widget]:
+        """The label and the description (if any) above a field's control."""
+        widgets: list[Widget] = [
+            Static(_label(spec["label"], spec["required"]), classes="label"),
+        ]
+        if spec.get("description"):
+            widgets.append(Static(_plain(spec["description"]), classes="description"))
+        return widgets
+
+    def _text_box(self, spec: FieldSpec) -> list[Widget]:
+        name = spec["name"]
+        exact = functools.partial(self._exact_text, name)
+        check = _Check(self._properties[name], exact)
+        box = Input(
+            self._start_text(name),
+            placeholder=spec["hint"],
+            restrict=spec.get("restrict"),
+            validators=[check],
+            valid_empty=True,
+            id=spec["id"],
+        )
+        return [*self._heading(spec), box]
+
+    def _check_box(self, spec: FieldSpec) -> list[Widget]:
+        name = spec["name"]
+        widgets: list[Widget] = [
+            Checkbox(
+                _label(spec["label"], spec["required"]),
+                self._start.get(name) is True,
+                id=spec["id"],
+            ),
+        ]
+        if name not in self._answered:
+            # An optional check box without a start value is left out until it is
+            # toggled.
+            note = Static(
+                _UNANSWERED,
+                classes="hint",
+                id="unset-" + spec["id"],
+                markup=False,
+            )
+            widgets.append(note)
+        if spec.get("description"):
+            widgets.append(Static(_plain(spec["description"]), classes="description"))
+        return widgets
+
+    def _select(self, spec: FieldSpec) -> list[Widget]:
+        options = [(_plain(label), value) for value, label in spec["options"].items()]
+        start = self._start.get(spec["name"])
+        if isinstance(start, str):
+            select: Select[str] = Select(
+                options,
+                prompt=spec["hint"],
+                allow_blank=spec["allow_blank"],
+                value=start,
+                id=spec["id"],
+            )
+        else:
+            select = Select(
+                options,
+                prompt=spec["hint"],
+                allow_blank=spec["allow_blank"],
+                id=spec["id"],
+            )
+        return [*self._heading(spec), select]
+
+    def _multi_select(self, spec: FieldSpec) -> list[Widget]:
+        name = spec["name"]
+        start = self._start.get(name)
+        picked = start if isinstance(start, list) else []
+        pairs = spec["options"].items()
+        options = [_option(value, label, value in picked) for value, label in pairs]
+        chosen = SelectionList[str](*options, id=spec["id"])
+        hint = Static(spec["hint"], classes="hint", markup=False)
+        return [*self._heading(spec), hint, chosen]
+
+    def _field(self, spec: FieldSpec) -> Vertical:
+        """A field's box: its widgets (by kind) and its error line."""
+        widgets = _BUILDERS[spec["kind"]](self, spec)
+        error = Static("", classes="error", id="error-" + spec["id"])
+        return Vertical(*widgets, error, classes="field", id="box-" + spec["id"])
+
+    # --- layout -----------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        form = self.FORM
+        with Vertical(id="dialog"):
+            with _Scrolling(id="head"):
+                yield Static(_plain(f"{self.server} asks:"), id="server")
+                if form["title"]:
+                    yield Static(_plain(form["title"]), id="title")
+                if form["description"]:
+                    yield Static(_plain(form["description"]), id="description")
+                yield Static(_plain(self.message), id="message")
+            with _Fields(id="fields"):
+                for spec in form["fields"]:
+                    yield self._field(spec)
+                if not form["fields"]:
+                    yield Static(_NO_FIELDS, classes="hint", markup=False)
+            with Vertical(id="foot"):
+                yield Static("", id="status")
+                with Horizontal(id="actions"):
+                    yield Button("Submit", variant="primary", id="submit")
+                    yield Button("Decline", variant="error", id="decline")
+                    yield Button("Cancel", id="cancel")
+                yield Static("   ".join(_KEYS), id="keys", markup=False)
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._focus_first)
+
+    def _focus_first(self) -> None:
+        first = next((w for w in self.query("#fields *") if w.focusable), None)
+        (first or self.query_one("#submit")).focus(scroll_visible=False)
+
+    # --- reading and checking the fields ----------------------------------------------
+
+    def _read(self, name: str) -> object | None:
+        """The value field ``name`` holds now; None when it is left empty (it is then
+        absent from ``content``). Raises ValueError for text that is not a number."""
+        prop = self._properties[name]
+        widget = self.query_one("#" + self._ids[name])
+        if isinstance(widget, Input):
+            return _from_text(prop, self._exact_text(name, widget.value))
+        if isinstance(widget, Checkbox):
+            return widget.value if name in self._answered else None
+        if isinstance(widget, Select):
+            return None if widget.is_blank() else widget.value
+        if isinstance(widget, SelectionList):
+            chosen = set(widget.selected)
+            values = [value for value in option_values(prop) or [] if value in chosen]
+            return values if values or name in self._required else None
+        return None
+
+    def _problem(self, name: str, final: bool) -> str | None:
+        try:
+            value = self._read(name)
+        except ValueError as exc:
+            return str(exc)
+        if value is None:
+            missing = final and name in self._required
+            return "This field is required." if missing else None
+        return check_value(self._properties[name], value)
+
+    def _show(self, name: str, problem: str | None) -> None:
+        if self._shown.get(name) == problem:
+            return  # unchanged: no layout work on every keystroke
+        self._shown[name] = problem
+        widget_id = self._ids[name]
+        self.query_one("#box-" + widget_id).set_class(problem is not None, "-invalid")
+        self.query_one("#error-" + widget_id, Static).update(_plain(problem or ""))
+
+    def _changed(self, widget_id: str | None) -> None:
+        name = self._names.get(widget_id or "")
+        if name is not None and self.is_mounted:
+            self._show(name, self._problem(name, final=self._tried))
+
+    @on(events.DescendantFocus)
+    def _focused(self, event: events.DescendantFocus) -> None:
+        # Bring the whole field (label and description too) into view, not only its
+        # control.
+        for node in event.widget.ancestors_with_self:
+            if node.has_class("field"):
+                fields = self.query_one("#fields", VerticalScroll)
+                self.call_after_refresh(fields.scroll_to_widget, node, animate=False)
+                break
+
+    @on(Input.Changed)
+    def _input_changed(self, event: Input.Changed) -> None:
+        self._changed(event.input.id)
+
+    @on(Checkbox.Changed)
+    def _checkbox_changed(self, event: Checkbox.Changed) -> None:
+        name = self._names.get(event.checkbox.id or "")
+        if name is not None:
+            self._answered.add(name)
+            for note in self.query("#unset-" + self._ids[name]):
+                note.remove()
+        self._changed(event.checkbox.id)
+
+    @on(Select.Changed)
+    def _select_changed(self, event: Select.Changed) -> None:
+        self._changed(event.select.id)
+
+    @on(SelectionList.SelectedChanged)
+    def _selection_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+        self._changed(event.selection_list.id)
+
+    def collect(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """The content the fields hold now, and field name -> problem for each invalid
+        one."""
+        content: dict[str, Any] = {}
+        problems: dict[str, str] = {}
+        for name in self._properties:
+            problem = self._problem(name, final=True)
+            if problem is not None:
+                problems[name] = problem
+                continue
+            value = self._read(name)
+            if value is not None:
+                content[name] = value
+        for name, problem in validate_content(self.FORM["schema"], content).items():
+            problems.setdefault(name, problem)
+        return content, problems
+
+    # --- actions ----------------------------------------------------------------------
+
+    @on(Input.Submitted)
+    def _enter(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_submit()
+
+    @on(Button.Pressed, "#submit")
+    def _submit_pressed(self) -> None:
+        self.action_submit()
+
+    @on(Button.Pressed, "#decline")
+    def _decline_pressed(self) -> None:
+        self.action_decline()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    def action_submit(self) -> None:
+        """Accepts when every field is valid; otherwise shows each problem next to its
+        field."""
+        self._tried = True
+        content, problems = self.collect()
+        for name in self._properties:
+            self._show(name, problems.get(name))
+        status = self.query_one("#status", Static)
+        if not problems:
+            self.dismiss({"action": "accept", "content": content})
+            return
+        if len(problems) == 1:
+            status.update("Not sent: 1 field needs attention.")
+        else:
+            status.update(f"Not sent: {len(problems)} fields need attention.")
+        status.set_class(True, "-shown")
+        first = next(name for name in self._properties if name in problems)
+        self.query_one("#" + self._ids[first]).focus(scroll_visible=False)
+        box = self.query_one("#box-" + self._ids[first])
+        fields = self.query_one("#fields", VerticalScroll)
+        self.call_after_refresh(fields.scroll_to_widget, box, animate=False)
+
+    def action_decline(self) -> None:
+        self.dismiss({"action": "decline"})
+
+    def action_cancel(self) -> None:
+        self.dismiss({"action": "cancel"})
+
+
+#: kind -> the widgets of a field of that kind (above its error line), in focus order.
+_BUILDERS: dict[str, Callable[[FormModal, FieldSpec], list[Widget]]] = {
+    "string": FormModal._text_box,
+    "number": FormModal._text_box,
+    "boolean": FormModal._check_box,
+    "single": FormModal._select,
+    "multi": FormModal._multi_select,
+}
+
+
+class FormApp(App[dict[str, Any]]):
+    """Runs a form's screen (``SCREEN``) on its own; ``run()`` returns the ElicitResult
+    (None when the app was quit another way, which ``run_form`` reports as cancel)."""
+
+    SCREEN: ClassVar[type[FormModal]]
+    TITLE = "MCP elicitation"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        message: str | None = None,
+        *,
+        server: str | None = None,
+        initial: Mapping[str, object] | None = None,
+    ) -> None:
+        super().__init__()
+        self._message = message
+        self._server = server
+        self._initial = initial
+
+    def on_mount(self) -> None:
+        screen = self.SCREEN(self._message, server=self._server, initial=self._initial)
+        self.push_screen(screen, callback=self._done)
+
+    def _done(self, result: dict[str, Any] | None) -> None:
+        self.exit(result)
+
+
+def run_form(app: FormApp) -> dict[str, Any]:
+    """Runs ``app`` in the terminal until the user answers; returns the ElicitResult."""
+    result = app.run()
+    return result if result is not None else {"action": "cancel"}
+
+
+def run_main(elicit: Callable[..., dict[str, Any]], argv: list[str] | None) -> int:
+    """The command line: shows the form, prints the ElicitResult as JSON."""
+    parser = argparse.ArgumentParser(
+        description="Show the elicitation form in the terminal; print the ElicitResult as JSON.",
+    )
+    parser.add_argument(
+        "--server",
+        help="name of the server that asks (shown in the form)",
+    )
+    parser.add_argument("--message", help="message shown above the fields")
+    args = parser.parse_args(argv)
+    print(json.dumps(elicit(args.message, server=args.server)))
+    return 0
