@@ -5,12 +5,17 @@ Inputs are written out line by line so that the expected positions can be read o
 
 from __future__ import annotations
 
+import ast
+import importlib
+import pkgutil
 import textwrap
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
 from elicit_gen import lint
+from elicit_gen.compiler import rules
 from elicit_gen.compiler.diagnostics import Diagnostic
 from elicit_gen.compiler.pipeline import ALL_CODES
 
@@ -431,3 +436,34 @@ def test_diagnostics_are_sorted_and_deterministic() -> None:
     first = run(text)
     assert first == run(text)
     assert first == sorted(first, key=Diagnostic.sort_key)
+
+
+# --- the registry -----------------------------------------------------------------------------
+def test_every_rule_module_is_registered() -> None:
+    """Each module of compiler/rules/ but the shared ones (``base``, ``_shared``) defines one
+    ``RULE``, and that rule is in RULES: an unregistered rule would otherwise pass every test."""
+    names = sorted(m.name for m in pkgutil.iter_modules(rules.__path__))
+    helpers = {"base", "_shared"}
+    assert helpers <= set(names)
+    modules = [n for n in names if n not in helpers]
+    assert all(not n.startswith("_") for n in modules), "helpers belong in _shared.py"
+    registered = {id(rule) for rule in rules.RULES}
+    for name in modules:
+        module = importlib.import_module(f"elicit_gen.compiler.rules.{name}")
+        assert id(module.RULE) in registered, f"rules/{name}.py is not registered in RULES"
+    assert len(rules.RULES) == len(modules)  # one rule per module, none registered twice
+    for name in helpers:
+        module = importlib.import_module(f"elicit_gen.compiler.rules.{name}")
+        assert not hasattr(module, "RULE")
+
+
+def test_rule_modules_import_no_other_rule_module() -> None:
+    """A rule module imports shared helpers from ``_shared`` or ``base``, never from another
+    rule (whose private names would then be a hidden contract)."""
+    directory = Path(rules.__path__[0])
+    names = {m.name for m in pkgutil.iter_modules(rules.__path__)} - {"base", "_shared"}
+    for name in sorted(names):
+        tree = ast.parse((directory / f"{name}.py").read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                assert node.module in ("base", "_shared"), f"{name}.py imports .{node.module}"

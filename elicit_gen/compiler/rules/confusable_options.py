@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from ..diagnostics import Severity
 from ..kinds import Kind, Prop
 from ..source import JSON
-from ._text import label_key
+from ._shared import label_key
 from .base import Context, Finding, Rule
 
 

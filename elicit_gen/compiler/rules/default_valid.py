@@ -14,15 +14,15 @@ from ...runtime.formcore import check_value
 from ..diagnostics import Severity
 from ..kinds import Prop
 from ..source import JSON
+from ._shared import DEFAULT_TYPES, EXPECTED_TYPES
 from .base import Context, Finding, Rule
-from .keyword_type import _DEFAULT, _EXPECT
 
 
 def _usable(prop: Prop) -> dict[str, JSON]:
     """The keywords of ``prop`` that have the right type, with options as plain string lists."""
     usable: dict[str, JSON] = {"type": prop.keys["type"]}
     for key, value in prop.keys.items():
-        if key in _EXPECT and key not in ("enum", "oneOf") and _EXPECT[key][0](value):
+        if key in EXPECTED_TYPES and key not in ("enum", "oneOf") and EXPECTED_TYPES[key][0](value):
             usable[key] = value
     values = [v for v in prop.option_values() if isinstance(v, str)]
     if prop.kind.is_single:
@@ -37,7 +37,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         if "default" not in prop.keys:
             continue
         default = prop.keys["default"]
-        if not _DEFAULT[prop.kind][0](default):
+        if not DEFAULT_TYPES[prop.kind][0](default):
             continue  # EG120 reports the wrong type
         problem = check_value(_usable(prop), default)
         repeats = isinstance(default, list) and len(set(default)) != len(default)

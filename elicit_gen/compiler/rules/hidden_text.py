@@ -18,7 +18,7 @@ from ..diagnostics import Severity
 from ..envelope import Mode
 from ..kinds import Kind, Prop
 from ..source import JSON, join_pointer
-from ._text import BIDI_CONTROLS, describe, hidden_characters
+from ._shared import BIDI_CONTROLS, describe, hidden_characters
 from .base import Context, Finding, Rule
 
 

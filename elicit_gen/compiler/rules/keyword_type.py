@@ -13,55 +13,13 @@ from collections.abc import Iterator
 from ..diagnostics import Severity
 from ..kinds import Kind
 from ..source import JSON
-from .base import Context, Finding, Rule, is_integer, is_number, json_type
-
-
-def _string(v: JSON) -> bool:
-    return isinstance(v, str)
-
-
-def _boolean(v: JSON) -> bool:
-    return isinstance(v, bool)
-
-
-def _string_array(v: JSON) -> bool:
-    return isinstance(v, list) and all(isinstance(x, str) for x in v)
-
-
-def _array(v: JSON) -> bool:
-    return isinstance(v, list)
-
-
-_EXPECT = {
-    "title": (_string, "a string"),
-    "description": (_string, "a string"),
-    "format": (_string, "a string"),
-    "minLength": (is_integer, "an integer"),
-    "maxLength": (is_integer, "an integer"),
-    "minItems": (is_integer, "an integer"),
-    "maxItems": (is_integer, "an integer"),
-    "minimum": (is_number, "a number"),
-    "maximum": (is_number, "a number"),
-    "enum": (_array, "an array"),
-    "oneOf": (_array, "an array of options"),
-    "enumNames": (_string_array, "an array of strings"),
-}
-
-_DEFAULT = {
-    Kind.STRING: (_string, "a string"),
-    Kind.NUMBER: (is_number, "a number"),
-    Kind.BOOLEAN: (_boolean, "a boolean (true or false, without quotes)"),
-    Kind.SINGLE_UNTITLED: (_string, "a string"),
-    Kind.SINGLE_TITLED: (_string, "a string"),
-    Kind.SINGLE_LEGACY: (_string, "a string"),
-    Kind.MULTI_UNTITLED: (_string_array, "an array of strings"),
-    Kind.MULTI_TITLED: (_string_array, "an array of strings"),
-}
+from ._shared import DEFAULT_TYPES, EXPECTED_TYPES
+from .base import Context, Finding, Rule, json_type
 
 _ROOT = {
-    "title": _EXPECT["title"],
-    "description": _EXPECT["description"],
-    "$schema": _EXPECT["title"],
+    "title": EXPECTED_TYPES["title"],
+    "description": EXPECTED_TYPES["description"],
+    "$schema": EXPECTED_TYPES["title"],
 }
 
 
@@ -77,9 +35,9 @@ def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
         for key, value in prop.keys.items():
             if key == "default":
-                ok, expected = _DEFAULT[prop.kind]
-            elif key in _EXPECT:
-                ok, expected = _EXPECT[key]
+                ok, expected = DEFAULT_TYPES[prop.kind]
+            elif key in EXPECTED_TYPES:
+                ok, expected = EXPECTED_TYPES[key]
             else:
                 continue
             if not ok(value):

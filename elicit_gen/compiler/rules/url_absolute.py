@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from ._url import url_of
+from ._shared import url_of
 from .base import Context, Finding, Rule
 
 

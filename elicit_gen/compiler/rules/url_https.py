@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from ._url import is_local, url_of
+from ._shared import is_local, url_of
 from .base import Context, Finding, Rule
 
 

@@ -11,9 +11,8 @@ from collections.abc import Iterator
 from urllib.parse import parse_qsl
 
 from ..diagnostics import Severity
-from ._url import url_of
+from ._shared import secret_kind, url_of
 from .base import Context, Finding, Rule
-from .secret_field import secret_kind
 
 _SECRET_PARAMS = {"key", "sig", "signature", "code_verifier", "client_secret", "pass", "auth"}
 

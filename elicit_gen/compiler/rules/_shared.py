@@ -1,0 +1,251 @@
+"""Helpers several rules share, in one place (a rule module imports only this and ``base``).
+
+- keyword types: the JSON type each keyword and each kind's ``default`` must have
+  (EG120 keyword-type, EG131 default-valid);
+- secrets: what secret a name, title or description asks for (EG170 secret-field, EG203);
+- displayed text: invisible and bidi characters, labels that read alike (EG180, EG190);
+- URLs: the URL of a URL-mode elicitation, local hosts (EG201-EG203).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import unicodedata
+from urllib.parse import SplitResult, urlsplit
+
+from ..envelope import Mode
+from ..kinds import Kind
+from ..source import JSON, join_pointer
+from .base import Context, is_integer, is_number
+
+# --- keyword types ------------------------------------------------------------------------------
+
+
+def is_string(v: JSON) -> bool:
+    return isinstance(v, str)
+
+
+def is_boolean(v: JSON) -> bool:
+    return isinstance(v, bool)
+
+
+def is_string_array(v: JSON) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def is_array(v: JSON) -> bool:
+    return isinstance(v, list)
+
+
+#: The JSON type each keyword of a field must have: (check, what the spec asks for).
+EXPECTED_TYPES = {
+    "title": (is_string, "a string"),
+    "description": (is_string, "a string"),
+    "format": (is_string, "a string"),
+    "minLength": (is_integer, "an integer"),
+    "maxLength": (is_integer, "an integer"),
+    "minItems": (is_integer, "an integer"),
+    "maxItems": (is_integer, "an integer"),
+    "minimum": (is_number, "a number"),
+    "maximum": (is_number, "a number"),
+    "enum": (is_array, "an array"),
+    "oneOf": (is_array, "an array of options"),
+    "enumNames": (is_string_array, "an array of strings"),
+}
+
+#: The JSON type of a field's ``default``, by kind: (check, what the spec asks for).
+DEFAULT_TYPES = {
+    Kind.STRING: (is_string, "a string"),
+    Kind.NUMBER: (is_number, "a number"),
+    Kind.BOOLEAN: (is_boolean, "a boolean (true or false, without quotes)"),
+    Kind.SINGLE_UNTITLED: (is_string, "a string"),
+    Kind.SINGLE_TITLED: (is_string, "a string"),
+    Kind.SINGLE_LEGACY: (is_string, "a string"),
+    Kind.MULTI_UNTITLED: (is_string_array, "an array of strings"),
+    Kind.MULTI_TITLED: (is_string_array, "an array of strings"),
+}
+
+
+# --- secrets ------------------------------------------------------------------------------------
+
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|[0-9]+")
+
+# Single words that name a secret on their own.
+_SECRET_WORDS = {
+    "password": "a password",
+    "passwd": "a password",
+    "passphrase": "a passphrase",
+    "pwd": "a password",
+    "apikey": "an API key",
+    "cvc": "a card security code",
+    "cvv": "a card security code",
+    "cvv2": "a card security code",
+    "cvc2": "a card security code",
+    "secret": "a secret",
+    "privkey": "a private key",
+    "cardnumber": "a card number",
+    "credentials": "credentials",
+    "credential": "credentials",
+    "otp": "a one-time password",
+    "totp": "a one-time password",
+    "mfa": "a one-time password",
+}
+# Pairs of adjacent words.
+_SECRET_PAIRS = {
+    ("api", "key"): "an API key",
+    ("access", "key"): "an access key",
+    ("secret", "key"): "a secret key",
+    ("private", "key"): "a private key",
+    ("ssh", "key"): "a private key",
+    ("signing", "key"): "a private key",
+    ("card", "number"): "a card number",
+    ("card", "no"): "a card number",
+    ("card", "num"): "a card number",
+    ("credit", "card"): "payment card details",
+    ("debit", "card"): "payment card details",
+    ("security", "code"): "a card security code",
+    ("access", "token"): "an access token",
+    ("auth", "token"): "an access token",
+    ("bearer", "token"): "an access token",
+    ("refresh", "token"): "a refresh token",
+    ("session", "token"): "an access token",
+    ("api", "token"): "an API token",
+    ("personal", "token"): "an access token",
+    ("id", "token"): "an identity token",
+    ("one", "time"): "a one-time password",
+    ("pass", "code"): "a passcode",
+}
+# "token" alone is a secret unless it counts or limits something (token_count, max_tokens).
+_TOKEN_QUANTITY = {
+    "count",
+    "counts",
+    "limit",
+    "limits",
+    "budget",
+    "usage",
+    "used",
+    "length",
+    "size",
+    "number",
+    "max",
+    "min",
+    "maximum",
+    "minimum",
+    "estimate",
+    "cost",
+    "price",
+    "total",
+    "per",
+    "rate",
+}
+_NEGATIONS = {"not", "never", "no", "without"}
+
+
+def _words(text: str) -> list[str]:
+    return [w.lower() for w in _WORD.findall(text)]
+
+
+def secret_kind(text: str) -> str | None:
+    """What secret ``text`` (a name, title or description) asks for, if any."""
+    words = _words(text)
+    if any(w in _NEGATIONS for w in words):
+        return None  # "do not enter your password here"
+    for word in words:
+        if word in _SECRET_WORDS:
+            return _SECRET_WORDS[word]
+    for pair in itertools.pairwise(words):
+        if pair in _SECRET_PAIRS:
+            return _SECRET_PAIRS[pair]
+    if "token" in words and not _TOKEN_QUANTITY.intersection(words):
+        return "an access token"
+    return None
+
+
+# --- displayed text -----------------------------------------------------------------------------
+
+#: Characters that reorder the text around them (Unicode bidi embeddings, overrides, isolates
+#: and marks): "moc.elgoog" with U+202E in front displays as "google.com".
+BIDI_CONTROLS = frozenset(
+    [chr(c) for c in range(0x202A, 0x202F)]
+    + [chr(c) for c in range(0x2066, 0x206A)]
+    + ["\u200e", "\u200f", "\u061c"]
+)
+
+#: Letters that display as nothing (Hangul fillers), besides the format characters (Cf).
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0")
+
+#: Where a text may span lines (message, description): a line break or tab is layout there.
+MULTILINE_OK = frozenset("\n\t")
+
+
+def _allowed_joiner(text: str, index: int) -> bool:
+    """ZWJ inside an emoji sequence and ZWNJ after a letter of a non-Latin script are text."""
+    ch = text[index]
+    before = text[index - 1] if index else ""
+    if ch == "\u200d":
+        return before != "" and unicodedata.category(before) in ("So", "Sk", "Mn")
+    if ch == "\u200c":
+        return before != "" and ord(before) >= 0x370 and unicodedata.category(before)[0] in "LM"
+    return False
+
+
+def hidden_characters(text: str, *, multiline: bool = False) -> list[str]:
+    """The characters of ``text`` that display as nothing or change how the rest displays.
+
+    Controls (C0, C1), format characters (Cf: bidi controls, zero-width spaces, soft hyphens),
+    line and paragraph separators, and blank letters; ``multiline`` allows line breaks and tabs.
+    """
+    found = []
+    for index, ch in enumerate(text):
+        if ch.isprintable() and ch not in _BLANK_LETTERS:
+            if unicodedata.category(ch) != "Cf":
+                continue
+        elif ch == " " or unicodedata.category(ch) in ("Zs", "Co", "Cn"):
+            continue  # a space, a private-use or unassigned character show as a gap or a box
+        if multiline and ch in MULTILINE_OK:
+            continue
+        if _allowed_joiner(text, index):
+            continue
+        found.append(ch)
+    return found
+
+
+def describe(ch: str) -> str:
+    """``U+202E RIGHT-TO-LEFT OVERRIDE``."""
+    fallback = "CONTROL CHARACTER" if unicodedata.category(ch) == "Cc" else "NO NAME"
+    return f"U+{ord(ch):04X} {unicodedata.name(ch, fallback)}"
+
+
+def label_key(label: str) -> str:
+    """How a label reads: NFKC, case-folded, without invisible characters, spaces collapsed."""
+    text = unicodedata.normalize("NFKC", label)
+    text = "".join(
+        " " if unicodedata.category(ch) in ("Zs", "Zl", "Zp", "Cc") else ch
+        for ch in text
+        if unicodedata.category(ch) != "Cf" and ch not in _BLANK_LETTERS
+    )
+    return " ".join(text.casefold().split())
+
+
+# --- URLs ---------------------------------------------------------------------------------------
+
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
+
+
+def url_of(ctx: Context) -> tuple[str, str, SplitResult | None] | None:
+    """(url, pointer, parsed) of a URL-mode elicitation; parsed is None when unparseable."""
+    elicitation = ctx.elicitation
+    if elicitation.mode is not Mode.URL or elicitation.url is None:
+        return None
+    pointer = join_pointer(elicitation.params_pointer or "", "url")
+    try:
+        parsed = urlsplit(elicitation.url)
+        parsed.port  # noqa: B018 - raises ValueError for a bad port
+    except ValueError:
+        return elicitation.url, pointer, None
+    return elicitation.url, pointer, parsed
+
+
+def is_local(host: str | None) -> bool:
+    return host is not None and (host in LOCAL_HOSTS or host.endswith(".localhost"))
