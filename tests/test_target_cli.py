@@ -301,7 +301,7 @@ def test_big_integers_are_exact(modules: dict[str, ModuleType]) -> None:
     result, err = run(module, lines)
     assert result["content"]["big"] == 9007199254740991
     assert result["content"]["beyond32"] == 3000000001  # the default, kept exactly
-    assert "A whole number, -9007199254740991 to 9007199254740991." in err
+    assert "A whole number from -9007199254740991 to 9007199254740991." in err
     result, err = run(module, ["", "9007199254740992", *lines[1:]])
     assert "Not accepted: Must be at most 9007199254740991." in err
     assert result["content"]["big"] == 9007199254740991

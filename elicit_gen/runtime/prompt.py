@@ -22,7 +22,6 @@ from typing import Any as _Any
 from typing import TextIO
 
 from .formcore import (
-    FORMAT_HINTS,
     check_value,
     is_date_time,
     local_offset_now,
@@ -47,18 +46,6 @@ def _number_text(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     return str(value)
-
-
-def _span(low: float | None, high: float | None, unit: str = "") -> str:
-    """A range in words: "3 to 40", "at least 3", "at most 40" or "exactly 4"."""
-    suffix = f" {unit}" if unit else ""
-    if low is not None and high is not None:
-        if low == high:
-            return f"exactly {_number_text(low)}{suffix}"
-        return f"{_number_text(low)} to {_number_text(high)}{suffix}"
-    if low is not None:
-        return f"at least {_number_text(low)}{suffix}"
-    return f"at most {_number_text(high)}{suffix}"
 
 
 # A date and a time that may lack seconds or an offset; a space may separate
@@ -102,8 +89,8 @@ class _Question:
     """One question: its text, how to read an answer, how to show a value.
 
     ``spec`` is the field's spec (kind, name, label, description, required,
-    default and what the kind needs); ``prop`` is its schema property, which
-    every answer is checked against.
+    default, the hint that states its constraints and what the kind needs);
+    ``prop`` is its schema property, which every answer is checked against.
     """
 
     def __init__(
@@ -117,10 +104,11 @@ class _Question:
         self.description: str | None = spec.get("description")
         self.required: bool = spec["required"]
         self.default: object | None = spec.get("default")
+        self.hint: str | None = spec.get("hint")
 
     def hints(self) -> list[str]:
         """Lines that say what an answer must look like."""
-        return []
+        return [self.hint] if self.hint else []
 
     def parse(self, text: str) -> object:
         """The value for a typed answer; raises ValueError with the reason."""
@@ -141,20 +129,10 @@ class _Text(_Question):
         prop: _Mapping[str, _Any],
     ) -> None:
         super().__init__(spec, prop)
-        self.min_length: int | None = spec.get("min_length")
-        self.max_length: int | None = spec.get("max_length")
         self.fmt: str | None = spec.get("format")
 
     def hints(self) -> list[str]:
-        if self.fmt is not None:
-            hint = FORMAT_HINTS[self.fmt]
-            text = hint[0].upper() + hint[1:]
-        else:
-            text = "Text"
-        if self.min_length is not None or self.max_length is not None:
-            span = _span(self.min_length, self.max_length, "characters")
-            text += ", " + span
-        lines = [text + "."]
+        lines = super().hints()
         if self.fmt == "date-time":
             lines.append(
                 "A time without an offset (such as 2025-06-18 14:30) gets your"
@@ -181,14 +159,6 @@ class _Number(_Question):
     ) -> None:
         super().__init__(spec, prop)
         self.integer: bool = spec.get("integer", False)
-        self.minimum: float | None = spec.get("minimum")
-        self.maximum: float | None = spec.get("maximum")
-
-    def hints(self) -> list[str]:
-        text = "A whole number" if self.integer else "A number"
-        if self.minimum is not None or self.maximum is not None:
-            text += ", " + _span(self.minimum, self.maximum)
-        return [text + "."]
 
     def parse(self, text: str) -> object:
         return parse_number(text, self.integer)
@@ -285,23 +255,8 @@ class _Choice(_Options):
 
 
 class _Choices(_Options):
-    def __init__(
-        self,
-        spec: _Mapping[str, _Any],
-        prop: _Mapping[str, _Any],
-    ) -> None:
-        super().__init__(spec, prop)
-        self.min_items: int | None = spec.get("min_items")
-        self.max_items: int | None = spec.get("max_items")
-
     def hints(self) -> list[str]:
-        text = "Type the numbers of your choices separated by commas, such as 1,3"
-        if self.min_items or self.max_items is not None:
-            text += "; choose " + _span(self.min_items or None, self.max_items)
-        text += "."
-        if not self.min_items:
-            text += " Type none to choose nothing."
-        return [*self.listing(), text]
+        return [*self.listing(), *super().hints()]
 
     def parse(self, text: str) -> object:
         if text.casefold() == "none":

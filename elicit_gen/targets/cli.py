@@ -15,6 +15,8 @@ from functools import cache
 from typing import Any
 
 from ..compiler import ir
+from ..runtime.formcore import FORMAT_HINTS
+from ._hints import count_phrase, length_phrase, number_hint, sentence
 from ._render import RUNTIME, header_text, render, runtime_body, runtime_imports
 from .base import GeneratedFile
 
@@ -67,7 +69,9 @@ class CliTarget:
 
 def field_spec(field: ir.Field) -> dict[str, Any]:
     """The data the prompt runtime asks a field's question from (``runtime/prompt.py``): kind,
-    name, label and required always; the rest only when set."""
+    name, label and required always; the rest only when set. The hint that states the field's
+    constraints is worded here, at compile time, by the wording every target shares
+    (``_hints``); the prompt only adds what it knows when it runs (options, the local offset)."""
     spec: dict[str, Any] = {
         "kind": _KINDS[type(field)],
         "name": field.name,
@@ -77,19 +81,33 @@ def field_spec(field: ir.Field) -> dict[str, Any]:
         "default": list(field.default) if isinstance(field.default, tuple) else field.default,
     }
     if isinstance(field, ir.StringField):
-        spec["min_length"] = field.min_length
-        spec["max_length"] = field.max_length
         spec["format"] = field.format.value if field.format is not None else None
+        spec["hint"] = _text_hint(field)
     elif isinstance(field, ir.NumberField):
         spec["integer"] = field.integer
-        spec["minimum"] = field.minimum
-        spec["maximum"] = field.maximum
+        spec["hint"] = number_hint(field.integer, field.minimum, field.maximum)
     elif isinstance(field, (ir.SingleSelectField, ir.MultiSelectField)):
         spec["options"] = {option.value: option.label for option in field.options}
         if isinstance(field, ir.MultiSelectField):
-            spec["min_items"] = field.min_items
-            spec["max_items"] = field.max_items
+            spec["hint"] = _choices_hint(field)
     return {key: value for key, value in spec.items() if value is not None}
+
+
+def _text_hint(field: ir.StringField) -> str:
+    """``Text, 3 to 40 characters.``, ``An email address, such as name@example.com.``"""
+    what = FORMAT_HINTS[field.format.value] if field.format is not None else "text"
+    length = length_phrase(field.min_length, field.max_length)
+    return sentence(f"{what}, {length}" if length else what)
+
+
+def _choices_hint(field: ir.MultiSelectField) -> str:
+    """How to answer a multi-select, with how many options it takes (the shared wording)."""
+    text = "Type the numbers of your choices separated by commas, such as 1,3"
+    count = count_phrase(field.min_items, field.max_items)
+    text += f"; {count}." if count else "."
+    if not field.min_items:
+        text += " Type none to choose nothing."
+    return text
 
 
 @cache

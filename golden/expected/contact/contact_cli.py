@@ -51,10 +51,8 @@ _URI_RE = _re.compile(
     f"|{_PCHAR}+(?:/{_PCHAR}*)*)"
     f"(?:\\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?"
 )
-_IPV4_RE = _re.compile(
-    r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
-    r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
-)
+_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+_IPV4_RE = _re.compile(f"(?:{_OCTET}\\.){{3}}{_OCTET}")
 _IPVFUTURE_RE = _re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 _HEX4_RE = _re.compile(r"[0-9A-Fa-f]{1,4}")
 _DATE_RE = _re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
@@ -123,7 +121,8 @@ def is_date_time(text: str) -> bool:
     """RFC 3339 ``date-time``: a full date, a full time and a mandatory offset (Z or +hh:mm).
 
     No leap second: jsonschema refuses second 60 always, Ajv except at 23:59:60 UTC, so a form
-    that sent one could be refused. Year 0000 is refused too (jsonschema does), as by is_date."""
+    that sent one could be refused. Year 0000 is refused too (jsonschema does), as by
+    is_date."""
     m = _DATE_TIME_RE.fullmatch(text)
     if m is None or not _valid_date(int(m[1]), int(m[2]), int(m[3])):
         return False
@@ -132,7 +131,12 @@ def is_date_time(text: str) -> bool:
     return m[8] is None or (int(m[9]) <= 23 and int(m[10]) <= 59)
 
 
-FORMAT_CHECKS = {"email": is_email, "uri": is_uri, "date": is_date, "date-time": is_date_time}
+FORMAT_CHECKS = {
+    "email": is_email,
+    "uri": is_uri,
+    "date": is_date,
+    "date-time": is_date_time,
+}
 # --- end of format checks ---
 
 
@@ -349,18 +353,6 @@ def _number_text(value: object) -> str:
     return str(value)
 
 
-def _span(low: float | None, high: float | None, unit: str = "") -> str:
-    """A range in words: "3 to 40", "at least 3", "at most 40" or "exactly 4"."""
-    suffix = f" {unit}" if unit else ""
-    if low is not None and high is not None:
-        if low == high:
-            return f"exactly {_number_text(low)}{suffix}"
-        return f"{_number_text(low)} to {_number_text(high)}{suffix}"
-    if low is not None:
-        return f"at least {_number_text(low)}{suffix}"
-    return f"at most {_number_text(high)}{suffix}"
-
-
 # A date and a time that may lack seconds or an offset; a space may separate
 # the date and the time.
 _LOOSE_DATE_TIME_RE = _re.compile(
@@ -402,8 +394,8 @@ class _Question:
     """One question: its text, how to read an answer, how to show a value.
 
     ``spec`` is the field's spec (kind, name, label, description, required,
-    default and what the kind needs); ``prop`` is its schema property, which
-    every answer is checked against.
+    default, the hint that states its constraints and what the kind needs);
+    ``prop`` is its schema property, which every answer is checked against.
     """
 
     def __init__(
@@ -417,10 +409,11 @@ class _Question:
         self.description: str | None = spec.get("description")
         self.required: bool = spec["required"]
         self.default: object | None = spec.get("default")
+        self.hint: str | None = spec.get("hint")
 
     def hints(self) -> list[str]:
         """Lines that say what an answer must look like."""
-        return []
+        return [self.hint] if self.hint else []
 
     def parse(self, text: str) -> object:
         """The value for a typed answer; raises ValueError with the reason."""
@@ -441,20 +434,10 @@ class _Text(_Question):
         prop: _Mapping[str, _Any],
     ) -> None:
         super().__init__(spec, prop)
-        self.min_length: int | None = spec.get("min_length")
-        self.max_length: int | None = spec.get("max_length")
         self.fmt: str | None = spec.get("format")
 
     def hints(self) -> list[str]:
-        if self.fmt is not None:
-            hint = FORMAT_HINTS[self.fmt]
-            text = hint[0].upper() + hint[1:]
-        else:
-            text = "Text"
-        if self.min_length is not None or self.max_length is not None:
-            span = _span(self.min_length, self.max_length, "characters")
-            text += ", " + span
-        lines = [text + "."]
+        lines = super().hints()
         if self.fmt == "date-time":
             lines.append(
                 "A time without an offset (such as 2025-06-18 14:30) gets your"
@@ -481,14 +464,6 @@ class _Number(_Question):
     ) -> None:
         super().__init__(spec, prop)
         self.integer: bool = spec.get("integer", False)
-        self.minimum: float | None = spec.get("minimum")
-        self.maximum: float | None = spec.get("maximum")
-
-    def hints(self) -> list[str]:
-        text = "A whole number" if self.integer else "A number"
-        if self.minimum is not None or self.maximum is not None:
-            text += ", " + _span(self.minimum, self.maximum)
-        return [text + "."]
 
     def parse(self, text: str) -> object:
         return parse_number(text, self.integer)
@@ -585,23 +560,8 @@ class _Choice(_Options):
 
 
 class _Choices(_Options):
-    def __init__(
-        self,
-        spec: _Mapping[str, _Any],
-        prop: _Mapping[str, _Any],
-    ) -> None:
-        super().__init__(spec, prop)
-        self.min_items: int | None = spec.get("min_items")
-        self.max_items: int | None = spec.get("max_items")
-
     def hints(self) -> list[str]:
-        text = "Type the numbers of your choices separated by commas, such as 1,3"
-        if self.min_items or self.max_items is not None:
-            text += "; choose " + _span(self.min_items or None, self.max_items)
-        text += "."
-        if not self.min_items:
-            text += " Type none to choose nothing."
-        return [*self.listing(), text]
+        return [*self.listing(), *super().hints()]
 
     def parse(self, text: str) -> object:
         if text.casefold() == "none":
@@ -1014,6 +974,7 @@ _SPECS: list[dict[str, _Any]] = [
         "label": "name",
         "required": True,
         "description": "Your full name",
+        "hint": "Text.",
     },
     {
         "kind": "string",
@@ -1022,6 +983,7 @@ _SPECS: list[dict[str, _Any]] = [
         "required": True,
         "description": "Your email address",
         "format": "email",
+        "hint": "An email address, such as name@example.com.",
     },
     {
         "kind": "number",
@@ -1030,7 +992,7 @@ _SPECS: list[dict[str, _Any]] = [
         "required": False,
         "description": "Your age",
         "integer": False,
-        "minimum": 18,
+        "hint": "A number, at least 18.",
     },
 ]
 
