@@ -33,15 +33,6 @@ _PARTS = ("safetext.py", "prompt.py")
 
 _IMPORTS_END = "# --- end of runtime imports ---\n"
 
-#: The kind a field spec names; the prompt runtime dispatches on it (``_QUESTIONS``).
-_KINDS: dict[type, str] = {
-    ir.StringField: "string",
-    ir.NumberField: "number",
-    ir.BooleanField: "boolean",
-    ir.SingleSelectField: "single",
-    ir.MultiSelectField: "multi",
-}
-
 #: The line length the static code and the import block are written for (black's default): the
 #: output is then unchanged by black and ``ruff format`` at any line length from 88 up.
 _LINE = 88
@@ -73,7 +64,7 @@ def field_spec(field: ir.Field) -> dict[str, Any]:
     constraints is worded here, at compile time, by the wording every target shares
     (``_hints``); the prompt only adds what it knows when it runs (options, the local offset)."""
     spec: dict[str, Any] = {
-        "kind": _KINDS[type(field)],
+        "kind": field.kind,  # the prompt runtime dispatches on it (_QUESTIONS)
         "name": field.name,
         "label": field.label,
         "required": field.required,
