@@ -14,6 +14,7 @@ code in the covered style, data in black's exploded layout).
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -78,21 +79,21 @@ def _multi_spec(field: ir.MultiSelectField) -> dict[str, Any]:
     return {"hint": count + " Space toggles an option.", "options": _options(field)}
 
 
-#: IR field class -> (the runtime's kind, the kind's own keys of the field spec).
-_KINDS: dict[type[ir.Field], tuple[str, Any]] = {
-    ir.StringField: ("string", _string_spec),
-    ir.NumberField: ("number", _number_spec),
-    ir.BooleanField: ("boolean", lambda field: {}),
-    ir.SingleSelectField: ("single", _select_spec),
-    ir.MultiSelectField: ("multi", _multi_spec),
+#: A field's kind (``field.kind``, which the runtime's ``_BUILDERS`` dispatch on too) -> the
+#: keys of its field spec that only that kind has.
+_KINDS: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "string": _string_spec,
+    "number": _number_spec,
+    "boolean": lambda field: {},
+    "single": _select_spec,
+    "multi": _multi_spec,
 }
 
 
 def field_spec(field: ir.Field) -> dict[str, Any]:
     """The ``FieldSpec`` (runtime/textual_form.py) the screen builds ``field`` from."""
-    kind, specific = _KINDS[type(field)]
     spec: dict[str, Any] = {
-        "kind": kind,
+        "kind": field.kind,
         "name": field.name,
         "id": str(field.html_id),
         "label": field.label,
@@ -100,7 +101,7 @@ def field_spec(field: ir.Field) -> dict[str, Any]:
     }
     if field.description:
         spec["description"] = field.description
-    spec.update(specific(field))
+    spec.update(_KINDS[field.kind](field))
     return spec
 
 
