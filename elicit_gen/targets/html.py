@@ -22,8 +22,10 @@ import hashlib
 import json
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import cache
+from typing import Any
 
 from markupsafe import Markup, escape
 
@@ -94,20 +96,36 @@ class FieldView:
     empty_label: str = ""  # the empty choice of a select ("" = none)
 
 
-def _hint(field: Field) -> str | None:
-    if isinstance(field, StringField):
-        parts = [p for p in (length_hint(field.min_length, field.max_length),) if p]
-        if field.format in _FORMAT_HINTS:
-            parts.append(_FORMAT_HINTS[field.format])
-        if field.format is StringFormat.DATE_TIME:
-            # The script appends the offset of the chosen date-time ("UTC+01:00").
-            parts.append("In your time zone.")
-        return " ".join(parts) or None
-    if isinstance(field, NumberField):
-        return number_hint(field.integer, field.minimum, field.maximum)
-    if isinstance(field, MultiSelectField):
-        return count_hint(field.min_items, field.max_items) or None
+def _string_hint(field: StringField) -> str | None:
+    parts = [p for p in (length_hint(field.min_length, field.max_length),) if p]
+    if field.format in _FORMAT_HINTS:
+        parts.append(_FORMAT_HINTS[field.format])
+    if field.format is StringFormat.DATE_TIME:
+        # The script appends the offset of the chosen date-time ("UTC+01:00").
+        parts.append("In your time zone.")
+    return " ".join(parts) or None
+
+
+def _number_hint(field: NumberField) -> str | None:
+    return number_hint(field.integer, field.minimum, field.maximum)
+
+
+def _multi_hint(field: MultiSelectField) -> str | None:
+    return count_hint(field.min_items, field.max_items) or None
+
+
+def _no_hint(field: Field) -> str | None:
     return None
+
+
+#: The hint under a field, by ``field.kind`` (the wording is targets/_hints.py's).
+_HINTS: dict[str, Callable[[Any], str | None]] = {
+    "string": _string_hint,
+    "number": _number_hint,
+    "boolean": _no_hint,
+    "single": _no_hint,
+    "multi": _multi_hint,
+}
 
 
 def _describedby(field: Field, hint: str | None) -> str:
@@ -177,8 +195,70 @@ def script_json(value: object) -> Markup:
     return Markup(_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", js_json(value)))
 
 
+def _string_view(field: StringField, base: FieldView) -> FieldView:
+    if field.format is StringFormat.DATE_TIME:
+        # The script fills the default in, converted to the user's local time.
+        return replace(base, macro="datetime", input_type="datetime-local")
+    placeholder = {StringFormat.EMAIL: "name@example.com", StringFormat.URI: "https://"}
+    return replace(
+        base,
+        macro="text",
+        input_type=_INPUT_TYPES[field.format],
+        autocomplete=_AUTOCOMPLETE.get(field.format, "off") if field.format else "off",
+        placeholder=placeholder.get(field.format, "") if field.format else "",
+    )
+
+
+def _number_view(field: NumberField, base: FieldView) -> FieldView:
+    return replace(
+        base,
+        macro="number",
+        input_type="number",
+        value="" if field.default is None else number_text(field.default),
+        step="1" if field.integer else "any",
+        minimum=_bound(field.minimum, field.integer, up=True),
+        maximum=_bound(field.maximum, field.integer, up=False),
+        inputmode=_inputmode(field),
+    )
+
+
+def _boolean_view(field: BooleanField, base: FieldView) -> FieldView:
+    return replace(base, macro="boolean", checked=bool(field.default))
+
+
+def _single_view(field: SingleSelectField, base: FieldView) -> FieldView:
+    options = tuple(
+        OptionView(str(i), html_text(o.label), o.value == field.default, f"{field.html_id}_{i}")
+        for i, o in enumerate(field.options)
+    )
+    if field.default is not None and field.required:
+        empty = ""
+    else:
+        empty = "Choose one…" if field.required else "No answer"
+    return replace(base, macro="select", options=options, empty_label=empty)
+
+
+def _multi_view(field: MultiSelectField, base: FieldView) -> FieldView:
+    chosen = set(field.default or ())
+    options = tuple(
+        OptionView(str(i), html_text(o.label), o.value in chosen, f"{field.html_id}_{i}")
+        for i, o in enumerate(field.options)
+    )
+    return replace(base, macro="multi", options=options)
+
+
+#: The control of a field (one macro of fields.html.j2 each), by ``field.kind``.
+_VIEWS: dict[str, Callable[[Any, FieldView], FieldView]] = {
+    "string": _string_view,
+    "number": _number_view,
+    "boolean": _boolean_view,
+    "single": _single_view,
+    "multi": _multi_view,
+}
+
+
 def field_view(field: Field) -> FieldView:
-    hint = _hint(field)
+    hint = _HINTS[field.kind](field)
     base = FieldView(
         macro="",
         html_id=field.html_id,
@@ -188,63 +268,12 @@ def field_view(field: Field) -> FieldView:
         hint=hint,
         describedby=_describedby(field, hint),
     )
-    if isinstance(field, StringField):
-        if field.format is StringFormat.DATE_TIME:
-            # The script fills the default in, converted to the user's local time.
-            return replace(base, macro="datetime", input_type="datetime-local")
-        placeholder = {StringFormat.EMAIL: "name@example.com", StringFormat.URI: "https://"}
-        return replace(
-            base,
-            macro="text",
-            input_type=_INPUT_TYPES[field.format],
-            autocomplete=_AUTOCOMPLETE.get(field.format, "off") if field.format else "off",
-            placeholder=placeholder.get(field.format, "") if field.format else "",
-        )
-    if isinstance(field, NumberField):
-        return replace(
-            base,
-            macro="number",
-            input_type="number",
-            value="" if field.default is None else number_text(field.default),
-            step="1" if field.integer else "any",
-            minimum=_bound(field.minimum, field.integer, up=True),
-            maximum=_bound(field.maximum, field.integer, up=False),
-            inputmode=_inputmode(field),
-        )
-    if isinstance(field, BooleanField):
-        return replace(base, macro="boolean", checked=bool(field.default))
-    if isinstance(field, SingleSelectField):
-        options = tuple(
-            OptionView(str(i), html_text(o.label), o.value == field.default, f"{field.html_id}_{i}")
-            for i, o in enumerate(field.options)
-        )
-        if field.default is not None and field.required:
-            empty = ""
-        else:
-            empty = "Choose one…" if field.required else "No answer"
-        return replace(base, macro="select", options=options, empty_label=empty)
-    chosen = set(field.default or ())
-    options = tuple(
-        OptionView(str(i), html_text(o.label), o.value in chosen, f"{field.html_id}_{i}")
-        for i, o in enumerate(field.options)
-    )
-    return replace(base, macro="multi", options=options)
-
-
-def _kind(field: Field) -> str:
-    if isinstance(field, StringField):
-        return "datetime" if field.format is StringFormat.DATE_TIME else "text"
-    if isinstance(field, NumberField):
-        return "number"
-    if isinstance(field, BooleanField):
-        return "boolean"
-    if isinstance(field, SingleSelectField):
-        return "select"
-    return "multi"
+    return _VIEWS[field.kind](field, base)
 
 
 def _field_data(field: Field) -> dict[str, object]:
-    data: dict[str, object] = {"name": field.name, "id": field.html_id, "kind": _kind(field)}
+    kind = field_view(field).macro  # the script's name of the control: text, datetime, ...
+    data: dict[str, object] = {"name": field.name, "id": field.html_id, "kind": kind}
     if isinstance(field, NumberField):
         # Bounds as JSON text (exact beyond 2^53, unlike a parsed double) and as shown.
         for key, bound in (("minimum", field.minimum), ("maximum", field.maximum)):
