@@ -11,6 +11,7 @@ runtime modules are written in the covered style and the data is printed in blac
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -69,36 +70,58 @@ def field_spec(field: ir.Field) -> dict[str, Any]:
         "label": field.label,
         "required": field.required,
         "description": field.description,
-        "default": list(field.default) if isinstance(field.default, tuple) else field.default,
+        "default": field.default,
+        **_BY_KIND[field.kind](field),
     }
-    if isinstance(field, ir.StringField):
-        spec["format"] = field.format.value if field.format is not None else None
-        spec["hint"] = _text_hint(field)
-    elif isinstance(field, ir.NumberField):
-        spec["integer"] = field.integer
-        spec["hint"] = number_hint(field.integer, field.minimum, field.maximum)
-    elif isinstance(field, (ir.SingleSelectField, ir.MultiSelectField)):
-        spec["options"] = {option.value: option.label for option in field.options}
-        if isinstance(field, ir.MultiSelectField):
-            spec["hint"] = _choices_hint(field)
     return {key: value for key, value in spec.items() if value is not None}
 
 
-def _text_hint(field: ir.StringField) -> str:
-    """``Text, 3 to 40 characters.``, ``An email address, such as name@example.com.``"""
+def _string(field: ir.StringField) -> dict[str, Any]:
     what = FORMAT_HINTS[field.format.value] if field.format is not None else "text"
     length = length_phrase(field.min_length, field.max_length)
-    return sentence(f"{what}, {length}" if length else what)
+    return {
+        "format": field.format.value if field.format is not None else None,
+        # "Text, 3 to 40 characters.", "An email address, such as name@example.com."
+        "hint": sentence(f"{what}, {length}" if length else what),
+    }
 
 
-def _choices_hint(field: ir.MultiSelectField) -> str:
-    """How to answer a multi-select, with how many options it takes (the shared wording)."""
-    text = "Type the numbers of your choices separated by commas, such as 1,3"
+def _number(field: ir.NumberField) -> dict[str, Any]:
+    return {
+        "integer": field.integer,
+        "hint": number_hint(field.integer, field.minimum, field.maximum),
+    }
+
+
+def _boolean(field: ir.BooleanField) -> dict[str, Any]:
+    return {}
+
+
+def _single(field: ir.SingleSelectField) -> dict[str, Any]:
+    return {"options": {option.value: option.label for option in field.options}}
+
+
+def _multi(field: ir.MultiSelectField) -> dict[str, Any]:
+    hint = "Type the numbers of your choices separated by commas, such as 1,3"
     count = count_phrase(field.min_items, field.max_items)
-    text += f"; {count}." if count else "."
+    hint += f"; {count}." if count else "."
     if not field.min_items:
-        text += " Type none to choose nothing."
-    return text
+        hint += " Type none to choose nothing."
+    return {
+        "default": list(field.default) if field.default is not None else None,
+        "options": {option.value: option.label for option in field.options},
+        "hint": hint,
+    }
+
+
+#: What each kind adds to a field's spec.
+_BY_KIND: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "string": _string,
+    "number": _number,
+    "boolean": _boolean,
+    "single": _single,
+    "multi": _multi,
+}
 
 
 @cache
