@@ -123,7 +123,12 @@ def form_spec(form: ir.Form) -> dict[str, Any]:
 def _split_imports(head: str) -> list[str]:
     """The import statements of a runtime module's import section, each on one line (a
     parenthesised import joined), without ``__future__`` and relative (package) imports."""
-    joined = re.sub(r"\(\s*([^)]*?),?\s*\)", lambda m: " ".join(m.group(1).split()), head)
+    joined = re.sub(
+        r"^(from \S+ import )\(([^)]*)\)",
+        lambda m: m.group(1) + ", ".join(n.strip() for n in m.group(2).split(",") if n.strip()),
+        head,
+        flags=re.M,
+    )
     return [
         line
         for line in joined.splitlines()
