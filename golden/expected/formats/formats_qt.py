@@ -51,6 +51,12 @@ from PySide6.QtWidgets import (
 # --- elicit_gen/runtime/formcore.py, verbatim -----------------------------------------
 
 
+# A surrogate code point is not Unicode text: it cannot be encoded as UTF-8, and a pair of them
+# in a Python str is one character (one code point) for a JavaScript validator's minLength.
+_SURROGATE_RE = _re.compile("[\ud800-\udfff]")
+
+# --- format checks ---
+# (copied verbatim into the pydantic models too: elicit_gen/targets/pydantic.py)
 # Formats accept only what every mainstream validator of the answer accepts: the intersection of
 # Ajv + ajv-formats (the MCP TypeScript SDK's check), jsonschema's format checker and the RFCs.
 # An email is what both the WHATWG HTML grammar (browsers, type=email) and ajv-formats accept: a
@@ -73,15 +79,10 @@ _URI_RE = _re.compile(
     f"|{_PCHAR}+(?:/{_PCHAR}*)*)"
     f"(?:\\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?"
 )
-_IPV4_RE = _re.compile(
-    r"(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}"
-    r"(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
-)
+_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
+_IPV4_RE = _re.compile(f"(?:{_OCTET}\\.){{3}}{_OCTET}")
 _IPVFUTURE_RE = _re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 _HEX4_RE = _re.compile(r"[0-9A-Fa-f]{1,4}")
-# A surrogate code point is not Unicode text: it cannot be encoded as UTF-8, and a pair of them
-# in a Python str is one character (one code point) for a JavaScript validator's minLength.
-_SURROGATE_RE = _re.compile("[\ud800-\udfff]")
 _DATE_RE = _re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
 _DATE_TIME_RE = _re.compile(
     r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
@@ -148,7 +149,8 @@ def is_date_time(text: str) -> bool:
     """RFC 3339 ``date-time``: a full date, a full time and a mandatory offset (Z or +hh:mm).
 
     No leap second: jsonschema refuses second 60 always, Ajv except at 23:59:60 UTC, so a form
-    that sent one could be refused. Year 0000 is refused too (jsonschema does), as by is_date."""
+    that sent one could be refused. Year 0000 is refused too (jsonschema does), as by
+    is_date."""
     m = _DATE_TIME_RE.fullmatch(text)
     if m is None or not _valid_date(int(m[1]), int(m[2]), int(m[3])):
         return False
@@ -157,7 +159,13 @@ def is_date_time(text: str) -> bool:
     return m[8] is None or (int(m[9]) <= 23 and int(m[10]) <= 59)
 
 
-FORMAT_CHECKS = {"email": is_email, "uri": is_uri, "date": is_date, "date-time": is_date_time}
+FORMAT_CHECKS = {
+    "email": is_email,
+    "uri": is_uri,
+    "date": is_date,
+    "date-time": is_date_time,
+}
+# --- end of format checks ---
 
 
 def local_offset_now() -> str:
