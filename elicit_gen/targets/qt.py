@@ -249,8 +249,8 @@ def class_statement(form: Form) -> str:
 
 
 class QtTarget:
-    name = "qt"
-    suffix = "_qt.py"
+    name: str  # "qt" and "_qt.py": filled in from the registry (targets/__init__.py)
+    suffix: str
     black_stable = True
 
     def emit(self, form: Form) -> GeneratedFile:
