@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
+from typing import TYPE_CHECKING
 
 import click
 
@@ -31,9 +32,11 @@ from .compiler.diagnostics import visible
 from .compiler.pipeline import Selection, SelectionError, codes_summary
 from .compiler.spec import NEWEST, REVISIONS, Revision
 from .config import Config, ConfigError, Job, load_config
-from .output import FileError, Staging, interrupt_now
 from .report import FORMATS, FORMATTERS
 from .targets import TARGETS
+
+if TYPE_CHECKING:  # output (staging, hashing, temp names) is imported only to write files
+    from .output import Staging
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
@@ -162,7 +165,14 @@ def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bo
     return EXIT_ERRORS if report.failed(strict) else EXIT_OK
 
 
-def _run(schemas: tuple[str, ...], opts: Options, staging: Staging) -> int:
+def _file_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is output's FileError (output is imported only once a file is read or
+    written, so an exception raised before cannot be one)."""
+    output = sys.modules.get("elicit_gen.output")
+    return output is not None and isinstance(exc, output.FileError)
+
+
+def _run(schemas: tuple[str, ...], opts: Options, staging: Staging | None) -> int:
     """Runs the jobs or the command line's inputs; every file is staged in ``staging`` and
     renamed into place only when all are staged (one run, all or nothing)."""
     if opts.lint_only and (opts.targets or opts.output or opts.check):
@@ -171,7 +181,6 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging) -> int:
     selection = _selection(config, opts.select, opts.ignore)
     strict = config.strict if opts.strict is None else opts.strict
     progress = None if opts.quiet else (lambda line: _write(visible(line), err=True))
-    writing = not opts.lint_only and not opts.check
     if not schemas:
         if opts.targets or opts.output:
             raise BuildError("--target and -o need a SCHEMA (jobs come from pyproject.toml)")
@@ -194,12 +203,12 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging) -> int:
                     check=opts.check,
                     lint_only=opts.lint_only,
                     progress=progress,
-                    staging=staging if writing else None,
+                    staging=staging,
                     claims=claims,
                     job=job.name if len(config.jobs) > 1 else None,
                 )
             )
-        if writing:
+        if staging is not None:
             staging.commit()
         code = EXIT_OK
         for report in reports:
@@ -220,9 +229,9 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging) -> int:
         lint_only=opts.lint_only,
         emit_stdout=lambda text: _write(text, nl=False),
         progress=progress,
-        staging=staging if writing and opts.output is not None else None,
+        staging=staging if opts.output is not None else None,
     )
-    if writing and opts.output is not None:
+    if staging is not None and opts.output is not None:
         staging.commit()
     return _print_report(report, opts, strict, to_files=opts.output is not None)
 
@@ -230,7 +239,8 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging) -> int:
 def _terminate(signum: int, frame: FrameType | None) -> None:
     """SIGTERM (and SIGINT) unwind like Ctrl-C, so that staged temp files are removed on the
     way out; in the rename phase the signal waits until every rename is done."""
-    if interrupt_now(signum):
+    output = sys.modules.get("elicit_gen.output")  # not imported: nothing is being renamed
+    if output is None or output.interrupt_now(signum):
         raise KeyboardInterrupt
 
 
@@ -257,10 +267,10 @@ def _restore_signal_handlers(previous: dict[int, object]) -> None:
             signal.signal(signum, handler)  # type: ignore[arg-type]
 
 
-def _interrupted(staging: Staging) -> str:
-    if staging.state == "committed":
+def _interrupted(staging: Staging | None) -> str:
+    if staging is not None and staging.state == "committed":
         return "elicit-gen: interrupted after every output of this run was written"
-    if staging.replaced:
+    if staging is not None and staging.replaced:
         return (
             f"elicit-gen: interrupted; {len(staging.replaced)} of {len(staging.staged)} changed "
             "outputs were replaced, the others were left as they were"
@@ -318,11 +328,15 @@ def main(schemas: tuple[str, ...], list_rules: bool, **options: object) -> None:
         sys.exit(EXIT_OK)
     opts = Options(**options)  # type: ignore[arg-type]
     handlers = _install_signal_handlers()
-    staging = Staging()
+    staging: Staging | None = None
+    if not opts.lint_only and not opts.check:  # --lint and --check write nothing
+        from .output import Staging
+
+        staging = Staging()
     try:
-        with staging:
+        with staging if staging is not None else contextlib.nullcontext():
             code = _run(schemas, opts, staging)
-    except (BuildError, FileError) as exc:
+    except BuildError as exc:
         _write(f"elicit-gen: error: {visible(str(exc))}", err=True)
         code = EXIT_USAGE
     except ConfigError as exc:
@@ -331,14 +345,17 @@ def main(schemas: tuple[str, ...], list_rules: bool, **options: object) -> None:
     except KeyboardInterrupt:
         _write(_interrupted(staging), err=True)
         code = 130
-    except Exception as exc:  # an exception here is a bug: say so in one line
-        if os.environ.get("ELICIT_GEN_DEBUG"):
-            raise
-        _write(
-            f"elicit-gen: internal error: {type(exc).__name__}: {visible(str(exc))} (please "
-            "report this; set ELICIT_GEN_DEBUG=1 for the traceback)",
-            err=True,
-        )
+    except Exception as exc:  # an exception here is a bug (a FileError aside): one line
+        if _file_error(exc):
+            _write(f"elicit-gen: error: {visible(str(exc))}", err=True)
+        else:
+            if os.environ.get("ELICIT_GEN_DEBUG"):
+                raise
+            _write(
+                f"elicit-gen: internal error: {type(exc).__name__}: {visible(str(exc))} "
+                "(please report this; set ELICIT_GEN_DEBUG=1 for the traceback)",
+                err=True,
+            )
         code = EXIT_USAGE
     finally:
         _restore_signal_handlers(handlers)

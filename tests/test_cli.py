@@ -314,3 +314,48 @@ def test_unwritable_output_is_an_io_error(tmp_path: Path) -> None:
     blocker.write_text("x")
     result = run(str(CONTACT), "--target", "pydantic", "-o", str(blocker / "sub" / "x.py"))
     assert result.returncode == 2 and "cannot write" in result.stderr
+
+
+# --- the lint fast path ---------------------------------------------------------------------------
+#: Modules only compiling needs: --lint must not pay for them.
+COMPILE_ONLY = (
+    "jinja2",
+    "markupsafe",
+    "black",
+    "pydantic",
+    "elicit_gen.compiler.ir",
+    "elicit_gen.compiler.lower",
+    "elicit_gen.targets.html",
+    "elicit_gen.targets.qt",
+    "elicit_gen.targets.textual",
+    "elicit_gen.targets.cli",
+    "elicit_gen.targets.pydantic",
+    "elicit_gen.targets._render",
+    "elicit_gen.targets._pyformat",
+)
+
+
+def _imported(*args: str) -> set[str]:
+    proc = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "elicit_gen", *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+        check=False,
+    )
+    lines = [line for line in proc.stderr.splitlines() if line.startswith("import time:")]
+    assert lines, proc.stderr
+    return {line.rsplit("|", 1)[1].strip() for line in lines}
+
+
+def test_lint_imports_nothing_only_compiling_needs() -> None:
+    imported = _imported("--lint", str(CONTACT))
+    assert "elicit_gen.compiler.rules" in imported  # the measurement sees our modules
+    assert not imported & set(COMPILE_ONLY), sorted(imported & set(COMPILE_ONLY))
+
+
+def test_compiling_imports_what_it_needs() -> None:
+    """The other side of the check above: the list names modules compiling really imports."""
+    imported = _imported(str(CONTACT), "--target", "html")
+    assert {"jinja2", "elicit_gen.compiler.ir", "elicit_gen.targets._render"} <= imported

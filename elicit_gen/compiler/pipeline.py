@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
-from . import ir
 from .diagnostics import Diagnostic, Reporter, Severity, sort_diagnostics
 from .envelope import Mode, Shape
 from .load import INPUT_CODES, load
 from .rules import RULES, RULES_BY_CODE, Context
 from .source import SourceMap
 from .spec import NEWEST, Revision
+
+if TYPE_CHECKING:  # the IR is needed only when compiling: --lint never imports it
+    from . import ir
 
 INPUT_CODES_BY_CODE = {c.code: c for c in INPUT_CODES}
 ALL_CODES: frozenset[str] = frozenset(INPUT_CODES_BY_CODE) | frozenset(RULES_BY_CODE)

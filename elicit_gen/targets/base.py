@@ -10,9 +10,10 @@ output always goes through the project's formatter.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from ..compiler.ir import Form
+if TYPE_CHECKING:  # --lint imports the registry, never the IR
+    from ..compiler.ir import Form
 
 
 @dataclass(frozen=True)
