@@ -327,8 +327,8 @@ def csp(script: str, style: str) -> str:
 
 
 class HtmlTarget:
-    name = "html"
-    suffix = ".html"
+    name: str  # "html" and ".html": filled in from the registry (targets/__init__.py)
+    suffix: str
 
     def emit(self, form: Form) -> GeneratedFile:
         script, style = _asset("form.js"), _asset("style.css")

@@ -334,8 +334,8 @@ def _option_labels(form: ir.Form) -> dict[str, dict[str, str]]:
 
 
 class PydanticTarget:
-    name = "pydantic"
-    suffix = "_models.py"
+    name: str  # "pydantic" and "_models.py": filled in from the registry (targets/__init__.py)
+    suffix: str
     #: The output is black-stable by construction: the pipeline need not run black on it.
     black_stable = True
 
