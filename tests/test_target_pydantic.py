@@ -136,6 +136,19 @@ def test_format_checks_are_the_runtimes(modules: dict[str, ModuleType]) -> None:
         assert getattr(module, name).pattern == getattr(formcore, name).pattern, name
 
 
+def test_format_checks_are_formcores_section_verbatim(modules: dict[str, ModuleType]) -> None:
+    """The email/URI/date checks are written once: every models module holds formcore's
+    format-check section byte for byte (and its models call those functions)."""
+    core = Path(formcore.__file__).read_text(encoding="utf-8")
+    start, end = "# --- format checks ---\n", "# --- end of format checks ---\n"
+    section = core[core.index(start) : core.index(end) + len(end)]
+    assert "def is_email" in section and "def is_date_time" in section
+    for name, form in FORMS:
+        text = emit(form, "pydantic").text
+        assert section in text, name
+        assert text.count("def is_email(") == 1, name
+
+
 _FORMAT_ALPHABET = st.sampled_from([*"ab:/?#[]@!$&'()*+,;=%-._~019AFvTtZz", " ", "é", "\n"])
 
 
