@@ -28,41 +28,5 @@ _UNSAFE_PARTS = (
     r"\U000e0000-\U000e007f]",
 )
 UNSAFE_CLASS = "".join(_UNSAFE_PARTS)
-
-#: The same code in the qt, textual and cli modules: how they show schema, server and user text
-#: (one line, or several), with every unsafe character as a visible Python-style escape.
-SAFE_TEXT_SOURCE = f'''
-# --- showing text safely --------------------------------------------------------------------------
-# Characters a terminal or a text widget acts on instead of showing, or that hide or reorder the
-# text around them: C0 and C1 controls (ESC starts escape sequences, CR returns to the line start),
-# DEL, line and paragraph separators, bidi marks, embeddings, overrides and isolates, zero-width
-# and other invisible format characters, the BOM and lone surrogates. Text from the schema, the
-# server or the user is shown with these as visible escapes (\\x1b, \\u202e, ...), so that no text
-# can clear the screen, move the cursor, fake a prompt or read as something it is not.
-_UNSAFE_RE = _re.compile(
-    r"{_UNSAFE_PARTS[0]}"
-    r"{_UNSAFE_PARTS[1]}"
-    r"{_UNSAFE_PARTS[2]}"
-)
-
-
-def _escape(match: _re.Match[str]) -> str:
-    char = match.group()
-    shown = repr(char)[1:-1]  # \\x1b, \\r, \\u202e, ...
-    return shown if shown != char else f"\\\\u{{ord(char):04x}}"  # a blank letter repr keeps
-
-
-def safe_text(text: str) -> str:
-    """``text`` as one line shown literally: unsafe characters escaped, tabs as spaces."""
-    return _UNSAFE_RE.sub(_escape, text.replace("\\t", " "))
-
-
-def safe_lines(text: str) -> list[str]:
-    """Multi-line text (the message, descriptions) as lines shown literally."""
-    return [safe_text(line) for line in text.replace("\\r\\n", "\\n").split("\\n")]
-
-
-def safe_block(text: str) -> str:
-    """Multi-line text as one string shown literally (its line breaks kept)."""
-    return "\\n".join(safe_lines(text))
-'''
+# The code that shows text with these escaped is runtime/safetext.py, copied into the qt, textual
+# and cli modules; tests/test_target_cli.py keeps its pattern equal to this class.
