@@ -54,6 +54,8 @@ _LINE = 88
 
 
 def _common(field: Field, kind: str) -> dict[str, Any]:
+    """What every spec has: the runtime's editor kind, the field's names, label, required,
+    description and default."""
     return {
         "kind": kind,
         "name": field.name,
@@ -61,64 +63,52 @@ def _common(field: Field, kind: str) -> dict[str, Any]:
         "label": field.label,
         "required": field.required,
         "description": field.description,
+        "default": field.default,
     }
 
 
-def _string_spec(field: Field) -> dict[str, Any]:
-    assert isinstance(field, StringField)
+def _string(field: StringField) -> dict[str, Any]:
     if field.format in (StringFormat.DATE, StringFormat.DATE_TIME):
         return {
             **_common(field, "date"),
-            "hint": "",
-            "default": field.default,
             "with_time": field.format is StringFormat.DATE_TIME,
             "nullable": field.default is None or not field.required,
         }
     return {
         **_common(field, "text"),
         "hint": length_hint(field.min_length, field.max_length),
-        "default": field.default,
         "format": field.format.value if field.format is not None else None,
         "placeholder": _PLACEHOLDERS[field.format],
     }
 
 
-def _number_spec(field: Field) -> dict[str, Any]:
-    assert isinstance(field, NumberField)
+def _number(field: NumberField) -> dict[str, Any]:
     return {
         **_common(field, "number"),
         "hint": number_hint(field.integer, field.minimum, field.maximum),
-        "default": field.default,
         "integer": field.integer,
         "minimum": field.minimum,
         "maximum": field.maximum,
     }
 
 
-def _boolean_spec(field: Field) -> dict[str, Any]:
-    assert isinstance(field, BooleanField)
+def _boolean(field: BooleanField) -> dict[str, Any]:
     return {
         **_common(field, "boolean"),
-        "hint": "",
-        "default": field.default,
         "nullable": field.default is None and not field.required,
     }
 
 
-def _single_spec(field: Field) -> dict[str, Any]:
-    assert isinstance(field, SingleSelectField)
+def _single(field: SingleSelectField) -> dict[str, Any]:
     return {
         **_common(field, "single"),
-        "hint": "",
-        "default": field.default,
         "values": [option.value for option in field.options],
         "labels": [option.label for option in field.options],
         "blank": "Choose one…" if field.required else "(no answer)",
     }
 
 
-def _multi_spec(field: Field) -> dict[str, Any]:
-    assert isinstance(field, MultiSelectField)
+def _multi(field: MultiSelectField) -> dict[str, Any]:
     return {
         **_common(field, "multi"),
         "hint": count_hint(field.min_items, field.max_items),
@@ -128,13 +118,14 @@ def _multi_spec(field: Field) -> dict[str, Any]:
     }
 
 
-#: The spec of each IR field class (the runtime's _EDITORS maps the spec's kind to its editor).
-_SPECS: dict[type, Callable[[Field], dict[str, Any]]] = {
-    StringField: _string_spec,
-    NumberField: _number_spec,
-    BooleanField: _boolean_spec,
-    SingleSelectField: _single_spec,
-    MultiSelectField: _multi_spec,
+#: The spec of each IR field kind (``field.kind``); the runtime's _EDITORS maps the spec's own
+#: "kind" (a string field is a "text" or a "date" editor) to its editor class.
+_BY_KIND: dict[str, Callable[[Any], dict[str, Any]]] = {
+    "string": _string,
+    "number": _number,
+    "boolean": _boolean,
+    "single": _single,
+    "multi": _multi,
 }
 
 
@@ -151,7 +142,7 @@ def field_spec(field: Field) -> dict[str, Any]:
     """The data the runtime's dialog builds ``field``'s editor from: its kind, names and
     label, whether it is required, and whatever else it has (None, "" and False left out,
     except a default of "" or False, which is a value)."""
-    spec = _SPECS[type(field)](field)
+    spec = _BY_KIND[field.kind](field)
     return {
         key: value
         for key, value in spec.items()

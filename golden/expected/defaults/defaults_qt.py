@@ -1336,8 +1336,8 @@ FIELDS: list[dict[str, Any]] = [
         "label": "age",
         "required": False,
         "description": "User age",
-        "hint": "A whole number.",
         "default": 30,
+        "hint": "A whole number.",
         "integer": True,
     },
     {
@@ -1347,8 +1347,8 @@ FIELDS: list[dict[str, Any]] = [
         "label": "score",
         "required": False,
         "description": "User score",
-        "hint": "A number.",
         "default": 95.5,
+        "hint": "A number.",
     },
     {
         "kind": "single",

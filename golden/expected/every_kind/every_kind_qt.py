@@ -1432,8 +1432,8 @@ FIELDS: list[dict[str, Any]] = [
         "label": "Project name",
         "required": True,
         "description": "Between 3 and 40 characters.",
-        "hint": "3 to 40 characters.",
         "default": "my-project",
+        "hint": "3 to 40 characters.",
     },
     {
         "kind": "text",
@@ -1478,8 +1478,8 @@ FIELDS: list[dict[str, Any]] = [
         "ident": "team_size",
         "label": "Team size",
         "required": True,
-        "hint": "A whole number from 1 to 500.",
         "default": 5,
+        "hint": "A whole number from 1 to 500.",
         "integer": True,
         "minimum": 1,
         "maximum": 500,
@@ -1563,10 +1563,10 @@ FIELDS: list[dict[str, Any]] = [
         "ident": "platforms",
         "label": "Platforms",
         "required": False,
-        "hint": "Choose at least 1 option.",
         "default": [
             "linux",
         ],
+        "hint": "Choose at least 1 option.",
         "values": [
             "linux",
             "macos",
