@@ -214,7 +214,10 @@ def test_killing_the_process_leaves_no_truncated_or_temp_file(client: Path) -> N
 
 def test_python_dash_m_and_console_script_agree(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "elicit_gen", "--version"], capture_output=True, text=True
+        [sys.executable, "-m", "elicit_gen", "--version"],
+        capture_output=True,
+        text=True,
+        timeout=120,
     )
     assert proc.returncode == 0 and "elicit-gen" in proc.stdout
 

@@ -556,6 +556,7 @@ def _python310() -> str | None:
             and subprocess.run(
                 [candidate, "-c", "import sys; assert sys.version_info[:2] == (3, 10)"],
                 capture_output=True,
+                timeout=60,
             ).returncode
             == 0
         ):

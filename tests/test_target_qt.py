@@ -856,7 +856,12 @@ def test_command_line_prints_json_and_ctrl_c_cancels(
     time.sleep(0.3)
     assert proc.poll() is None, "".join(lines)
     proc.send_signal(signal.SIGINT)
-    proc.wait(timeout=30)
+    try:
+        proc.wait(timeout=30)
+    finally:
+        if proc.poll() is None:  # a stuck dialog fails the test, it never outlives it
+            proc.kill()
+            proc.wait(timeout=10)
     reader.join(timeout=10)
     out, err = (proc.stdout.read() if proc.stdout else ""), "".join(lines)
     assert proc.returncode == 0, err

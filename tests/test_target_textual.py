@@ -511,11 +511,13 @@ def test_command_line_prints_the_result(
         assert b"Hi [b]there[/b]" in screen
         os.write(leader, b"\x1b")  # Escape
         drain(lambda: proc.poll() is not None, 60)
+        if proc.poll() is None:  # never read stdout of a live child: it may never end
+            pytest.fail(f"the app did not exit within 60 s; screen: {screen[-2000:]!r}")
         out = proc.stdout.read() if proc.stdout else b""
     finally:
         if proc.poll() is None:
             proc.kill()
-        proc.wait()
+        proc.wait(timeout=30)
         if proc.stdout:
             proc.stdout.close()
         os.close(leader)
@@ -594,6 +596,8 @@ def test_hostile_default_reaches_the_terminal_only_as_visible_escapes(tmp_path: 
         drain(lambda: False, 1.0)  # the rest of the first frame
         os.write(leader, b"\r")  # Enter in the first box (the default, untouched): submit
         drain(lambda: proc.poll() is not None, 60)
+        if proc.poll() is None:  # never read stdout of a live child: it may never end
+            pytest.fail(f"the app did not exit within 60 s; screen: {screen[-2000:]!r}")
         out = proc.stdout.read() if proc.stdout else b""
     finally:
         if proc.poll() is None:
