@@ -979,7 +979,7 @@ def test_generated_module_holds_the_runtime_verbatim(modules: dict[str, ModuleTy
 
 
 def test_merged_imports_are_sorted_and_without_duplicates() -> None:
-    from elicit_gen.targets.qt import merge_imports
+    from elicit_gen.targets._runtime import merge_imports
 
     block = merge_imports(
         "from __future__ import annotations\nimport sys\nfrom typing import Any\n",
@@ -1000,13 +1000,13 @@ def test_merged_imports_are_sorted_and_without_duplicates() -> None:
 def test_a_long_class_name_keeps_the_class_statement_black_stable() -> None:
     import black
 
-    from elicit_gen.targets.qt import class_statement
+    from elicit_gen.targets._runtime import class_statement
 
     (form,) = elicit_gen.compile(
         {"type": "object", "title": "word " * 20, "properties": {}},
         [],
     ).forms
-    text = class_statement(form) + "\n    pass\n"
+    text = class_statement(f"{form.class_name}Dialog", "_FormDialog") + "\n    pass\n"
     assert len(f"class {form.class_name}Dialog(_FormDialog):") > 88
     for width in (88, 100, 120):
         assert black.format_str(text, mode=black.Mode(line_length=width)) == text

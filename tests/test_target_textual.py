@@ -27,6 +27,7 @@ import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.runtime import textual_form
 from elicit_gen.targets import textual as textual_target
+from elicit_gen.targets._runtime import merge_imports
 
 from .support.cases import all_forms, emit, sample_value, valid_content, write_and_import
 from .support.lint import assert_lint_clean
@@ -853,12 +854,13 @@ def test_the_static_code_and_the_imports_are_black_stable() -> None:
 
 def test_long_imports_are_joined_and_exploded_like_black() -> None:
     head = "from a import (\n    B,\n    c,\n)\nimport z\nfrom .x import y\nfrom a import A as _A\n"
-    statements = textual_target._split_imports(head)
-    assert statements == ["from a import B, c", "import z", "from a import A as _A"]
-    long = [f"from m import {', '.join(f'Name{i}' for i in range(12))}", "from m import CONST"]
-    lines = textual_target._import_lines(long)
-    assert lines[0].startswith("from m import (\n    CONST,\n    Name0,\n")
-    _black_stable("\n".join(lines) + "\n")
+    long = f"from m import {', '.join(f'Name{i}' for i in range(12))}\nfrom m import CONST\n"
+    block = merge_imports(head, long)
+    # ruff's order: "from" statements of one module by their first name, A before B
+    assert block.startswith("import z\nfrom a import A as _A\nfrom a import B, c\n")
+    assert "from m import (\n    CONST,\n    Name0,\n" in block
+    assert "from .x" not in block and " y" not in block
+    _black_stable(block)
 
 
 def test_what_the_template_writes_is_black_stable_whatever_the_names(tmp_path: Path) -> None:

@@ -17,9 +17,10 @@ import jinja2
 
 from ..compiler.ir import Form
 from ._pyprint import literal
+from ._runtime import RUNTIME as RUNTIME
+from ._runtime import class_statement
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
 
 
 def py_literal(value: Any, indent: int | None = None) -> str:
@@ -67,37 +68,12 @@ def environment(autoescape: bool) -> jinja2.Environment:
     )
     env.filters["py"] = py_literal
     env.filters["js_json"] = js_json
+    env.globals["class_statement"] = class_statement
     return env
 
 
 def render(template: str, *, autoescape: bool = False, **context: Any) -> str:
     return environment(autoescape).get_template(template).render(**context)
-
-
-_IMPORTS_END = "# --- end of runtime imports ---\n"
-
-
-@cache
-def _runtime_parts() -> tuple[str, str]:
-    text = (RUNTIME / "formcore.py").read_text(encoding="utf-8")
-    head, body = text.split(_IMPORTS_END)
-    imports = [
-        line
-        for line in head.splitlines()
-        if line.startswith(("import ", "from ")) and "__future__" not in line
-    ]
-    return "\n".join(imports) + "\n", body.lstrip("\n")
-
-
-def runtime_imports() -> str:
-    """The import lines of the shared Python form runtime (place them with the module's own)."""
-    return _runtime_parts()[0]
-
-
-def runtime_body() -> str:
-    """The shared validation runtime (``validate_content``, ``check_value``, format checks,
-    ``parse_number``, ...) copied into every generated Python form module after its imports."""
-    return _runtime_parts()[1]
 
 
 def format_python(source: str) -> str:

@@ -10,7 +10,6 @@ runtime modules are written in the covered style and the data is printed in blac
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -18,25 +17,20 @@ from typing import Any
 from ..compiler import ir
 from ..runtime.formcore import FORMAT_HINTS
 from ._hints import count_phrase, length_phrase, number_hint, sentence
-from ._render import RUNTIME, header_text, render, runtime_body, runtime_imports
+from ._render import header_text, render
+from ._runtime import merge_imports, runtime_part
 from .base import GeneratedFile
 
 #: The module's own imports (what the template's code names); merged with the runtime's.
-_IMPORTS = (
-    "from collections.abc import Mapping as _Mapping",
-    "from collections.abc import Sequence",
-    "from typing import Any as _Any",
-    "from typing import TextIO",
-)
+_IMPORTS = """\
+from collections.abc import Mapping as _Mapping
+from collections.abc import Sequence
+from typing import Any as _Any
+from typing import TextIO
+"""
 
-#: The runtime parts copied after formcore's, in this order.
-_PARTS = ("safetext.py", "prompt.py")
-
-_IMPORTS_END = "# --- end of runtime imports ---\n"
-
-#: The line length the static code and the import block are written for (black's default): the
-#: output is then unchanged by black and ``ruff format`` at any line length from 88 up.
-_LINE = 88
+#: The runtime parts copied into the module, in this order.
+_PARTS = ("formcore.py", "safetext.py", "prompt.py")
 
 
 class CliTarget:
@@ -125,78 +119,17 @@ _BY_KIND: dict[str, Callable[[Any], dict[str, Any]]] = {
 
 
 @cache
-def _part(name: str) -> tuple[tuple[str, ...], str]:
-    """A runtime module's absolute imports (one statement per imported name) and its body: the
-    text after the imports marker, copied verbatim."""
-    text = (RUNTIME / name).read_text(encoding="utf-8")
-    head, body = text.split(_IMPORTS_END)
-    return _import_lines(head), body.strip("\n") + "\n"
-
-
-def _import_lines(source: str) -> tuple[str, ...]:
-    """``import x`` / ``from m import n`` statements of ``source``, one name each, without
-    ``__future__`` and relative imports (those name what other copied parts define)."""
-    lines: list[str] = []
-    for node in ast.parse(source).body:
-        if isinstance(node, ast.Import):
-            lines.extend(f"import {_alias(a)}" for a in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module != "__future__":
-            lines.extend(f"from {node.module} import {_alias(a)}" for a in node.names)
-    return tuple(lines)
-
-
-def _alias(alias: ast.alias) -> str:
-    return alias.name if alias.asname is None else f"{alias.name} as {alias.asname}"
-
-
-@cache
 def _runtime() -> str:
-    """formcore's body, then every part of :data:`_PARTS`, as one block of static code."""
-    bodies = [runtime_body().strip("\n") + "\n"] + [_part(name)[1] for name in _PARTS]
-    return "\n\n".join(bodies)
+    """The bodies (after the imports) of the runtime parts (:data:`_PARTS`) as one block of
+    static code."""
+    return "\n\n".join(runtime_part(name).body for name in _PARTS)
 
 
 @cache
 def _imports() -> str:
-    """Every import the module needs as one block in isort order: plain imports, then ``from``
-    imports, by module; names from one module on one line, exploded when longer than 88."""
-    lines = set(_IMPORTS) | set(_import_lines(runtime_imports()))
-    for name in _PARTS:
-        lines |= set(_part(name)[0])
-    plain = sorted(line for line in lines if line.startswith("import "))
-    froms: dict[str, list[str]] = {}
-    for line in lines:
-        if line.startswith("from "):
-            module, _, imported = line[len("from ") :].partition(" import ")
-            froms.setdefault(module, []).append(imported)
-    block = list(plain)
-    for module in sorted(froms):
-        names = sorted(froms[module], key=_name_order)
-        # isort's default (no combine-as-imports): each aliased name on its own statement,
-        # the plain names together, in the order of their first name.
-        combined = [name for name in names if " as " not in name]
-        groups = [[name] for name in names if " as " in name]
-        if combined:
-            groups.append(combined)
-        for group in sorted(groups, key=lambda g: _name_order(g[0])):
-            one_line = f"from {module} import {', '.join(group)}"
-            if len(one_line) <= _LINE:
-                block.append(one_line)
-            else:
-                block.append(f"from {module} import (")
-                block.extend(f"    {name}," for name in group)
-                block.append(")")
-    return "\n".join(block)
-
-
-def _name_order(imported: str) -> tuple[int, str]:
-    """isort's order of names in a ``from`` import: CONSTANTS, Classes, then the rest."""
-    name = imported.split(" as ")[0]
-    if name.isupper() and len(name) > 1:
-        return 0, name
-    if name[:1].isupper():
-        return 1, name
-    return 2, name
+    """Every import the module needs (its own and the runtime parts') as one block in isort
+    order."""
+    return merge_imports(_IMPORTS, *(runtime_part(name).imports for name in _PARTS))
 
 
 TARGET = CliTarget()

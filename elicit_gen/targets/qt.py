@@ -15,7 +15,6 @@ window-title placeholder is escaped at run time).
 
 from __future__ import annotations
 
-import ast
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -32,7 +31,8 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ._hints import count_hint, length_hint, number_hint
-from ._render import RUNTIME, header_text, render
+from ._render import header_text, render
+from ._runtime import merge_imports, runtime_part
 from .base import GeneratedFile
 
 #: What the window title says when the schema has no title.
@@ -46,11 +46,6 @@ _PLACEHOLDERS = {
     StringFormat.EMAIL: "name@example.com",
     StringFormat.URI: "https://example.com/page",
 }
-
-_IMPORTS_END = "# --- end of runtime imports ---\n"
-
-#: The longest line the per-form code writes on one line (black's default line length).
-_LINE = 88
 
 
 def _common(field: Field, kind: str) -> dict[str, Any]:
@@ -160,83 +155,10 @@ _PARTS = ("formcore.py", "safetext.py", "qt_form.py")
 
 
 @cache
-def _runtime_part(name: str) -> tuple[str, str]:
-    """The imports section and the body (after the imports marker) of runtime/``name``."""
-    text = (RUNTIME / name).read_text(encoding="utf-8")
-    head, body = text.split(_IMPORTS_END)
-    return head, body.strip("\n") + "\n"
-
-
-def _import_key(module: str) -> tuple[str, str]:
-    return (module.lower(), module)
-
-
-def _name_key(name: str) -> tuple[int, str]:
-    """isort's order-by-type: CONSTANTS, then Classes, then functions, each case-insensitive."""
-    if name.isupper() and len(name) > 1:
-        kind = 0
-    elif name[:1].isupper():
-        kind = 1
-    else:
-        kind = 2
-    return (kind, name.lower())
-
-
-def _from_import(module: str, names: list[str]) -> str:
-    line = f"from {module} import {', '.join(names)}"
-    if len(line) <= _LINE:
-        return line
-    return f"from {module} import (\n" + "".join(f"    {n},\n" for n in names) + ")"
-
-
-def merge_imports(*sections: str) -> str:
-    """One import block for several sources' import sections, the way isort (ruff's ``I``
-    rules) orders it: the standard library, a blank line, PySide6; in each, plain imports and
-    then from-imports by module; names merged per module. ``__future__`` and relative imports
-    (a runtime module's imports of its siblings) are left out."""
-    plain: set[tuple[str, str | None]] = set()
-    named: dict[str, set[str]] = {}
-    aliased: set[tuple[str, str, str]] = set()
-    for section in sections:
-        for node in ast.parse(section).body:
-            if isinstance(node, ast.Import):
-                plain.update((alias.name, alias.asname) for alias in node.names)
-            elif isinstance(node, ast.ImportFrom):
-                if node.level or node.module in (None, "__future__"):
-                    continue
-                assert node.module is not None
-                for alias in node.names:
-                    if alias.asname is None:
-                        named.setdefault(node.module, set()).add(alias.name)
-                    else:
-                        aliased.add((node.module, alias.name, alias.asname))
-    groups: dict[bool, list[tuple[tuple[bool, str, str, int], str]]] = {False: [], True: []}
-    for module, asname in plain:
-        line = f"import {module}" + (f" as {asname}" if asname else "")
-        groups[module.startswith("PySide6")].append(((False, *_import_key(module), 1), line))
-    for module, names in named.items():
-        line = _from_import(module, sorted(names, key=_name_key))
-        groups[module.startswith("PySide6")].append(((True, *_import_key(module), 0), line))
-    for module, name, asname in aliased:
-        line = f"from {module} import {name} as {asname}"
-        groups[module.startswith("PySide6")].append(((True, *_import_key(module), 1), line))
-    blocks = ["\n".join(line for _, line in sorted(group)) for group in groups.values()]
-    return "\n\n".join(block for block in blocks if block) + "\n"
-
-
-@cache
 def imports() -> str:
     """The generated module's import block (its own, formcore's and qt_form's, merged)."""
-    heads = [_runtime_part(name)[0] for name in _PARTS]
+    heads = [runtime_part(name).imports for name in _PARTS]
     return merge_imports(_FORM_IMPORTS, *heads)
-
-
-def class_statement(form: Form) -> str:
-    """``class <Name>Dialog(_FormDialog):``, exploded (as black would) when it is too long."""
-    line = f"class {form.class_name}Dialog(_FormDialog):"
-    if len(line) <= _LINE:
-        return line
-    return f"class {form.class_name}Dialog(\n    _FormDialog,\n):"
 
 
 class QtTarget:
@@ -257,9 +179,8 @@ class QtTarget:
                 "window_title": window_title(form),
                 "description": form.description,
             },
-            class_statement=class_statement(form),
             imports=imports(),
-            runtime_parts=[(name, _runtime_part(name)[1]) for name in _PARTS],
+            runtime_parts=[(name, runtime_part(name).body) for name in _PARTS],
         )
         return GeneratedFile(name=form.stem + self.suffix, text=text)
 

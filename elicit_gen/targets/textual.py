@@ -13,7 +13,6 @@ code in the covered style, data in black's exploded layout).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from functools import cache
 from typing import Any
@@ -21,16 +20,13 @@ from typing import Any
 from ..compiler import ir
 from ..compiler.ir import DEFAULT_SERVER, StringFormat
 from ._hints import count_hint, length_phrase, number_phrase
-from ._render import RUNTIME, header_text, render, runtime_body, runtime_imports
+from ._render import header_text, render
+from ._runtime import merge_imports, runtime_part
 from .base import GeneratedFile
 
-_THIRD_PARTY = ("rich", "textual")
-#: The runtime parts copied after formcore's, in this order: the safe-text helpers, then the
-#: widgets, screen, app and command line.
-_PARTS = ("safetext.py", "textual_form.py")
-_IMPORTS_END = "# --- end of runtime imports ---\n"
-#: Imports wider than this are exploded one name a line (black's and ruff's isort layout).
-_LINE_LENGTH = 88
+#: The runtime parts copied into the module, in this order: the validation runtime, the
+#: safe-text helpers, then the widgets, screen, app and command line.
+_PARTS = ("formcore.py", "safetext.py", "textual_form.py")
 
 #: What a text box shows while empty, for each string format.
 _FORMAT_PLACEHOLDERS = {
@@ -120,87 +116,22 @@ def form_spec(form: ir.Form) -> dict[str, Any]:
 # --- the static code -------------------------------------------------------------------------
 
 
-def _split_imports(head: str) -> list[str]:
-    """The import statements of a runtime module's import section, each on one line (a
-    parenthesised import joined), without ``__future__`` and relative (package) imports."""
-    joined = re.sub(
-        r"^(from \S+ import )\(([^)]*)\)",
-        lambda m: m.group(1) + ", ".join(n.strip() for n in m.group(2).split(",") if n.strip()),
-        head,
-        flags=re.M,
-    )
-    return [
-        line
-        for line in joined.splitlines()
-        if line.startswith(("import ", "from "))
-        and "__future__" not in line
-        and not line.startswith("from .")
-    ]
-
-
-def _member_key(name: str) -> tuple[int, str]:
-    # isort's order-by-type (ruff's default): CONSTANTS, then Classes, then the rest.
-    bare = name.split(" as ")[0]
-    if bare.isupper() and len(bare) > 1:
-        return (0, name)
-    return (1, name) if bare[:1].isupper() else (2, name)
-
-
-def _import_lines(statements: list[str]) -> list[str]:
-    """One section of imports in ruff's isort layout: ``import`` lines, then ``from`` lines,
-    by module; the names of one module merged (``as`` imports on lines of their own)."""
-    plain: set[str] = set()
-    members: dict[str, set[str]] = {}
-    aliased: set[str] = set()
-    for line in statements:
-        if line.startswith("import "):
-            plain.add(line)
-            continue
-        module, names = line[len("from ") :].split(" import ")
-        for name in (n.strip() for n in names.split(",")):
-            if " as " in name:
-                aliased.add(f"from {module} import {name}")
-            else:
-                members.setdefault(module, set()).add(name)
-    out = sorted(plain, key=lambda x: (x.split()[1].lower(), x))
-    froms: list[tuple[str, bool, str]] = [(x.split()[1], True, x) for x in aliased]
-    for module, merged in members.items():
-        ordered = sorted(merged, key=_member_key)
-        line = f"from {module} import {', '.join(ordered)}"
-        if len(line) > _LINE_LENGTH:
-            line = f"from {module} import (\n" + "".join(f"    {n},\n" for n in ordered) + ")"
-        froms.append((module, False, line))
-    out += [line for _, _, line in sorted(froms, key=lambda x: (x[0].lower(), x[1], x[2]))]
-    return out
-
-
 @cache
-def _runtime() -> tuple[tuple[str, ...], str]:
-    """The import statements and the bodies (after the imports) of the runtime parts copied
-    after formcore's (:data:`_PARTS`)."""
-    statements: list[str] = []
-    bodies: list[str] = []
-    for part in _PARTS:
-        text = (RUNTIME / part).read_text(encoding="utf-8")
-        head, body = text.split(_IMPORTS_END)
-        statements += _split_imports(head)
-        bodies.append(body.strip("\n"))
-    return tuple(statements), "\n\n\n".join(bodies)
+def _runtime() -> str:
+    """The bodies (after the imports) of the runtime parts (:data:`_PARTS`) as one block."""
+    return "\n\n\n".join(runtime_part(part).body.strip("\n") for part in _PARTS)
 
 
 @cache
 def import_block() -> str:
-    """The module's imports (both runtimes') in ruff's isort order: a standard-library section,
-    then a third-party one."""
-    statements = _split_imports(runtime_imports()) + list(_runtime()[0])
-    third = [x for x in statements if x.split()[1].split(".")[0] in _THIRD_PARTY]
-    stdlib = [x for x in statements if x not in third]
-    return "\n".join(_import_lines(stdlib)) + "\n\n" + "\n".join(_import_lines(third)) + "\n"
+    """The module's imports (the runtime parts') in ruff's isort order: a standard-library
+    section, then a third-party one."""
+    return merge_imports(*(runtime_part(part).imports for part in _PARTS))
 
 
 class TextualTarget:
-    name = "textual"
-    suffix = "_textual.py"
+    name: str  # "textual" and "_textual.py": filled in from the registry (targets/__init__.py)
+    suffix: str
     #: The output is black-stable by construction: black would leave it unchanged.
     black_stable = True
 
@@ -214,8 +145,7 @@ class TextualTarget:
             class_name=form.class_name,
             form_spec=spec,
             imports=import_block(),
-            formcore=runtime_body().rstrip("\n"),
-            runtime=_runtime()[1],
+            runtime=_runtime(),
         )
         return GeneratedFile(name=form.stem + self.suffix, text=text)
 
