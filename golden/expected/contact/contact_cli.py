@@ -227,7 +227,10 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
     return None
 
 
-def validate_content(schema: _Mapping[str, _Any], content: _Mapping[str, object]) -> dict[str, str]:
+def validate_content(
+    schema: _Mapping[str, _Any],
+    content: _Mapping[str, object],
+) -> dict[str, str]:
     """Field name -> error message for every field of ``content`` that fails ``schema``."""
     errors: dict[str, str] = {}
     properties: _Mapping[str, _Any] = schema.get("properties", {})
@@ -249,7 +252,8 @@ _DECIMAL_RE = _re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]{1,9
 
 def _exact_integer(text: str) -> int | None:
     """The integer a decimal literal (``12345678901234567890.0``, ``1.5e3``) denotes exactly, or
-    None when it denotes no whole number of at most 4000 digits (or is no such literal)."""
+    None when it denotes no whole number of at most 4000 digits (or is no such literal).
+    """
     m = _DECIMAL_RE.fullmatch(text)
     if m is None or not (m[2] or m[3]):
         return None
