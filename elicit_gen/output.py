@@ -312,8 +312,14 @@ class Staging:
             missing.append(current)
             current = current.parent
         for path in reversed(missing):
+            try:
+                os.mkdir(path)  # NotADirectoryError, PermissionError: the caller's
+            except FileExistsError:
+                # a concurrent run made it between our look and our mkdir: theirs, not ours
+                if os.path.isdir(path) and not os.path.islink(path):
+                    continue
+                raise
             self._created_dirs.append(path)
-            os.mkdir(path)  # FileExistsError, NotADirectoryError, PermissionError: the caller's
 
     def stage(self, path: Path, text: str) -> bool:
         """Writes ``text`` for ``path`` to a temp file; False when ``path`` already holds it.

@@ -103,6 +103,34 @@ def test_a_users_tmp_files_survive_and_only_dead_runs_leftovers_go(tmp_path: Pat
     assert not (out / ours_dead).exists()
 
 
+def test_an_output_directory_made_by_a_concurrent_run_is_used_not_an_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two runs into one new directory: both see it missing, one mkdir wins. The other must
+    write into it (it was 'cannot write ...: File exists'), and never remove it on abort."""
+    from elicit_gen import output
+
+    out = tmp_path / "out"
+    real_lexists = os.path.lexists
+
+    def lexists(path: object) -> bool:
+        if Path(str(path)) == out and not out.exists():
+            out.mkdir()  # the other run, between our look and our mkdir
+            return False
+        return real_lexists(path)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(output.os.path, "lexists", lexists)
+    with output.Staging() as staging:
+        assert staging.stage(out / "a.py", "x = 1\n")
+        staging.commit()
+    monkeypatch.undo()
+    assert (out / "a.py").read_text() == "x = 1\n"
+    with output.Staging() as staging:  # a run that aborts leaves the directory it did not make
+        staging.stage(out / "b.py", "y = 2\n")
+        staging.abort()
+    assert out.is_dir() and not (out / "b.py").exists()
+
+
 def test_six_concurrent_runs_into_one_directory_all_succeed(tmp_path: Path) -> None:
     out = tmp_path / "out"
     base = json.loads((EXAMPLES / "every_kind.json").read_text())
