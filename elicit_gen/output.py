@@ -21,11 +21,9 @@ files: a directory, a symbolic link, a FIFO or a device in an output's place is 
 from __future__ import annotations
 
 import contextlib
-import hashlib
+import functools
 import os
 import re
-import secrets
-import socket
 import stat
 import sys
 from collections.abc import Iterator
@@ -186,13 +184,21 @@ def is_current(path: Path, text: str) -> bool:
 
 # -- temp files ---------------------------------------------------------------------------------
 
-_HOST = hashlib.sha256(socket.gethostname().encode("utf-8", "surrogateescape")).hexdigest()[:8]
 _TEMP = re.compile(r"\A\..+\.elicit-gen-(?P<host>[0-9a-f]{8})-(?P<pid>[0-9]+)-[0-9a-f]{16}\.tmp\Z")
+
+
+@functools.cache
+def _host() -> str:
+    # Imported here: only a run that writes needs them, and they cost the --lint path ~8 ms.
+    import hashlib
+    import socket
+
+    return hashlib.sha256(socket.gethostname().encode("utf-8", "surrogateescape")).hexdigest()[:8]
 
 
 def temp_name(name: str) -> str:
     """A fresh temp file name for the output ``name``, recognisably this process's."""
-    return f".{name}.elicit-gen-{_HOST}-{os.getpid()}-{secrets.token_hex(8)}.tmp"
+    return f".{name}.elicit-gen-{_host()}-{os.getpid()}-{os.urandom(8).hex()}.tmp"
 
 
 def _alive(pid: int) -> bool:
@@ -218,7 +224,7 @@ def remove_leftovers(directory: Path) -> list[str]:
     with contextlib.suppress(OSError), os.scandir(directory) as entries:
         for entry in entries:
             match = _TEMP.match(entry.name)
-            if match is None or match["host"] != _HOST:
+            if match is None or match["host"] != _host():
                 continue
             pid = int(match["pid"])
             if pid == os.getpid() or _alive(pid):
