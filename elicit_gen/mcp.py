@@ -48,6 +48,7 @@ from mcp.server.elicitation import (
 from pydantic import BaseModel, ValidationError
 
 from .api import compile as _compile
+from .compiler.source import join_pointer
 
 __all__ = [
     "Fallback",
@@ -147,7 +148,7 @@ def _shown(text: str) -> str:
 
 
 def _pointer(base: str, token: str | int) -> str:
-    return f"{base}/{_shown(str(token).replace('~', '~0').replace('/', '~1'))}"
+    return join_pointer(base, _shown(str(token)))
 
 
 def _extra(given: Any, enforced: Any, at: str, found: list[str]) -> None:
