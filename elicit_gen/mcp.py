@@ -77,7 +77,7 @@ def _normalised(schema_text: str) -> str | None:
     result = _compile(schema_text, [], name="<requestedSchema>")
     if not result.ok or len(result.forms) != 1:
         return None
-    schema = json.loads(result.forms[0].schema_json)
+    schema = result.forms[0].schema
     if "required" in schema:  # a set: list it in the order of the fields
         order = list(schema["properties"])
         schema["required"] = sorted(schema["required"], key=order.index)
