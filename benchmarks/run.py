@@ -43,13 +43,11 @@ def tool(name: str) -> str:
     return found
 
 
-def median_seconds(
-    cmd: Sequence[str], runs: int, cwd: Path | None = None, env: dict[str, str] | None = None
-) -> float:
+def median_seconds(cmd: Sequence[str], runs: int) -> float:
     times = []
     for _ in range(runs):
         start = time.perf_counter()
-        proc = subprocess.run(cmd, cwd=cwd, capture_output=True, env={**os.environ, **(env or {})})
+        proc = subprocess.run(cmd, capture_output=True, timeout=600)  # a hung tool ends the run
         times.append(time.perf_counter() - start)
         if proc.returncode not in (0, 1):
             raise SystemExit(f"{cmd[0]} failed ({proc.returncode}): {proc.stderr.decode()[:500]}")
