@@ -140,26 +140,21 @@ def run(
 #: ``nohup`` SIGHUP). An ignored disposition survives ``exec``, and Python installs its
 #: KeyboardInterrupt handler only when SIGINT is not ignored at start-up: a child that inherits
 #: SIG_IGN never sees the Ctrl-C a test types. Children of the tests start with the defaults.
-DEFAULT_SIGNALS = tuple(
+_DEFAULT_SIGNALS = tuple(
     getattr(signal, name) for name in ("SIGINT", "SIGQUIT", "SIGHUP", "SIGTERM", "SIGPIPE")
 )
 
 
-def default_signals() -> None:
-    """``preexec_fn`` for test children: every signal in :data:`DEFAULT_SIGNALS` back to its
-    default action, whatever the test runner's parent did to them."""
-    for signum in DEFAULT_SIGNALS:
-        signal.signal(signum, signal.SIG_DFL)
-
-
 def _take_terminal() -> None:
-    """In the child: default signal handling (see :func:`default_signals`), then make the
-    pseudo-terminal on fd 0 the controlling terminal, so that Ctrl-C typed on it sends SIGINT
-    (start_new_session already made the child a session leader)."""
+    """In the child: every signal in :data:`_DEFAULT_SIGNALS` back to its default action,
+    whatever the test runner's parent did to them; then make the pseudo-terminal on fd 0 the
+    controlling terminal, so that Ctrl-C typed on it sends SIGINT (start_new_session already
+    made the child a session leader)."""
     import fcntl
     import termios
 
-    default_signals()
+    for signum in _DEFAULT_SIGNALS:
+        signal.signal(signum, signal.SIG_DFL)
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
