@@ -23,7 +23,8 @@ from typing import Any, Union
 
 from ..compiler import ir
 from ._pyprint import LINE_LENGTH, literal
-from ._render import RUNTIME, header_text, render
+from ._render import header_text, render
+from ._runtime import class_statement, runtime_part
 from .base import GeneratedFile
 
 # --- the layout of expressions --------------------------------------------------------------------
@@ -306,23 +307,14 @@ def declaration(field: ir.Field, prop: dict[str, Any]) -> str:
     return line + _layout(_call("Field", _Kw("default", default)), 4, LINE_LENGTH, 0)
 
 
-def _class_line(name: str, base: str) -> str:
-    line = f"class {name}({base}):"
-    if _width(line) <= LINE_LENGTH:
-        return line
-    return f"class {name}(\n    {base},\n):"
-
-
 @cache
 def _runtime() -> str:
     """The static part of every models module: formcore's format-check section, then the body
     of ``runtime/pydantic_models.py``, both verbatim."""
-    core = (RUNTIME / "formcore.py").read_text(encoding="utf-8")
+    core = runtime_part("formcore.py").body
     start, end = "# --- format checks ---\n", "# --- end of format checks ---\n"
     checks = core[core.index(start) : core.index(end) + len(end)]
-    models = (RUNTIME / "pydantic_models.py").read_text(encoding="utf-8")
-    body = models.split("# --- end of runtime imports ---\n", 1)[1]
-    return checks + "\n" + body.strip("\n") + "\n"
+    return checks + "\n" + runtime_part("pydantic_models.py").body
 
 
 def _option_labels(form: ir.Form) -> dict[str, dict[str, str]]:
@@ -372,8 +364,8 @@ class PydanticTarget:
             runtime=_runtime(),
             content_class=content_class,
             result_class=result_class,
-            content_line=_class_line(content_class, "BaseModel"),
-            result_line=_class_line(result_class, "BaseModel"),
+            content_line=class_statement(content_class, "BaseModel"),
+            result_line=class_statement(result_class, "BaseModel"),
             config=config,
             declarations=[declaration(f, properties[f.name]) for f in form.fields],
             content_annotation=_layout(
