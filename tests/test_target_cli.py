@@ -27,7 +27,7 @@ import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.runtime import prompt, safetext
 from elicit_gen.targets import cli as cli_target
-from elicit_gen.targets._render import RUNTIME
+from elicit_gen.targets._runtime import RUNTIME
 from elicit_gen.targets._text import UNSAFE_CLASS
 
 from .cli_support import UNSAFE, Script, invalid_answers, other_values, run, typed

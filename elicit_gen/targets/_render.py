@@ -17,7 +17,6 @@ import jinja2
 
 from ..compiler.ir import Form
 from ._pyprint import literal
-from ._runtime import RUNTIME as RUNTIME
 from ._runtime import class_statement
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -74,10 +73,3 @@ def environment(autoescape: bool) -> jinja2.Environment:
 
 def render(template: str, *, autoescape: bool = False, **context: Any) -> str:
     return environment(autoescape).get_template(template).render(**context)
-
-
-def format_python(source: str) -> str:
-    """``source`` unchanged: formatting is the pipeline's format stage now (see
-    :func:`elicit_gen.targets.emit` and :mod:`._pyformat`), which knows the project's style.
-    Kept so that emitters calling it keep working."""
-    return source

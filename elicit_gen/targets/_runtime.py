@@ -16,14 +16,12 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
+from ._pyprint import LINE_LENGTH
+
 RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
 
 #: The line after a runtime module's import section.
 IMPORTS_END = "# --- end of runtime imports ---\n"
-
-#: The longest line written on one line (black's default line length); longer statements are
-#: exploded one element a line with a magic trailing comma.
-LINE = 88
 
 
 class RuntimePart(NamedTuple):
@@ -61,7 +59,7 @@ def _member_key(name: str, asname: str | None) -> _MemberKey:
 def _statement(head: str, names: list[str]) -> str:
     """``<head> import a, b`` on one line, or exploded one name a line when it is too long."""
     line = f"{head} import {', '.join(names)}"
-    if len(line) <= LINE:
+    if len(line) <= LINE_LENGTH:
         return line
     return f"{head} import (\n" + "".join(f"    {name},\n" for name in names) + ")"
 
@@ -79,7 +77,7 @@ def merge_imports(*sections: str) -> str:
     the standard library, a blank line, the third-party modules; in each section plain imports
     and then from-imports, by module (case-insensitive); the plain names of one module merged
     into one statement, each ``as`` import a statement of its own (ordered by their first name);
-    a statement longer than :data:`LINE` exploded. ``__future__`` and relative imports (a
+    a statement longer than :data:`LINE_LENGTH` exploded. ``__future__`` and relative imports (a
     runtime module's imports of its siblings, copied alongside it) are left out. Ends with a
     newline."""
     plain: set[tuple[str, str | None]] = set()
@@ -119,8 +117,8 @@ def merge_imports(*sections: str) -> str:
 
 def class_statement(name: str, base: str) -> str:
     """``class <name>(<base>):``, exploded (as black would, with a magic trailing comma) when
-    it is longer than :data:`LINE`."""
+    it is longer than :data:`LINE_LENGTH`."""
     line = f"class {name}({base}):"
-    if len(line) <= LINE:
+    if len(line) <= LINE_LENGTH:
         return line
     return f"class {name}(\n    {base},\n):"
