@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+from .support.run import elicit_gen
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 GOOD = '{"type": "object", "properties": {"name": {"type": "string", "title": "Name"}}}'
@@ -26,19 +28,10 @@ def run(
     *args: str,
     cwd: Path,
     env: dict[str, str] | None = None,
-    stdin: object = None,
+    stdin: object = subprocess.DEVNULL,
     timeout: float = 120,
 ) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "elicit_gen", *args],
-        cwd=cwd,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        stdin=stdin if stdin is not None else subprocess.DEVNULL,
-        env={**os.environ, **(env or {})},
-    )
-    assert "Traceback" not in proc.stderr, proc.stderr
+    proc = elicit_gen(*args, cwd=cwd, env=env, stdin=stdin, timeout=timeout)
     assert "internal error" not in proc.stderr, proc.stderr
     return proc
 
