@@ -1,7 +1,8 @@
 """Helpers several rules share, in one place (a rule module imports only this and ``base``).
 
 - keyword types: the JSON type each keyword and each kind's ``default`` must have
-  (EG120 keyword-type, EG131 default-valid);
+  (EG120 keyword-type, EG140 default-valid); the length keywords and the largest exact
+  integer (EG131 negative-bound, EG134, EG135);
 - secrets: what secret a name, title or description asks for (EG170 secret-field, EG203);
 - displayed text: invisible and bidi characters, labels that read alike (EG180, EG190);
 - URLs: the URL of a URL-mode elicitation, local hosts (EG201-EG203).
@@ -53,6 +54,13 @@ EXPECTED_TYPES = {
     "oneOf": (is_array, "an array of options"),
     "enumNames": (is_string_array, "an array of strings"),
 }
+
+#: The keywords that bound a length or an item count (EG131 negative-bound, EG135 length-range).
+LENGTH_KEYS = ("minLength", "maxLength", "minItems", "maxItems")
+
+#: The largest integer an IEEE double holds exactly: JavaScript's ``Number.MAX_SAFE_INTEGER``
+#: (EG134 unsafe-integer, EG135 length-range).
+MAX_SAFE_INTEGER = 2**53 - 1
 
 #: The JSON type of a field's ``default``, by kind: (check, what the spec asks for).
 DEFAULT_TYPES = {

@@ -11,15 +11,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
+from ._shared import LENGTH_KEYS, MAX_SAFE_INTEGER
 from .base import Context, Finding, Rule, is_number, show_number
-
-KEYS = ("minLength", "maxLength", "minItems", "maxItems")
-MAX_SAFE_INTEGER = 2**53 - 1
 
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
-        for key in KEYS:
+        for key in LENGTH_KEYS:
             value = prop.keys.get(key)
             if is_number(value) and value > MAX_SAFE_INTEGER:
                 yield Finding(

@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
+from ._shared import LENGTH_KEYS
 from .base import Context, Finding, Rule, is_number
-
-KEYS = ("minLength", "maxLength", "minItems", "maxItems")
 
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
-        for key in KEYS:
+        for key in LENGTH_KEYS:
             value = prop.keys.get(key)
             if is_number(value) and value < 0:
                 yield Finding(

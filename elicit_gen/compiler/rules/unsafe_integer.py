@@ -13,9 +13,9 @@ from collections.abc import Iterator
 
 from ..diagnostics import Severity
 from ..kinds import Kind
+from ._shared import MAX_SAFE_INTEGER
 from .base import Context, Finding, Rule, is_number, show_number
 
-MAX_SAFE_INTEGER = 2**53 - 1
 KEYS = ("minimum", "maximum", "default")
 
 
