@@ -39,8 +39,6 @@ class Config:
     spec: str | None = None
     strict: bool = False
     jobs: tuple[Job, ...] = ()
-    line_length: int | None = None  # [tool.elicit-gen] line-length: overrides the formatter's
-    formatter: str | None = None  # [tool.elicit-gen] formatter: "black", "ruff" or "none"
 
     @property
     def root(self) -> Path:
@@ -106,6 +104,16 @@ def _jobs(value: Any, path: Path) -> tuple[Job, ...]:
     return tuple(jobs)
 
 
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise ConfigError(f"{path}: cannot read: {exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    return data
+
+
 def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml with a [tool.elicit-gen] table, from ``start`` upward."""
     for directory in (start, *start.parents):
@@ -124,12 +132,7 @@ def load_config(start: Path | None = None, path: Path | None = None) -> Config:
     path = path or find_pyproject(start or Path.cwd())
     if path is None:
         return Config()
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
+    data = _read_toml(path)
     table = data.get("tool", {}).get("elicit-gen")
     if table is None:
         return Config()
@@ -147,11 +150,9 @@ def load_config(start: Path | None = None, path: Path | None = None) -> Config:
     strict = table.get("strict", False)
     if not isinstance(strict, bool):
         raise ConfigError(f"{path}: [tool.elicit-gen] strict must be true or false")
-    line_length, formatter = _overrides(table, path)
+    _overrides(table, path)  # checked here; find_style applies them
     return Config(
         path=path,
-        line_length=line_length,
-        formatter=formatter,
         select=_codes(table["select"], "select", path) if "select" in table else None,
         ignore=_codes(table.get("ignore", []), "ignore", path),
         spec=spec,
@@ -300,16 +301,6 @@ def _nearest_config(start: Path) -> list[Path]:
         if found:
             return found
     return []
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError) as exc:
-        raise ConfigError(f"{path}: cannot read: {exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{path}: invalid TOML: {exc}") from None
-    return data
 
 
 def find_style(output: Path | None = None) -> Style:
