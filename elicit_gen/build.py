@@ -12,7 +12,6 @@ nothing; the files of one run are written all or nothing (staged, then renamed: 
 
 from __future__ import annotations
 
-import contextlib
 import fnmatch
 import glob
 import os
@@ -396,19 +395,17 @@ def _write(
     unless the caller's ``staging`` collects several builds. An error discards what was staged."""
     from .output import FileError, Staging
 
-    own = staging is None
-    stage = Staging() if own else staging
-    assert stage is not None
-    cleanup: contextlib.AbstractContextManager[object] = stage if own else contextlib.nullcontext()
+    def stage_all(stage: Staging) -> None:
+        for key, file in outputs:
+            path = paths[key]
+            (report.written if stage.stage(path, file.text) else report.unchanged).append(path)
+
     try:
-        with cleanup:
-            for key, file in outputs:
-                path = paths[key]
-                if stage.stage(path, file.text):
-                    report.written.append(path)
-                else:
-                    report.unchanged.append(path)
-            if own:
-                stage.commit()
+        if staging is not None:
+            stage_all(staging)  # the caller commits (or discards) it
+            return
+        with Staging() as own:
+            stage_all(own)
+            own.commit()
     except FileError as exc:
         raise BuildError(str(exc)) from None
