@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
 from types import FrameType
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 from typing import Any as _Any
 
 from PySide6.QtCore import QDate, QDateTime, Qt, QTime, QTimer, QTimeZone, Signal
@@ -457,32 +457,35 @@ def _offset_text(minutes: int) -> str:
     return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
-class _ComboBox(QComboBox):
+# A plain mixin at run time (a second QWidget base would crash shiboken); a QWidget for mypy.
+if TYPE_CHECKING:
+    _Widget = QWidget
+else:
+    _Widget = object
+
+
+class _FocusedWheel(_Widget):
+    """Put before a Qt editor class: the editor takes the focus by click or Tab only, and
+    leaves the mouse wheel to the form unless it has the focus (scrolling the form over it
+    must not change its value)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            event.ignore()
+
+
+class _ComboBox(_FocusedWheel, QComboBox):
     """A combo box that leaves the mouse wheel to the form unless it has the focus."""
 
-    def __init__(self) -> None:
-        super().__init__()
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        if self.hasFocus():
-            super().wheelEvent(event)
-        else:
-            event.ignore()
-
-
-class _DateTimeEdit(QDateTimeEdit):
+class _DateTimeEdit(_FocusedWheel, QDateTimeEdit):
     """A date-time edit that leaves the mouse wheel to the form unless focused."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        if self.hasFocus():
-            super().wheelEvent(event)
-        else:
-            event.ignore()
 
 
 class _Editor:
@@ -564,7 +567,7 @@ class _TextEditor(_Editor):
             self._initial = (shown, value)
 
 
-class NumberSpinBox(QAbstractSpinBox):
+class NumberSpinBox(_FocusedWheel, QAbstractSpinBox):
     """A spin box over Python numbers: exact integers of any size (QSpinBox is 32-bit),
     decimals as typed, arrows and Page Up/Down that stay within the bounds, and an empty
     text for "no value"."""
@@ -580,7 +583,6 @@ class NumberSpinBox(QAbstractSpinBox):
         self.minimum = minimum
         self.maximum = maximum
         self.setAccelerated(True)
-        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.lineEdit().textChanged.connect(self._text_changed)
 
     def _text_changed(self, _text: str) -> None:
@@ -609,12 +611,6 @@ class NumberSpinBox(QAbstractSpinBox):
         value = self._clamp(0) if value is None else self._clamp(value + steps)
         self.lineEdit().setText(_format_number(value))
         self.lineEdit().selectAll()
-
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        if self.hasFocus():  # scrolling the form over it must not change the number
-            super().wheelEvent(event)
-        else:
-            event.ignore()
 
     def stepEnabled(self) -> QAbstractSpinBox.StepEnabledFlag:
         flags = QAbstractSpinBox.StepEnabledFlag.StepNone
