@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ..runtime.safetext import _UNSAFE_RE
+
 
 def number_text(value: float) -> str:
     """A bound as people write it: ``5`` for 5.0, ``0.25`` as is."""
@@ -22,11 +24,4 @@ def plural(n: int, word: str) -> str:
 #: (soft hyphen, word joiner, tag characters), blank Hangul fillers, the BOM, interlinear
 #: annotation marks and lone surrogates. Tab is shown as a space. Zero-width (non-)joiners stay:
 #: scripts and emoji need them. (The linter warns about all of these.)
-_UNSAFE_PARTS = (
-    r"[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028\u2029",
-    r"\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff",
-    r"\U000e0000-\U000e007f]",
-)
-UNSAFE_CLASS = "".join(_UNSAFE_PARTS)
-# The code that shows text with these escaped is runtime/safetext.py, copied into the qt, textual
-# and cli modules; tests/test_target_cli.py keeps its pattern equal to this class.
+UNSAFE_CLASS = _UNSAFE_RE.pattern  # written once, in runtime/safetext.py (generated code's copy)
