@@ -128,6 +128,7 @@ def check_source(
     loaded = load(data, reporter)
     forms: list[ir.Form] = []
     unignorable: set[Diagnostic] = set()
+    contexts: list[Context] = []
     shape = loaded.envelope.shape if loaded and loaded.envelope else None
     if loaded is not None and loaded.envelope is not None:
         contexts = [
@@ -145,17 +146,15 @@ def check_source(
                     loaded.source_map.value(params),
                     params,
                 )
-        if build_forms and not any(
-            d.is_error for d in _kept(reporter.diagnostics, selection, unignorable)
-        ):
-            from .lower import lower
+    kept = _kept(reporter.diagnostics, selection, unignorable)
+    if build_forms and contexts and not any(d.is_error for d in kept):
+        from .lower import lower
 
-            forms = [
-                lower(ctx.elicitation, ctx.properties, stem=stem, source=source, revision=revision)
-                for ctx in contexts
-            ]
-    diagnostics = sort_diagnostics(_kept(reporter.diagnostics, selection, unignorable))
-    return FileResult(source, diagnostics, shape, forms)
+        forms = [
+            lower(ctx.elicitation, ctx.properties, stem=stem, source=source, revision=revision)
+            for ctx in contexts
+        ]
+    return FileResult(source, sort_diagnostics(kept), shape, forms)
 
 
 def _kept(
