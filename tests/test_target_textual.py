@@ -27,7 +27,7 @@ import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.runtime import textual_form
 from elicit_gen.targets import textual as textual_target
-from elicit_gen.targets._runtime import merge_imports
+from elicit_gen.targets._runtime import merge_imports, runtime_imports
 
 from .support.cases import all_forms, emit, sample_value, valid_content, write_and_import
 from .support.lint import assert_lint_clean
@@ -849,7 +849,7 @@ def _black_stable(text: str) -> None:
 def test_the_static_code_and_the_imports_are_black_stable() -> None:
     runtime = Path(textual_form.__file__).read_text(encoding="utf-8")
     _black_stable(runtime)
-    _black_stable(textual_target.import_block())
+    _black_stable(runtime_imports(textual_target._PARTS))
 
 
 def test_long_imports_are_joined_and_exploded_like_black() -> None:

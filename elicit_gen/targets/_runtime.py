@@ -4,7 +4,8 @@ The qt, textual and cli targets copy modules of :mod:`elicit_gen.runtime` verbat
 generated module (which stays self-contained: standard library and toolkit only). A runtime
 module is its import section, the ``# --- end of runtime imports ---`` marker, then its body;
 :func:`runtime_part` reads the two, :func:`merge_imports` makes one import block of several
-import sections, and :func:`class_statement` writes a class line. All three write the covered
+import sections (:func:`runtime_imports` and :func:`runtime_bodies` join a module's parts), and
+:func:`class_statement` writes a class line. All three write the covered
 style (see DESIGN.md): what black and ``ruff format`` leave unchanged at any line length from 88.
 """
 
@@ -113,6 +114,18 @@ def merge_imports(*sections: str) -> str:
         for third in (False, True)
     ]
     return "\n\n".join(section for section in sections_out if section) + "\n"
+
+
+@cache
+def runtime_imports(parts: tuple[str, ...], own: str = "") -> str:
+    """The import block of a module that copies the runtime ``parts`` and imports ``own``."""
+    return merge_imports(own, *(runtime_part(name).imports for name in parts))
+
+
+@cache
+def runtime_bodies(parts: tuple[str, ...]) -> str:
+    """The bodies of the runtime ``parts``, in order, two blank lines apart (ends in a newline)."""
+    return "\n\n".join(runtime_part(name).body for name in parts)
 
 
 def class_statement(name: str, base: str) -> str:

@@ -11,14 +11,13 @@ runtime modules are written in the covered style and the data is printed in blac
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from ..compiler import ir
 from ..runtime.formcore import FORMAT_HINTS
 from ._hints import count_phrase, length_phrase, number_hint, sentence
 from ._render import header_text, render
-from ._runtime import merge_imports, runtime_part
+from ._runtime import runtime_bodies, runtime_imports
 from .base import GeneratedFile
 
 #: The module's own imports (what the template's code names); merged with the runtime's.
@@ -47,8 +46,8 @@ class CliTarget:
             header=header_text(form),
             filename=filename,
             default_server=ir.DEFAULT_SERVER,
-            imports=_imports(),
-            runtime=_runtime(),
+            imports=runtime_imports(_PARTS, _IMPORTS),
+            runtime=runtime_bodies(_PARTS),
         )
         return GeneratedFile(name=filename, text=text)
 
@@ -116,20 +115,6 @@ _BY_KIND: dict[str, Callable[[Any], dict[str, Any]]] = {
     "single": _single,
     "multi": _multi,
 }
-
-
-@cache
-def _runtime() -> str:
-    """The bodies (after the imports) of the runtime parts (:data:`_PARTS`) as one block of
-    static code."""
-    return "\n\n".join(runtime_part(name).body for name in _PARTS)
-
-
-@cache
-def _imports() -> str:
-    """Every import the module needs (its own and the runtime parts') as one block in isort
-    order."""
-    return merge_imports(_IMPORTS, *(runtime_part(name).imports for name in _PARTS))
 
 
 TARGET = CliTarget()

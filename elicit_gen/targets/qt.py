@@ -16,7 +16,6 @@ window-title placeholder is escaped at run time).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from ..compiler.ir import (
@@ -32,7 +31,7 @@ from ..compiler.ir import (
 )
 from ._hints import count_hint, length_hint, number_hint
 from ._render import header_text, render
-from ._runtime import merge_imports, runtime_part
+from ._runtime import runtime_imports, runtime_part
 from .base import GeneratedFile
 
 #: What the window title says when the schema has no title.
@@ -154,13 +153,6 @@ def window_title(form: Form) -> str:
 _PARTS = ("formcore.py", "safetext.py", "qt_form.py")
 
 
-@cache
-def imports() -> str:
-    """The generated module's import block (its own, formcore's and qt_form's, merged)."""
-    heads = [runtime_part(name).imports for name in _PARTS]
-    return merge_imports(_FORM_IMPORTS, *heads)
-
-
 class QtTarget:
     name: str  # "qt" and "_qt.py": filled in from the registry (targets/__init__.py)
     suffix: str
@@ -179,7 +171,7 @@ class QtTarget:
                 "window_title": window_title(form),
                 "description": form.description,
             },
-            imports=imports(),
+            imports=runtime_imports(_PARTS, _FORM_IMPORTS),
             runtime_parts=[(name, runtime_part(name).body) for name in _PARTS],
         )
         return GeneratedFile(name=form.stem + self.suffix, text=text)

@@ -14,14 +14,13 @@ code in the covered style, data in black's exploded layout).
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
 from typing import Any
 
 from ..compiler import ir
 from ..compiler.ir import DEFAULT_SERVER, StringFormat
 from ._hints import count_hint, length_phrase, number_phrase
 from ._render import header_text, render
-from ._runtime import merge_imports, runtime_part
+from ._runtime import runtime_bodies, runtime_imports
 from .base import GeneratedFile
 
 #: The runtime parts copied into the module, in this order: the validation runtime, the
@@ -113,22 +112,6 @@ def form_spec(form: ir.Form) -> dict[str, Any]:
     }
 
 
-# --- the static code -------------------------------------------------------------------------
-
-
-@cache
-def _runtime() -> str:
-    """The bodies (after the imports) of the runtime parts (:data:`_PARTS`) as one block."""
-    return "\n\n\n".join(runtime_part(part).body.strip("\n") for part in _PARTS)
-
-
-@cache
-def import_block() -> str:
-    """The module's imports (the runtime parts') in ruff's isort order: a standard-library
-    section, then a third-party one."""
-    return merge_imports(*(runtime_part(part).imports for part in _PARTS))
-
-
 class TextualTarget:
     name: str  # "textual" and "_textual.py": filled in from the registry (targets/__init__.py)
     suffix: str
@@ -144,8 +127,8 @@ class TextualTarget:
             header=header_text(form),
             class_name=form.class_name,
             form_spec=spec,
-            imports=import_block(),
-            runtime=_runtime(),
+            imports=runtime_imports(_PARTS),
+            runtime=runtime_bodies(_PARTS),
         )
         return GeneratedFile(name=form.stem + self.suffix, text=text)
 
