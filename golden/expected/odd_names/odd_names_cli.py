@@ -347,10 +347,6 @@ _PROMPT = "  > "
 _NO_ANSWER = "(no answer)"
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
 def _number_text(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
@@ -730,7 +726,7 @@ _FIELD_COMMAND_RE = _re.compile(r"(x|clear|e|edit)? ?([0-9]{1,6})")
 
 def _start(term: _Terminal, form: _Form) -> str:
     """Asks whether to answer the questions: "start", "decline" or "cancel"."""
-    count = _count(len(form.fields), "question")
+    count = _plural(len(form.fields), "question")
     term.say()
     term.say(
         f"{count}. Press Enter to answer them, or type d to decline, c to cancel.",
