@@ -1,20 +1,15 @@
-"""Small wording helpers the emitters share for the hints they show next to fields."""
+"""What the emitters share with the runtime the generated forms copy, named here and written
+once there: the words of numbers and counts (formcore's) and the unsafe characters (safetext's)."""
 
 from __future__ import annotations
 
+from ..runtime.formcore import _num as number_text
+from ..runtime.formcore import _plural as plural
 from ..runtime.safetext import _UNSAFE_RE
 
-
-def number_text(value: float) -> str:
-    """A bound as people write it: ``5`` for 5.0, ``0.25`` as is."""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
-        return str(int(value))
-    return str(value)
-
-
-def plural(n: int, word: str) -> str:
-    """``1 character``, ``3 characters``."""
-    return f"{n} {word}" + ("" if n == 1 else "s")
+# A bound as people write it (``5`` for 5.0, ``0.25`` as is) and ``1 character`` / ``3
+# characters``: the words of formcore's error messages, so that hints and errors read alike.
+__all__ = ["UNSAFE_CLASS", "number_text", "plural"]
 
 
 #: The characters a generated Python form never shows as themselves, as a regex character class:
