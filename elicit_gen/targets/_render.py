@@ -1,8 +1,9 @@
 """Shared machinery of the emitters: the jinja2 environment, safe literals, headers.
 
-Schema text only ever reaches generated Python through :func:`py_literal` (``repr``-safe: quotes,
-backslashes, newlines, U+2028 and bidi controls are escaped) and generated HTML through jinja2's
-autoescaping or :func:`js_json` (for data inside ``<script type="application/json">``).
+Schema text only ever reaches generated Python through the ``py`` filter (:func:`._pyprint.literal`,
+``repr``-safe: quotes, backslashes, newlines, U+2028 and bidi controls are escaped) and
+generated HTML through jinja2's autoescaping or :func:`js_json` (for data inside
+``<script type="application/json">``).
 """
 
 from __future__ import annotations
@@ -20,13 +21,6 @@ from ._pyprint import literal
 from ._runtime import class_statement
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
-
-
-def py_literal(value: Any, indent: int | None = None) -> str:
-    """A Python literal for a JSON-like value (see :mod:`._pyprint`): on one line, or with
-    ``indent`` in black's exploded layout for a value at that indent (the ``py`` filter:
-    ``{{ value|py }}``, ``{{ value|py(4) }}``)."""
-    return literal(value, indent)
 
 
 def js_json(value: Any) -> str:
@@ -65,7 +59,7 @@ def environment(autoescape: bool) -> jinja2.Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.filters["py"] = py_literal
+    env.filters["py"] = literal  # {{ value|py }} on one line, {{ value|py(4) }} exploded
     env.filters["js_json"] = js_json
     env.globals["class_statement"] = class_statement
     return env
