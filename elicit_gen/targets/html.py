@@ -271,8 +271,8 @@ def field_view(field: Field) -> FieldView:
     return _VIEWS[field.kind](field, base)
 
 
-def _field_data(field: Field) -> dict[str, object]:
-    kind = field_view(field).macro  # the script's name of the control: text, datetime, ...
+def _field_data(field: Field, view: FieldView) -> dict[str, object]:
+    kind = view.macro  # the script's name of the control: text, datetime, ...
     data: dict[str, object] = {"name": field.name, "id": field.html_id, "kind": kind}
     if isinstance(field, NumberField):
         # Bounds as JSON text (exact beyond 2^53, unlike a parsed double) and as shown.
@@ -282,11 +282,12 @@ def _field_data(field: Field) -> dict[str, object]:
     return data
 
 
-def page_data(form: Form) -> dict[str, object]:
+def page_data(form: Form, views: list[FieldView]) -> dict[str, object]:
     """The JSON the page's script reads: the schema, how each property maps to a control, and
     each number bound exactly. Defaults are read from the schema, never from markup (an input's
-    value attribute would lose line breaks and NUL)."""
-    return {"schema": form.schema, "fields": [_field_data(f) for f in form.fields]}
+    value attribute would lose line breaks and NUL). ``views`` are the fields' views, in order."""
+    fields = [_field_data(f, v) for f, v in zip(form.fields, views, strict=True)]
+    return {"schema": form.schema, "fields": fields}
 
 
 def _sha256(text: str) -> str:
@@ -332,6 +333,7 @@ class HtmlTarget:
 
     def emit(self, form: Form) -> GeneratedFile:
         script, style = _asset("form.js"), _asset("style.css")
+        views = [field_view(f) for f in form.fields]
         text = render(
             "html/page.html.j2",
             autoescape=True,
@@ -339,10 +341,10 @@ class HtmlTarget:
             title=html_text(form.title) if form.title else None,
             message=html_text(form.message_text, lines=True),
             description=html_text(form.description, lines=True) if form.description else None,
-            fields=[field_view(f) for f in form.fields],
+            fields=views,
             default_server=DEFAULT_SERVER,
             csp=Markup(csp(script, style)),
-            data=script_json(page_data(form)),
+            data=script_json(page_data(form, views)),
             script=Markup(script),
             style=Markup(style),
         )
