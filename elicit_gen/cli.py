@@ -236,9 +236,16 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging | None) -> in
     return _print_report(report, opts, strict, to_files=opts.output is not None)
 
 
+#: Set once the run's work is complete (every output written or checked): a signal after that
+#: has nothing left to stop, so the process finishes with the run's own exit code and message.
+_work_done = False
+
+
 def _terminate(signum: int, frame: FrameType | None) -> None:
     """SIGTERM (and SIGINT) unwind like Ctrl-C, so that staged temp files are removed on the
     way out; in the rename phase the signal waits until every rename is done."""
+    if _work_done:
+        return
     output = sys.modules.get("elicit_gen.output")  # not imported: nothing is being renamed
     if output is None or output.interrupt_now(signum):
         raise KeyboardInterrupt
@@ -327,6 +334,8 @@ def main(schemas: tuple[str, ...], list_rules: bool, **options: object) -> None:
             click.echo(f"{rule_code}  {name:<22} {severity:<7} {summary}{note}")
         sys.exit(EXIT_OK)
     opts = Options(**options)  # type: ignore[arg-type]
+    global _work_done
+    _work_done = False
     handlers = _install_signal_handlers()
     staging: Staging | None = None
     if not opts.lint_only and not opts.check:  # --lint and --check write nothing
@@ -336,6 +345,7 @@ def main(schemas: tuple[str, ...], list_rules: bool, **options: object) -> None:
     try:
         with staging if staging is not None else contextlib.nullcontext():
             code = _run(schemas, opts, staging)
+            _work_done = True  # a signal from here on must not turn into "Aborted!" or 130
     except BuildError as exc:
         _write(f"elicit-gen: error: {visible(str(exc))}", err=True)
         code = EXIT_USAGE
