@@ -11,8 +11,6 @@ subprocess (from the project's directory, so ruff reads its own configuration to
 from __future__ import annotations
 
 import os
-import shutil
-import subprocess
 import sys
 from functools import lru_cache
 from pathlib import Path
@@ -75,6 +73,8 @@ def black_format(source: str, style: Style | None = None) -> str:
 
 def find_ruff() -> str | None:
     """``ruff`` on PATH, else next to this Python (an activated-or-not virtual environment)."""
+    import shutil  # only the ruff path needs it: keep the default path's imports small
+
     return shutil.which("ruff") or shutil.which("ruff", path=str(Path(sys.executable).parent))
 
 
@@ -88,6 +88,8 @@ def ruff_format(source: str, style: Style) -> str:
             f"the project formats Python with ruff{where} but ruff is not installed "
             '(not on PATH); install it, or set [tool.elicit-gen] formatter = "black" or "none"'
         )
+    import subprocess  # see find_ruff
+
     cwd = style.path.parent if style.path else None
     command = [ruff, "format", "--line-length", str(style.line_length)]
     if cwd is not None:  # where ruff looks for its configuration

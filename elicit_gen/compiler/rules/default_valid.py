@@ -10,7 +10,6 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from ...runtime.formcore import check_value
 from ..diagnostics import Severity
 from ..kinds import Prop
 from ..source import JSON
@@ -33,6 +32,10 @@ def _usable(prop: Prop) -> dict[str, JSON]:
 
 
 def check(ctx: Context) -> Iterator[Finding]:
+    # the runtime's own checker, so lint and forms agree; imported here, as most schemas have
+    # no defaults and --lint should not pay for formcore's regular expressions
+    from ...runtime.formcore import check_value
+
     for prop in ctx.valid_properties:
         if "default" not in prop.keys:
             continue
