@@ -26,6 +26,10 @@ _EXPORTS = {
     "REVISIONS": "elicit_gen.compiler.spec",
     "Revision": "elicit_gen.compiler.spec",
     "TARGETS": "elicit_gen.targets",
+    "FormError": "elicit_gen.live",
+    "LimitExceeded": "elicit_gen.live",
+    "Limits": "elicit_gen.live",
+    "load_form": "elicit_gen.live",
     "GeneratedFile": "elicit_gen.targets",
 }
 
@@ -35,6 +39,7 @@ if TYPE_CHECKING:
     from .compiler.ir import Form
     from .compiler.pipeline import FileResult
     from .compiler.spec import NEWEST, REVISIONS, Revision
+    from .live import FormError, LimitExceeded, Limits, load_form
     from .targets import TARGETS, GeneratedFile
 
 
@@ -58,11 +63,15 @@ __all__ = [
     "Diagnostic",
     "FileResult",
     "Form",
+    "FormError",
     "GeneratedFile",
+    "LimitExceeded",
+    "Limits",
     "Revision",
     "Severity",
     "__version__",
     "compile",
     "compile_forms",
     "lint",
+    "load_form",
 ]

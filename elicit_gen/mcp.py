@@ -49,6 +49,15 @@ from pydantic import BaseModel, ValidationError
 
 from .api import compile as _compile
 from .compiler.source import join_pointer
+from .live import (
+    DEFAULT_LIMITS,
+    FormError,
+    LimitExceeded,
+    Limits,
+    check_limits,
+    load_form,
+    normalised_key,
+)
 
 __all__ = [
     "Fallback",
@@ -77,11 +86,7 @@ def _normalised(schema_text: str) -> str | None:
     result = _compile(schema_text, [], name="<requestedSchema>")
     if not result.ok or len(result.forms) != 1:
         return None
-    schema = result.forms[0].schema
-    if "required" in schema:  # a set: list it in the order of the fields
-        order = list(schema["properties"])
-        schema["required"] = sorted(schema["required"], key=order.index)
-    return json.dumps(schema, ensure_ascii=False, indent=2)
+    return normalised_key(result.forms[0])
 
 
 def schema_key(schema: Mapping[str, Any]) -> str | None:
@@ -272,6 +277,9 @@ def _screen_class(module: ModuleType) -> Callable[..., Any]:
 
 # --- the router ----------------------------------------------------------------------------------
 
+#: The targets whose modules show a form (``compile_unknown``).
+_UI_TARGETS = ("cli", "textual", "qt")
+
 
 Fallback = Callable[
     [ClientRequestContext, types.ElicitRequestParams],
@@ -293,6 +301,19 @@ class FormRouter:
     onto a running Textual app). ``fallback`` answers requests no form matches, URL-mode requests
     included; without one they are declined.
 
+    ``compile_unknown`` (``"cli"``, ``"textual"`` or ``"qt"``) answers a form-mode request that no
+    registered module matches with a form compiled at run time (:func:`elicit_gen.load_form`,
+    cached by schema), shown by ``runner`` like any other. Registered modules still win. A schema
+    the linter rejects, or whose form would not enforce all of it (a ``pattern``, say), goes to
+    ``fallback`` if there is one and is otherwise declined, the reason logged on the
+    ``elicit_gen.mcp`` logger.
+
+    ``limits`` bounds every request before anything is compiled or matched (schema size,
+    fields, options, string lengths, nesting; see :class:`elicit_gen.Limits`): a request past
+    them is declined at once, never handed on. Declined, not answered with a JSON-RPC error:
+    "decline" is the answer a server's flow already handles (the SDKs raise on an error, which
+    fails the server's whole tool call), and this client really is declining to show the form.
+
     Forms are shown one at a time: a 2026-07-28 ``input_required`` result may carry several
     elicitations, which the SDK dispatches concurrently; the router queues them, so that two
     prompts never read the same terminal at once.
@@ -305,10 +326,18 @@ class FormRouter:
         server: str | None = None,
         runner: FormRunner = run_in_thread,
         fallback: Fallback | None = None,
+        compile_unknown: str | None = None,
+        limits: Limits = DEFAULT_LIMITS,
     ) -> None:
+        if compile_unknown not in (None, *_UI_TARGETS):
+            raise ValueError(
+                f"compile_unknown must be one of {', '.join(_UI_TARGETS)}, not {compile_unknown!r}"
+            )
         self.server = server
         self.runner = runner
         self.fallback = fallback
+        self.compile_unknown = compile_unknown
+        self.limits = limits
         self._forms: dict[str, tuple[ModuleType, FormRunner]] = {}
         self._showing: anyio.Lock | None = None
         for module in modules:
@@ -358,10 +387,35 @@ class FormRouter:
         the SDK tests ``elicitation_callback or default``, so an empty router must stay true.)"""
         return [module for module, _ in self._forms.values()]
 
+    def _compiled(self, requested_schema: Any) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
+        """A form compiled at run time for a schema no registered module answers."""
+        assert self.compile_unknown is not None
+        try:
+            module = load_form(requested_schema, self.compile_unknown, limits=self.limits)
+        except FormError as error:
+            return None, f"the schema does not become a form: {error}"
+        extra = unenforced(requested_schema, module.REQUESTED_SCHEMA)
+        if extra:
+            reasons = "; ".join(extra[:5]) + ("; ..." if len(extra) > 5 else "")
+            return None, f"the form would not enforce the whole schema: {reasons}"
+        return (module, self.runner), ""
+
     async def __call__(
         self, context: ClientRequestContext, params: types.ElicitRequestParams
     ) -> types.ElicitResult | types.ErrorData:
-        entry, reason = self._lookup(getattr(params, "requested_schema", None))
+        requested = getattr(params, "requested_schema", None)
+        try:
+            check_limits(
+                requested if isinstance(requested, Mapping) else {},
+                self.limits,
+                message=params.message if isinstance(params.message, str) else "",
+            )
+        except LimitExceeded as error:
+            log.warning("elicitation request declined: past the limits: %s", error)
+            return types.ElicitResult(action="decline")
+        entry, reason = self._lookup(requested)
+        if entry is None and self.compile_unknown is not None and isinstance(requested, Mapping):
+            entry, reason = self._compiled(requested)
         if entry is None:
             what = "handed to the fallback" if self.fallback is not None else "declined"
             log.warning("elicitation request %s: %s", what, reason)

@@ -10,7 +10,7 @@ output always goes through the project's formatter.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:  # --lint imports the registry, never the IR
     from ..compiler.ir import Form
@@ -28,3 +28,19 @@ class Target(Protocol):
     # black_stable: bool (optional; read with getattr, False when absent)
 
     def emit(self, form: Form) -> GeneratedFile: ...
+
+
+class Runtime(NamedTuple):
+    """The static code a Python target copies into every module it writes: the import block
+    that code needs, and the pieces (each a verbatim substring of every emitted module, in
+    order). :mod:`elicit_gen.live` runs it once per process and each form's own code in a copy
+    of its namespace, so that a form compiled at run time does not compile the runtime again."""
+
+    imports: str
+    pieces: tuple[str, ...]
+
+
+class SharesRuntime(Target, Protocol):
+    """A Python target whose modules are static runtime code plus the form's own code."""
+
+    def runtime(self) -> Runtime: ...

@@ -18,7 +18,7 @@ from ..runtime.formcore import FORMAT_HINTS
 from ._hints import count_phrase, length_phrase, number_hint, sentence
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports
-from .base import GeneratedFile
+from .base import GeneratedFile, Runtime
 
 #: The module's own imports (what the template's code names); merged with the runtime's.
 _IMPORTS = """\
@@ -50,6 +50,9 @@ class CliTarget:
             runtime=runtime_bodies(_PARTS),
         )
         return GeneratedFile(name=filename, text=text)
+
+    def runtime(self) -> Runtime:
+        return Runtime(runtime_imports(_PARTS, _IMPORTS), (runtime_bodies(_PARTS),))
 
 
 def field_spec(field: ir.Field) -> dict[str, Any]:

@@ -25,7 +25,7 @@ from ..compiler import ir
 from ._pyprint import LINE_LENGTH, literal
 from ._render import header_text, render
 from ._runtime import class_statement, runtime_part
-from .base import GeneratedFile
+from .base import GeneratedFile, Runtime
 
 # --- the layout of expressions --------------------------------------------------------------------
 # A type or default expression is a small tree, laid out by _layout in black's layout for the
@@ -307,6 +307,20 @@ def declaration(field: ir.Field, prop: dict[str, Any]) -> str:
     return line + _layout(_call("Field", _Kw("default", default)), 4, LINE_LENGTH, 0)
 
 
+#: The module's import block: what the runtime part and the models name (the models' names are
+#: reserved by the naming module or start with an underscore, so no field name shadows them).
+_IMPORTS = """\
+import datetime as _dt
+import re as _re
+from collections.abc import Callable as _Callable
+from typing import Annotated, Any, Literal
+
+import pydantic as _pydantic
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
+"""
+
+
 @cache
 def _runtime() -> str:
     """The static part of every models module: formcore's format-check section, then the body
@@ -361,6 +375,7 @@ class PydanticTarget:
             message=_statement("MESSAGE: str = ", form.message_text),
             schema=schema,
             option_labels=_option_labels(form),
+            imports=_IMPORTS,
             runtime=_runtime(),
             content_class=content_class,
             result_class=result_class,
@@ -381,6 +396,9 @@ class PydanticTarget:
             ),
         )
         return GeneratedFile(name=form.stem + self.suffix, text=text)
+
+    def runtime(self) -> Runtime:
+        return Runtime(_IMPORTS, (_runtime(),))
 
 
 TARGET = PydanticTarget()

@@ -32,7 +32,7 @@ from ..compiler.ir import (
 from ._hints import count_hint, length_hint, number_hint
 from ._render import header_text, render
 from ._runtime import runtime_imports, runtime_part
-from .base import GeneratedFile
+from .base import GeneratedFile, Runtime
 
 #: What the window title says when the schema has no title.
 DEFAULT_TITLE = "Information requested"
@@ -175,6 +175,10 @@ class QtTarget:
             runtime_parts=[(name, runtime_part(name).body) for name in _PARTS],
         )
         return GeneratedFile(name=form.stem + self.suffix, text=text)
+
+    def runtime(self) -> Runtime:
+        pieces = tuple(runtime_part(name).body for name in _PARTS)
+        return Runtime(runtime_imports(_PARTS, _FORM_IMPORTS), pieces)
 
 
 TARGET = QtTarget()

@@ -21,7 +21,7 @@ from ..compiler.ir import DEFAULT_SERVER, StringFormat
 from ._hints import count_hint, length_phrase, number_phrase
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports
-from .base import GeneratedFile
+from .base import GeneratedFile, Runtime
 
 #: The runtime parts copied into the module, in this order: the validation runtime, the
 #: safe-text helpers, then the widgets, screen, app and command line.
@@ -131,6 +131,9 @@ class TextualTarget:
             runtime=runtime_bodies(_PARTS),
         )
         return GeneratedFile(name=form.stem + self.suffix, text=text)
+
+    def runtime(self) -> Runtime:
+        return Runtime(runtime_imports(_PARTS), (runtime_bodies(_PARTS),))
 
 
 TARGET = TextualTarget()

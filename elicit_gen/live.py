@@ -1,0 +1,363 @@
+"""Runtime forms: a ``requestedSchema`` compiled in memory when the request arrives.
+
+:func:`load_form` runs the same front end and the same emitters as ``elicit-gen schema.json``
+and returns, instead of a file, a module object with the generated-code contract
+(``REQUESTED_SCHEMA``, ``MESSAGE``, ``validate``, ``elicit`` and the target's classes), or the
+page text for ``html``. Nothing touches the disk.
+
+The schema comes straight from a server nobody reviewed, so before anything is compiled
+:func:`check_limits` bounds what it may cost (:class:`Limits`): size, fields, options, text
+lengths, nesting. The walk stops at the first value past a limit, so a 50 MB string or a million
+options is refused in microseconds, not compiled.
+
+Speed: every module a Python target writes is static runtime code (``elicit_gen/runtime/*.py``,
+copied verbatim) plus the form's own code. Here the static part runs once per process and target
+(:class:`~.targets.base.Runtime` says which text it is); each form's module starts from a copy of
+that namespace and only the form's own code is compiled and run. The runtime's functions keep
+their own globals (the runtime modules are self-contained: they never read a form's names).
+
+Results are cached by the normalised schema (the canonical JSON the front end makes of it; key
+order, number spelling and the order of ``required`` play no part), in a bounded LRU: the same
+schema twice compiles once, and one module object answers both. Treat a returned module as
+read-only; it is shared.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import types
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from .compiler.diagnostics import Diagnostic
+from .compiler.pipeline import check_source
+from .compiler.source import dump_json
+from .compiler.spec import NEWEST, Revision
+from .targets import TARGETS, get_target
+
+if TYPE_CHECKING:
+    from .compiler.ir import Form
+    from .targets.base import SharesRuntime
+
+__all__ = [
+    "DEFAULT_LIMITS",
+    "FormError",
+    "LimitExceeded",
+    "Limits",
+    "check_limits",
+    "clear_cache",
+    "load_form",
+    "normalised_key",
+]
+
+#: The targets :func:`load_form` makes a module of (``html`` gives the page text).
+MODULE_TARGETS = ("cli", "textual", "qt", "pydantic")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What a schema may cost before it is compiled. The defaults are far beyond any real form
+    (the largest shipped example is 4 KB and 13 fields) and far below what would slow a client
+    down; raise them for a server you trust. Lengths count characters, as the spec does."""
+
+    #: The schema as JSON text (for a parsed schema: the text its strings and values would need).
+    max_bytes: int = 256 * 1024
+    #: Properties of the form.
+    max_fields: int = 100
+    #: Options of one select (``enum``, ``oneOf``, ``anyOf``, ``enumNames``), or items of any list.
+    max_options: int = 500
+    #: Characters of one string: a title, description, option, default or message.
+    max_text: int = 10_000
+    #: Characters of one property name or keyword.
+    max_name: int = 256
+    #: JSON values in the whole schema.
+    max_values: int = 20_000
+    #: Nesting of objects and lists (a flat form needs 6: root, properties, field, items, anyOf,
+    #: option).
+    max_depth: int = 8
+    #: Decimal digits of an integer (a bound past 2**53 already gets lint's EG134).
+    max_digits: int = 400
+
+
+DEFAULT_LIMITS = Limits()
+
+
+class FormError(ValueError):
+    """A schema that does not become a form: the linter's ``diagnostics`` (errors first), or a
+    limit (:class:`LimitExceeded`, no diagnostics). ``str()`` is one line, safe to log."""
+
+    def __init__(self, message: str, diagnostics: tuple[Diagnostic, ...] = ()) -> None:
+        super().__init__(message)
+        self.diagnostics = diagnostics
+
+    @property
+    def errors(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for d in self.diagnostics if d.is_error)
+
+
+class LimitExceeded(FormError):
+    """The schema is past one of the :class:`Limits`: refused before compiling."""
+
+
+# --- limits ------------------------------------------------------------------------------------
+
+#: Keywords whose list value is a select's options.
+_OPTION_LISTS = frozenset({"enum", "oneOf", "anyOf", "enumNames"})
+
+
+def check_limits(
+    schema: Mapping[str, Any] | str | bytes, limits: Limits = DEFAULT_LIMITS, *, message: str = ""
+) -> None:
+    """Raises :class:`LimitExceeded` when ``schema`` (parsed, or JSON text) or ``message`` is past
+    ``limits``. Text is measured before it is parsed; the parsed schema is walked without
+    recursion, and the walk stops at the first value past a limit."""
+    if len(message) > limits.max_text:
+        raise LimitExceeded(
+            f"the message has {len(message):,} characters (limit {limits.max_text:,})"
+        )
+    if isinstance(schema, (str, bytes)):
+        size = len(schema) if isinstance(schema, bytes) else len(schema.encode("utf-8", "replace"))
+        if len(schema) > limits.max_bytes or size > limits.max_bytes:
+            raise LimitExceeded(f"the schema is {size:,} bytes (limit {limits.max_bytes:,})")
+        try:
+            parsed = json.loads(schema)
+        except (ValueError, RecursionError):
+            return  # not JSON the standard parser takes: the front end says what is wrong
+        _walk(parsed, limits)
+        return
+    _walk(schema, limits)
+
+
+def _walk(schema: object, limits: Limits) -> None:
+    values = 0
+    size = 0
+    # (value, depth, the key it is under)
+    stack: list[tuple[object, int, str]] = [(schema, 1, "")]
+    while stack:
+        value, depth, key = stack.pop()
+        values += 1
+        if values > limits.max_values:
+            raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
+        if isinstance(value, str):
+            size += len(value) + 2
+            if len(value) > limits.max_text:
+                raise LimitExceeded(
+                    f"a string under `{_short(key)}` has {len(value):,} characters "
+                    f"(limit {limits.max_text:,})"
+                )
+        elif isinstance(value, bool) or value is None:
+            size += 5
+        elif isinstance(value, int):
+            digits = value.bit_length() * 0.30103  # log10(2): no decimal conversion of a huge int
+            if digits > limits.max_digits:
+                raise LimitExceeded(
+                    f"an integer under `{_short(key)}` has about {digits:,.0f} digits "
+                    f"(limit {limits.max_digits:,})"
+                )
+            size += int(digits) + 2
+        elif isinstance(value, (Mapping, list, tuple)):
+            if depth > limits.max_depth:
+                raise LimitExceeded(f"the schema nests deeper than {limits.max_depth} levels")
+            if isinstance(value, Mapping):
+                if key == "properties" and depth == 2 and len(value) > limits.max_fields:
+                    raise LimitExceeded(
+                        f"the form has {len(value):,} fields (limit {limits.max_fields:,})"
+                    )
+                if len(value) > limits.max_values:
+                    raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
+                for name, item in value.items():
+                    if not isinstance(name, str):
+                        raise LimitExceeded("the schema has a key that is not a string")
+                    if len(name) > limits.max_name:
+                        raise LimitExceeded(
+                            f"a name has {len(name):,} characters (limit {limits.max_name:,})"
+                        )
+                    size += len(name) + 4
+                    stack.append((item, depth + 1, name))
+            else:
+                limit = limits.max_options
+                if len(value) > limit:
+                    what = "options" if key in _OPTION_LISTS else "items"
+                    raise LimitExceeded(
+                        f"`{_short(key)}` has {len(value):,} {what} (limit {limit:,})"
+                    )
+                stack.extend((item, depth + 1, key) for item in value)
+            size += 2
+        else:  # float, or not JSON at all: the front end reports what it is
+            size += 24
+        if size > limits.max_bytes:
+            raise LimitExceeded(f"the schema is over {limits.max_bytes:,} bytes as JSON")
+
+
+def _short(name: str) -> str:
+    from .compiler.diagnostics import visible
+
+    return visible(name[:40]) + ("..." if len(name) > 40 else "")
+
+
+# --- the cache -----------------------------------------------------------------------------------
+
+_CACHE_SIZE = 128
+_lock = threading.Lock()
+#: (target, revision, digest of the input) -> normalised key: a repeat skips the front end.
+_seen: OrderedDict[tuple[str, str, bytes], str] = OrderedDict()
+#: (target, revision, normalised key) -> the module (or page text).
+_loaded: OrderedDict[tuple[str, str, str], Any] = OrderedDict()
+
+
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > _CACHE_SIZE:
+        cache.popitem(last=False)
+
+
+def clear_cache() -> None:
+    """Forgets every form :func:`load_form` compiled (the shared runtimes stay)."""
+    with _lock:
+        _seen.clear()
+        _loaded.clear()
+
+
+def normalised_key(form: Form) -> str:
+    """The canonical JSON of ``form``'s normalised schema, ``required`` in the order of the
+    fields: equal keys mean "the same form"."""
+    schema = form.schema
+    if "required" in schema:
+        order = list(schema["properties"])
+        schema["required"] = sorted(schema["required"], key=order.index)
+    return json.dumps(schema, ensure_ascii=False, indent=2)
+
+
+# --- load_form -----------------------------------------------------------------------------------
+
+
+def load_form(
+    schema: Mapping[str, Any] | str | bytes,
+    target: str,
+    *,
+    spec: str | Revision | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+) -> Any:
+    """Lints ``schema`` (a requestedSchema, parsed or JSON text; or any input that holds exactly
+    one form) and compiles it in memory for ``target``.
+
+    Returns a module with the generated-code contract for ``cli``, ``textual``, ``qt`` and
+    ``pydantic``, and the page text for ``html``. ``spec`` is the revision to lint against
+    (default the newest). Raises :class:`LimitExceeded` for a schema past ``limits`` (checked
+    first, in microseconds), :class:`FormError` with the diagnostics for a schema with lint
+    errors, and ``ValueError`` for an unknown target or revision.
+    """
+    if target not in TARGETS:
+        raise ValueError(f"unknown target {target!r}; known targets: {', '.join(TARGETS)}")
+    revision = Revision(spec) if spec is not None else NEWEST
+    check_limits(schema, limits)
+    data = schema if isinstance(schema, bytes) else None
+    if data is None:
+        text = schema if isinstance(schema, str) else dump_json(schema)
+        data = text.encode("utf-8", "surrogatepass")
+    digest = hashlib.blake2b(data, digest_size=20).digest()
+    with _lock:
+        key = _seen.get((target, revision.value, digest))
+        if key is not None:
+            found = _loaded.get((target, revision.value, key))
+            if found is not None:
+                _remember(_seen, (target, revision.value, digest), key)
+                _remember(_loaded, (target, revision.value, key), found)
+                return found
+    form = _front_end(data, revision)
+    key = normalised_key(form)
+    with _lock:
+        _remember(_seen, (target, revision.value, digest), key)
+        found = _loaded.get((target, revision.value, key))
+        if found is not None:
+            _remember(_loaded, (target, revision.value, key), found)
+            return found
+    made = _make(form, target)
+    with _lock:
+        _remember(_loaded, (target, revision.value, key), made)
+    return made
+
+
+def _front_end(data: bytes, revision: Revision) -> Form:
+    result = check_source(data, "<requestedSchema>", revision=revision, build_forms=True)
+    errors = [d for d in result.diagnostics if d.is_error]
+    if errors:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        message = f"the schema does not compile: {first.code} {first.message}{more}"
+        raise FormError(
+            _one_line(message),
+            tuple(errors) + tuple(d for d in result.diagnostics if not d.is_error),
+        )
+    if len(result.forms) != 1:
+        raise FormError(f"the input holds {len(result.forms)} forms, not one")
+    return result.forms[0]
+
+
+def _one_line(text: str) -> str:
+    from .compiler.diagnostics import visible
+
+    return visible(text)
+
+
+def _make(form: Form, target: str) -> Any:
+    emitter = get_target(target)
+    file = emitter.emit(form)
+    if target not in MODULE_TARGETS:
+        return file.text
+    shares: SharesRuntime = emitter  # type: ignore[assignment]
+    runtime = shares.runtime()
+    own = file.text
+    for piece in runtime.pieces:
+        if own.count(piece) != 1:  # pragma: no cover - every Python emitter copies each once
+            raise RuntimeError(f"{target}: the runtime is not in the emitted module")
+        own = own.replace(piece, "", 1)
+    future = "\nfrom __future__ import annotations\n" in own
+    shared = _shared_namespace(target, future)
+    name = f"elicit_gen.live.{form.stem}_{target}_{form.schema_hash}"
+    module = types.ModuleType(name)
+    module.__dict__.update(
+        (key, value) for key, value in shared.items() if not key.startswith("__")
+    )
+    code = compile(own, f"<elicit-gen {target} form {form.schema_hash}>", "exec", dont_inherit=True)
+    exec(code, module.__dict__)  # our own emitter's output: schema text is only data in it
+    return module
+
+
+_shared: dict[tuple[str, bool], dict[str, Any]] = {}
+_shared_lock = threading.Lock()
+
+
+def _shared_namespace(target: str, future: bool) -> dict[str, Any]:
+    """The namespace of ``target``'s runtime code, run once per process."""
+    with _shared_lock:
+        namespace = _shared.get((target, future))
+        if namespace is None:
+            shares: SharesRuntime = get_target(target)  # type: ignore[assignment]
+            runtime = shares.runtime()
+            source = (
+                ("from __future__ import annotations\n\n" if future else "")
+                + runtime.imports
+                + "\n\n"
+                + "\n\n".join(runtime.pieces)
+            )
+            filename = f"<elicit-gen {target} runtime>"
+            _register_source(filename, source)
+            namespace = {"__name__": f"elicit_gen.live.{target}_runtime"}
+            exec(compile(source, filename, "exec", dont_inherit=True), namespace)
+            _shared[(target, future)] = namespace
+        return namespace
+
+
+def _register_source(filename: str, source: str) -> None:
+    """Lets tracebacks through the runtime show its lines (a handful of entries, one per
+    target: forms' own code is not registered, so the line cache stays bounded)."""
+    import linecache
+
+    lines = source.splitlines(keepends=True)
+    linecache.cache[filename] = (len(source), None, lines, filename)
