@@ -10,6 +10,9 @@ Sections:
   targets    every target on the every-kind example: in-process (warm) and whole process (cold)
   scaling    in-process compile time for 10, 100 and 1,000 fields per target (linear?)
   batch      one run over 200 schemas, all targets, whole process; time per schema
+  runtime    ``load_form`` (forms compiled at run time): a new 20-field schema, warm, per Python
+             target; the first request of a process, imports included; a hostile request
+             (a 50 MB description) refused
 
 Needs the [bench] extra: ``pip install -e '.[bench]'``.
 
@@ -277,12 +280,92 @@ def bench_batch(work: Path, runs: int) -> list[Row]:
     ]
 
 
+def twenty_fields(serial: int) -> dict[str, Any]:
+    """A new 20-field requestedSchema (the every-kind field kinds, renamed per ``serial``)."""
+    schema = scaling_schema(20)
+    schema["title"] = f"Runtime form {serial}"
+    schema["properties"] = {f"{name}_{serial}": prop for name, prop in schema["properties"].items()}
+    return schema
+
+
+_FIRST_REQUEST = """
+import json, sys, time
+preload = sys.argv[2]
+if preload:
+    __import__(preload)
+start = time.perf_counter()
+from elicit_gen import load_form
+load_form(json.loads(sys.argv[3]), sys.argv[1])
+print(time.perf_counter() - start)
+"""
+
+#: What a client of each target has imported before its first elicitation request.
+_TOOLKIT = {"cli": "", "textual": "textual.app", "qt": "PySide6.QtWidgets", "pydantic": "pydantic"}
+
+
+def bench_runtime(runs: int) -> list[Row]:
+    from elicit_gen.live import LimitExceeded, load_form
+
+    rows: list[Row] = []
+    serial = iter(range(10**9))
+    for target in ("cli", "textual", "qt", "pydantic"):
+        warm = median_inprocess(
+            lambda i, t=target: load_form(twenty_fields(next(serial)), t),  # type: ignore[misc]
+            runs * 5,
+        )
+        firsts = []
+        for _ in range(runs):
+            proc = subprocess.run(
+                [
+                    sys.executable,
+                    "-c",
+                    _FIRST_REQUEST,
+                    target,
+                    _TOOLKIT[target],
+                    json.dumps(twenty_fields(0)),
+                ],
+                capture_output=True,
+                text=True,
+                timeout=300,
+                env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+            )
+            if proc.returncode != 0:
+                raise SystemExit(f"first request failed: {proc.stderr[-500:]}")
+            firsts.append(float(proc.stdout))
+        toolkit = f" ({_TOOLKIT[target]} already imported)" if _TOOLKIT[target] else ""
+        rows.append(
+            (
+                f"`load_form`, new 20-field schema, `{target}`",
+                f"{fmt(warm)} warm",
+                f"{fmt(statistics.median(firsts))} first request of a process{toolkit}",
+                "",
+            )
+        )
+    hostile = {
+        "type": "object",
+        "properties": {"a": {"type": "string", "description": "x" * 50_000_000}},
+    }
+
+    def refuse(i: int) -> None:
+        try:
+            load_form(hostile, "cli")
+        except LimitExceeded:
+            return
+        raise SystemExit("a 50 MB description was not refused")
+
+    rows.append(
+        ("`load_form`, a 50 MB description, refused", fmt(median_inprocess(refuse, runs)), "", "")
+    )
+    return rows
+
+
 SECTIONS = {
     "lint": lambda w, r: bench_lint(w, r),
     "pydantic": lambda w, r: bench_pydantic(w, r),
     "targets": lambda w, r: bench_targets(w, r),
     "scaling": lambda w, r: bench_scaling(r),
     "batch": lambda w, r: bench_batch(w, r),
+    "runtime": lambda w, r: bench_runtime(r),
 }
 
 

@@ -230,7 +230,7 @@ def normalised_key(form: Form) -> str:
     if "required" in schema:
         order = list(schema["properties"])
         schema["required"] = sorted(schema["required"], key=order.index)
-    return json.dumps(schema, ensure_ascii=False, indent=2)
+    return json.dumps(schema, ensure_ascii=False)
 
 
 # --- load_form -----------------------------------------------------------------------------------

@@ -182,7 +182,7 @@ def lower(
         title=title,
         description=description if isinstance(description, str) else None,
         fields=fields,
-        schema_json=json.dumps(schema, ensure_ascii=False, indent=2),
+        schema_json=json.dumps(schema, ensure_ascii=False),
         schema_hash=schema_hash(schema),
         source=source,
         revision=revision,

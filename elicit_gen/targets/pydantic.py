@@ -83,7 +83,9 @@ def _sub(head: str, *items: _Node | None) -> _Call:
 
 def _width(text: str) -> int:
     """An upper bound of the columns ``text`` takes for black (wide characters count 2)."""
-    return sum(1 if ch.isascii() else 2 for ch in text)
+    if text.isascii():  # the usual case, without a look at each character
+        return len(text)
+    return len(text) + sum(1 for ch in text if not ch.isascii())
 
 
 def _flat(node: _Node) -> str:
