@@ -1,0 +1,310 @@
+# --- elicit-gen URL check (standard library only) ---------------------------
+# What a URL-mode elicitation's URL is, for the consent screen that shows it:
+# whether it may be opened at all, the host and the registrable domain to show,
+# and what a careful user should be warned about. Copied verbatim into each
+# generated consent module (the imports above the marker are merged with the
+# module's own); the HTML consent page does the same in JavaScript, and both are
+# tested against one table of cases (tests/support/url_cases.json).
+from __future__ import annotations
+
+import encodings.idna as _idna
+import ipaddress as _ipaddress
+import re as _re
+import unicodedata as _unicodedata
+from dataclasses import dataclass as _dataclass
+from dataclasses import field as _field
+
+# --- end of runtime imports ---
+
+# --- checking a URL before anything opens it --------------------------------
+#: Longer URLs are refused: no consent screen can show them honestly.
+MAX_URL_LENGTH = 8192
+
+#: Public suffixes of more than one label (a subset of the Public Suffix List:
+#: the second-level domains of common country codes, and hosting services
+#: whose customers each get a subdomain). Under them, the registrable domain is
+#: one more label: "evil.github.io" is not "github.io". A suffix missing here
+#: makes the shown domain too short, never another site's name.
+MULTI_LABEL_SUFFIXES = frozenset(
+    {
+        "ac.jp",
+        "ac.uk",
+        "appspot.com",
+        "azurewebsites.net",
+        "blogspot.com",
+        "cloudfront.net",
+        "co.in",
+        "co.jp",
+        "co.kr",
+        "co.nz",
+        "co.uk",
+        "co.za",
+        "com.au",
+        "com.br",
+        "com.cn",
+        "com.hk",
+        "com.mx",
+        "com.sg",
+        "com.tr",
+        "com.tw",
+        "edu.au",
+        "firebaseapp.com",
+        "github.io",
+        "gitlab.io",
+        "gov.uk",
+        "herokuapp.com",
+        "ne.jp",
+        "net.au",
+        "netlify.app",
+        "or.jp",
+        "org.au",
+        "org.uk",
+        "pages.dev",
+        "s3.amazonaws.com",
+        "vercel.app",
+        "web.app",
+        "workers.dev",
+    }
+)
+
+#: Characters that make a URL read as something it is not, or that browsers
+#: silently drop: controls, spaces, bidi and other invisible format characters.
+_HIDDEN_RE = _re.compile(
+    r"[\x00-\x20\x7f-\x9f\xa0\xad\u061c\u115f\u1160\u1680\u180e\u2000-\u200f"
+    r"\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\u3164\ufeff\uffa0"
+    r"\ufff9-\ufffb\ud800-\udfff\U000e0000-\U000e007f]"
+)
+_SCHEME_RE = _re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
+_LABEL_RE = _re.compile(r"[a-z0-9]([a-z0-9\-]*[a-z0-9])?|[a-z0-9]")
+_DEFAULT_PORTS = {"https": 443, "http": 80}
+
+#: Scripts a label may not mix (a Latin "p" beside a Cyrillic "а" imitates
+#: "apple"). Han, Hiragana, Katakana and Hangul count as one group, which may
+#: also stand beside Latin, as Japanese, Chinese and Korean names do.
+_SCRIPT_WORDS = {
+    "LATIN": "Latin",
+    "GREEK": "Greek",
+    "CYRILLIC": "Cyrillic",
+    "ARMENIAN": "Armenian",
+    "HEBREW": "Hebrew",
+    "ARABIC": "Arabic",
+    "GEORGIAN": "Georgian",
+    "DEVANAGARI": "Devanagari",
+    "THAI": "Thai",
+    "CJK": "CJK",
+    "HIRAGANA": "CJK",
+    "KATAKANA": "CJK",
+    "HANGUL": "CJK",
+}
+
+
+@_dataclass(frozen=True)
+class UrlCheck:
+    """What the consent screen shows of a URL, and whether it may open it."""
+
+    url: str  # as the server sent it
+    refusal: str | None = None  # why it cannot be opened; None when it can
+    scheme: str = ""
+    host: str = ""  # as a person reads it (international names in their script)
+    ascii_host: str = ""  # as the browser asks DNS for it (xn-- labels)
+    domain: str = ""  # the registrable domain: who the destination belongs to
+    port: int | None = None  # when not the scheme's default
+    loopback: bool = False  # this computer (http allowed, for development)
+    warnings: tuple[str, ...] = _field(default_factory=tuple)
+
+    @property
+    def openable(self) -> bool:
+        return self.refusal is None
+
+
+def _scripts(label: str) -> list[str]:
+    found: list[str] = []
+    for char in label:
+        word = _unicodedata.name(char, "").split(" ")[0]
+        script = _SCRIPT_WORDS.get(word)
+        if script is None and word and char not in "-0123456789":
+            script = word.title()
+        if script is not None and script not in found:
+            found.append(script)
+    return found
+
+
+def _mixed(scripts: list[str]) -> bool:
+    others = [s for s in scripts if s not in ("Latin", "CJK")]
+    return len(others) > 1 or (len(others) == 1 and "Latin" in scripts)
+
+
+def _ipv4_number(part: str) -> int | None:
+    """One part of a host as the WHATWG URL standard reads IPv4 numbers:
+    decimal, 0x hex or 0-led octal (what browsers accept in a host)."""
+    try:
+        if part[:2].lower() == "0x":
+            return int(part[2:] or "0", 16)
+        if len(part) > 1 and part[0] == "0":
+            return int(part[1:], 8)
+        return int(part, 10) if part.isdigit() else None
+    except ValueError:
+        return None
+
+
+def _ipv4(host: str) -> str | None:
+    """The dotted form of ``host`` when a browser reads it as an IPv4 address
+    (``2130706433``, ``0x7f.1``), else None."""
+    parts = host.split(".")
+    if parts[-1] == "" and len(parts) > 1:
+        parts.pop()
+    if not parts or _ipv4_number(parts[-1]) is None:
+        return None
+    numbers = [_ipv4_number(p) for p in parts]
+    if len(numbers) > 4 or any(n is None for n in numbers):
+        return None
+    values = [n for n in numbers if n is not None]
+    if any(n > 255 for n in values[:-1]) or values[-1] >= 256 ** (5 - len(values)):
+        return None
+    address = values[-1]
+    for index, value in enumerate(values[:-1]):
+        address += value * 256 ** (3 - index)
+    return str(_ipaddress.IPv4Address(address))
+
+
+def _unicode_label(label: str) -> str:
+    if label.startswith("xn--"):
+        return str(_idna.ToUnicode(label))
+    return label
+
+
+def check_url(url: str) -> UrlCheck:
+    """What the consent screen needs to know of ``url``: only ``https`` (and
+    ``http`` to this computer) can be opened; a URL with credentials, hidden
+    characters or no host cannot; look-alike risks are warnings."""
+
+    def refuse(reason: str, **known: object) -> UrlCheck:
+        return UrlCheck(url, refusal=reason, **known)  # type: ignore[arg-type]
+
+    if not isinstance(url, str) or not url:
+        return UrlCheck("", refusal="The server sent no URL.")
+    if len(url) > MAX_URL_LENGTH:
+        return refuse(f"The URL is too long to show ({len(url):,} characters).")
+    if _HIDDEN_RE.search(url):
+        return refuse("The URL contains spaces, control or invisible characters.")
+    scheme_match = _SCHEME_RE.match(url)
+    if scheme_match is None:
+        return refuse("This is not a complete web address (it has no https:// part).")
+    scheme = scheme_match.group(1).lower()
+    if scheme not in _DEFAULT_PORTS:
+        return refuse(
+            f"Links of the type {scheme}: cannot be opened from here; only https:// links can.",
+            scheme=scheme,
+        )
+    rest = url[scheme_match.end() :]
+    if not rest.startswith("//"):
+        return refuse("This is not a complete web address (it has no host).", scheme=scheme)
+    authority = _re.split(r"[/?#\\]", rest[2:], maxsplit=1)[0]
+    if "@" in authority:
+        return refuse(
+            "The URL carries a user name or password (before an @), a trick that can "
+            "disguise where it really goes.",
+            scheme=scheme,
+        )
+    if authority.startswith("["):
+        end = authority.find("]")
+        raw_host, port_text = authority[: end + 1], authority[end + 1 :]
+        if end < 0 or (port_text and not port_text.startswith(":")):
+            return refuse("The host name is not valid.", scheme=scheme)
+        port_text = port_text[1:]
+    else:
+        raw_host, _, port_text = authority.partition(":")
+    port: int | None = None
+    if port_text:
+        if not port_text.isdigit() or not port_text.isascii() or int(port_text) > 65535:
+            return refuse("The port number is not valid.", scheme=scheme)
+        port = int(port_text)
+    if port == _DEFAULT_PORTS[scheme]:
+        port = None
+    warnings: list[str] = []
+    ip: _ipaddress.IPv4Address | _ipaddress.IPv6Address | None = None
+    if raw_host.startswith("["):
+        try:
+            ip = _ipaddress.IPv6Address(raw_host[1:-1])
+        except ValueError:
+            return refuse("The host name is not valid.", scheme=scheme)
+        ascii_host = host = domain = f"[{ip.compressed}]"
+    else:
+        name = raw_host.lower().rstrip(".") if raw_host not in ("", ".") else ""
+        if not name:
+            return refuse("This is not a complete web address (it has no host).", scheme=scheme)
+        try:
+            labels = [str(_idna.ToASCII(label), "ascii") for label in name.split(".")]
+            host_labels = [_unicode_label(label) for label in labels]
+        except (UnicodeError, ValueError):
+            return refuse("The host name is not valid.", scheme=scheme)
+        given = _unicodedata.normalize("NFC", name).split(".")
+        if any(
+            a != b and not b.startswith("xn--") for a, b in zip(host_labels, given, strict=True)
+        ):
+            # "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
+            # a name that changes when converted is not shown as either
+            return refuse(
+                "The host name has letters that browsers may read differently.", scheme=scheme
+            )
+        ascii_host = ".".join(labels)
+        dotted = _ipv4(ascii_host)
+        if dotted is not None:
+            ip = _ipaddress.IPv4Address(dotted)
+            ascii_host = host = domain = dotted
+        elif _ipv4_number(labels[-1]) is not None:
+            # a host ending in a number is an IPv4 address to a browser, or invalid
+            return refuse("The host name is not valid.", scheme=scheme)
+        else:
+            if not all(_LABEL_RE.fullmatch(label) for label in labels):
+                return refuse("The host name is not valid.", scheme=scheme)
+            host = ".".join(host_labels)
+            size = 2 if len(labels) > 1 else 1
+            for cut in range(len(labels) - 1):
+                if ".".join(labels[cut + 1 :]) in MULTI_LABEL_SUFFIXES:
+                    size = len(labels) - cut
+                    break
+            domain = ".".join(host_labels[-size:])
+            if any(label.startswith("xn--") for label in labels):
+                warnings.append(
+                    f"An international domain name: it is {ascii_host} underneath. "
+                    "Check it is the site you expect."
+                )
+            for label in host_labels:
+                scripts = _scripts(label)
+                if _mixed(scripts):
+                    warnings.append(
+                        f"The name mixes {' and '.join(scripts)} letters, as look-alike domains do."
+                    )
+                    break
+    loopback = (ip is not None and ip.is_loopback) or (
+        ip is None and (ascii_host == "localhost" or ascii_host.endswith(".localhost"))
+    )
+    if ip is not None and not loopback:
+        warnings.insert(
+            0, "The destination is an IP address, not a name: nothing says who runs it."
+        )
+    if scheme == "http" and not loopback:
+        return refuse(
+            "Plain http:// links are not opened: the page would not be private. "
+            "Only https:// links can be opened.",
+            scheme=scheme,
+            host=host,
+            ascii_host=ascii_host,
+            domain=domain,
+            port=port,
+        )
+    if scheme == "http":
+        warnings.insert(0, "A plain http:// page on this computer: for development only.")
+    if port is not None:
+        warnings.append(f"It uses port {port}, not the usual one.")
+    return UrlCheck(
+        url,
+        scheme=scheme,
+        host=host,
+        ascii_host=ascii_host,
+        domain=domain,
+        port=port,
+        loopback=loopback,
+        warnings=tuple(warnings),
+    )
