@@ -1,0 +1,871 @@
+"""``elicit_gen.load_form``: a requestedSchema compiled in memory behaves as the generated file
+does (every golden case x every target), modules are isolated, the cache answers by normalised
+schema and stays bounded, bad schemas raise one exception type, hostile inputs are refused before
+compiling (fast, without copying them), and random schemas never raise anything else."""
+
+from __future__ import annotations
+
+import difflib
+import json
+import math
+import os
+import threading
+import time
+import tracemalloc
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import elicit_gen
+from elicit_gen import live
+from elicit_gen.compiler import ir
+from elicit_gen.live import (
+    DEFAULT_LIMITS,
+    FormError,
+    LimitExceeded,
+    Limits,
+    check_limits,
+    clear_cache,
+    load_form,
+)
+
+from .cli_support import UNSAFE
+from .live_support import (
+    case_input,
+    content_class,
+    invalid_contents,
+    ir_form,
+    names,
+    nested,
+    own_classes,
+)
+from .pydantic_support import accepts, dump
+from .support.cases import all_forms, emit, valid_content, write_and_import
+from .support.validators import jsonschema_verdict
+from .test_fuzz_core import envelopes, json_values
+from .test_fuzz_targets import hostile_requests
+
+FORMS = all_forms()
+IDS = [key for key, _ in FORMS]
+PY_TARGETS = ("cli", "textual", "qt", "pydantic")
+
+
+def _case(key: str) -> str:
+    return key.split(":")[0]
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], ModuleType]:
+    """Every golden form x Python target, written to disk and imported (the reference)."""
+    root = tmp_path_factory.mktemp("live_files")
+    out: dict[tuple[str, str], ModuleType] = {}
+    for key, form in FORMS:
+        for target in PY_TARGETS:
+            directory = root / target
+            directory.mkdir(exist_ok=True)
+            out[(key, target)] = write_and_import(form, target, directory)
+    return out
+
+
+# --- the same module as the generated file -------------------------------------------------------
+
+
+@pytest.mark.parametrize("target", ["cli", "textual", "qt"])
+@pytest.mark.parametrize(("key", "form"), FORMS, ids=IDS)
+def test_ui_module_behaves_as_the_generated_file(
+    files: dict[tuple[str, str], ModuleType], key: str, form: ir.Form, target: str
+) -> None:
+    made = load_form(case_input(_case(key), form), target)
+    file = files[(key, target)]
+    assert isinstance(made, ModuleType)
+    assert made.REQUESTED_SCHEMA == file.REQUESTED_SCHEMA == form.schema
+    assert json.dumps(made.REQUESTED_SCHEMA) == json.dumps(file.REQUESTED_SCHEMA)  # key order
+    assert made.MESSAGE == file.MESSAGE == form.message_text
+    assert callable(made.elicit)
+    good = valid_content(form)
+    assert made.validate(good) == file.validate(good) == {}
+    required = valid_content(form, optional=False)
+    assert made.validate(required) == file.validate(required) == {}
+    refused = 0
+    for content in invalid_contents(form):
+        verdict = made.validate(content)
+        assert verdict == file.validate(content), content  # same fields, same messages
+        refused += bool(verdict)
+    assert refused >= len(form.fields)  # the contents really are invalid, mostly
+
+
+@pytest.mark.parametrize(("key", "form"), FORMS, ids=IDS)
+def test_pydantic_module_validates_as_the_generated_file(
+    files: dict[tuple[str, str], ModuleType], key: str, form: ir.Form
+) -> None:
+    made = load_form(case_input(_case(key), form), "pydantic")
+    file = files[(key, "pydantic")]
+    assert made.REQUESTED_SCHEMA == file.REQUESTED_SCHEMA
+    assert made.MESSAGE == file.MESSAGE
+    mine, theirs = content_class(made), content_class(file)
+    for content in (valid_content(form), valid_content(form, optional=False)):
+        assert accepts(mine, content) and accepts(theirs, content)
+        assert dump(mine, content) == dump(theirs, content) == content  # round trip
+    refused = 0
+    for content in invalid_contents(form):
+        verdict = accepts(mine, content)
+        assert verdict == accepts(theirs, content), content
+        refused += not verdict
+        if verdict:
+            assert dump(mine, content) == dump(theirs, content)
+    assert refused >= len(form.fields)
+    # The result model too: an accept with invalid content is refused by both.
+    (result_mine,) = own_classes(made, "Result")
+    (result_theirs,) = own_classes(file, "Result")
+    for content in [valid_content(form), *invalid_contents(form)[:5]]:
+        answer = {"action": "accept", "content": content}
+        assert accepts(result_mine, answer) == accepts(result_theirs, answer)
+    assert accepts(result_mine, {"action": "decline"})
+
+
+@pytest.mark.parametrize(("key", "form"), FORMS, ids=IDS)
+def test_html_page_is_the_compiled_page(key: str, form: ir.Form) -> None:
+    """By design the pages differ only in the provenance comment of the first line: the file
+    names its input (``golden/cases/x.json``); a page compiled in memory has no file, and says
+    ``?requestedSchema?`` (the name ``<requestedSchema>``, with ``<>`` made harmless)."""
+    page = load_form(case_input(_case(key), form), "html")
+    text = emit(form, "html").text
+    assert isinstance(page, str)
+    changed = [
+        line
+        for line in difflib.unified_diff(text.splitlines(), page.splitlines(), lineterm="", n=0)
+        if line[:1] in "+-" and line[:3] not in ("---", "+++")
+    ]
+    hash_note = f"(schema sha256:{form.schema_hash})"
+    assert changed == [
+        f"-<!-- Generated by elicit-gen from {form.source} {hash_note}. Do not edit. -->",
+        f"+<!-- Generated by elicit-gen from ?requestedSchema? {hash_note}. Do not edit. -->",
+    ]
+
+
+# --- isolation -----------------------------------------------------------------------------------
+
+ONE: dict[str, Any] = {"type": "object", "properties": {"one": {"type": "string", "maxLength": 3}}}
+TWO: dict[str, Any] = {
+    "type": "object",
+    "properties": {"two": {"type": "integer", "minimum": 5}, "mail": {"type": "string"}},
+    "required": ["two"],
+}
+
+
+@pytest.mark.parametrize("target", PY_TARGETS)
+def test_two_forms_share_no_form_globals(target: str) -> None:
+    clear_cache()
+    a, b = load_form(ONE, target), load_form(TWO, target)
+    assert a is not b and a.__name__ != b.__name__
+    assert a.__name__.startswith("elicit_gen.live.") and target in a.__name__
+    assert vars(a) is not vars(b)
+    assert a.REQUESTED_SCHEMA == ONE and b.REQUESTED_SCHEMA == TWO
+    assert a.REQUESTED_SCHEMA is not b.REQUESTED_SCHEMA
+    # Every per-form name holds the form's own value; the runtime's are the same objects.
+    (shared,) = [
+        ns
+        for (name, _), ns in live._shared.items()
+        if name == target and any(vars(a).get(k) is v for k, v in ns.items() if callable(v))
+    ]
+    for name in set(vars(a)) & set(vars(b)):
+        if name.startswith("__"):
+            continue
+        if name in shared and vars(a)[name] is shared[name]:
+            assert vars(b)[name] is shared[name], name
+    own = [n for n in vars(a) if not n.startswith("__") and vars(a)[n] is not shared.get(n, a)]
+    assert "REQUESTED_SCHEMA" in own and "MESSAGE" in own
+    # A form's functions read their own module's globals, the runtime's their namespace.
+    for name in own:
+        value = vars(a)[name]
+        if isinstance(value, type(test_two_forms_share_no_form_globals)):
+            assert value.__globals__ is vars(a), name
+    if target != "pydantic":
+        assert a.validate({"one": "abcd"}) and not a.validate({"one": "abc"})
+        assert b.validate({"two": 4}) and not b.validate({"two": 5})
+        assert "two" in a.validate({"one": "abcd", "two": 4}) or "one" in a.validate(
+            {"one": "abcd", "two": 4}
+        )
+        assert set(b.validate({"one": "abcd"})) == {"two"}  # a's field means nothing to b
+    else:
+        assert accepts(content_class(a), {"one": "abc"})
+        assert not accepts(content_class(a), {"one": "abcd"})
+        assert accepts(content_class(b), {"two": 5}) and not accepts(content_class(b), {})
+    # Writing into one module's namespace does not reach the other (nor the runtime).
+    vars(a)["_probe_only_in_a"] = 1
+    try:
+        assert "_probe_only_in_a" not in vars(b) and "_probe_only_in_a" not in shared
+    finally:
+        del vars(a)["_probe_only_in_a"]
+
+
+def test_the_runtime_functions_work_in_a_loaded_module() -> None:
+    module = load_form(
+        {"type": "object", "properties": {"m": {"type": "string", "format": "email"}}}, "cli"
+    )
+    runtime = {
+        name: value
+        for name, value in vars(module).items()
+        if callable(value) and getattr(value, "__globals__", None) is not vars(module)
+    }
+    assert runtime  # the cli runtime: prompt loop, format checks, ...
+    for value in runtime.values():
+        globals_ = getattr(value, "__globals__", None)
+        if globals_ is not None:
+            assert globals_ is not vars(module)  # runs in the shared namespace
+    checks = [n for n in runtime if "email" in n.lower()]
+    assert checks, sorted(runtime)
+    assert module.validate({"m": "ada@example.com"}) == {}
+    assert "m" in module.validate({"m": "ada(at)example.com"})
+
+
+def test_the_textual_screen_lookup_finds_one_screen() -> None:
+    pytest.importorskip("mcp")
+    from textual.screen import ModalScreen
+
+    from elicit_gen.mcp import _screen_class
+
+    for schema in (ONE, TWO):
+        module = load_form(schema, "textual")
+        screen = _screen_class(module)
+        assert isinstance(screen, type) and issubclass(screen, ModalScreen)
+        assert screen.__module__ == module.__name__
+        assert [c.__name__ for c in own_classes(module, "Screen")] == [screen.__name__]
+        # The toolkit's ModalScreen is in the namespace too, and is not the form's screen.
+        assert getattr(module, "ModalScreen", None) is ModalScreen
+        assert len(own_classes(module, "App")) == 1
+    assert _screen_class(load_form(ONE, "textual")) is not _screen_class(load_form(TWO, "textual"))
+
+
+def test_a_qt_dialog_runs_offscreen(qtbot: Any) -> None:
+    pytest.importorskip("PySide6")
+    from .qt_support import fill, submit
+
+    schema = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "title": "Name", "minLength": 2},
+            "age": {"type": "integer", "minimum": 18, "default": 30},
+            "ok": {"type": "boolean", "default": True},
+            "color": {"type": "string", "enum": ["red", "green"]},
+        },
+        "required": ["name"],
+    }
+    module = load_form(schema, "qt")
+    form = ir_form(schema)
+    (dialog_class,) = own_classes(module, "Dialog")
+    dialog = dialog_class(server="acme")
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert not dialog.submit()  # name is required
+    content = {"name": "Ada", "age": 41, "color": "green"}
+    fill(qtbot, dialog, form, content)
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() == {"action": "accept", "content": {**content, "ok": True}}
+    # A second dialog of another form, in the same process: its own fields.
+    other = own_classes(load_form(ONE, "qt"), "Dialog")[0](server="acme")
+    qtbot.addWidget(other)
+    assert other.submit()
+    assert other.elicit_result() == {"action": "accept", "content": {}}
+
+
+# --- the cache -----------------------------------------------------------------------------------
+
+AGE: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "age": {"type": "integer", "title": "Age", "minimum": 18},
+        "name": {"type": "string"},
+    },
+    "required": ["age", "name"],
+}
+
+
+@pytest.mark.parametrize("target", [*PY_TARGETS, "html"])
+def test_the_same_schema_gives_the_same_object(target: str) -> None:
+    clear_cache()
+    first = load_form(AGE, target)
+    assert load_form(AGE, target) is first
+    assert load_form(json.dumps(AGE), target) is first
+    assert load_form(json.dumps(AGE).encode(), target) is first
+    reordered = {
+        "required": ["name", "age"],
+        "properties": {  # the order of the fields is the form's: kept
+            "age": {"minimum": 18.0, "title": "Age", "type": "integer"},
+            "name": {"type": "string"},
+        },
+        "type": "object",
+    }
+    assert load_form(reordered, target) is first
+    swapped = {**AGE, "properties": dict(reversed(list(AGE["properties"].items())))}
+    assert load_form(swapped, target) is not first  # another field order: another form
+    spaced = json.dumps(AGE, indent=7).replace("18", "1.8e1").encode()
+    assert load_form(spaced, target) is first
+    # A different field title, constraint or kind is a different form.
+    retitled = json.loads(json.dumps(AGE))
+    retitled["properties"]["age"]["title"] = "Your age"
+    assert load_form(retitled, target) is not first
+    bounded = json.loads(json.dumps(AGE))
+    bounded["properties"]["age"]["minimum"] = 19
+    assert load_form(bounded, target) is not first
+    # Another target is another module; and the original is still cached.
+    other = "cli" if target != "cli" else "pydantic"
+    assert load_form(AGE, other) is not first
+    assert load_form(AGE, target) is first
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bug: the cache key is the normalised schema only; the root title, description and "
+    "message change the generated module (window title, class names, MESSAGE) but a second "
+    "request differing only in them gets the first request's module",
+)
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"title": "Shipping"},
+        {"description": "Where to send it"},
+        {"message": "Another message"},
+    ],
+    ids=["title", "description", "message"],
+)
+def test_what_the_form_shows_is_part_of_the_cache_key(change: dict[str, str]) -> None:
+    clear_cache()
+    request = {"message": "First message", "requestedSchema": AGE}
+    first = load_form(request, "cli")
+    if "message" in change:
+        changed: dict[str, Any] = {**request, **change}
+    else:
+        changed = {**request, "requestedSchema": {**AGE, **change}}
+    file = emit(ir_form(changed), "cli").text
+    second = load_form(changed, "cli")
+    assert ir_form(changed).message_text == second.MESSAGE
+    assert (
+        repr(next(iter(change.values()))) in file or json.dumps(next(iter(change.values()))) in file
+    )
+    assert second is not first
+
+
+def test_the_cache_is_bounded_and_least_recently_used() -> None:
+    clear_cache()
+    size = live._CACHE_SIZE
+    assert size == 128
+
+    def schema(i: int) -> dict[str, Any]:
+        return {"type": "object", "properties": {f"f{i}": {"type": "boolean"}}}
+
+    first = load_form(schema(0), "pydantic")
+    kept = load_form(schema(1), "pydantic")
+    for i in range(2, size + 1):  # 128 forms in all: nothing evicted yet
+        load_form(schema(i), "pydantic")
+        if i % 16 == 0:
+            assert load_form(schema(1), "pydantic") is kept  # touched: most recent again
+    assert len(live._loaded) <= size
+    assert load_form(schema(0), "pydantic") is not first  # the least recently used went
+    assert load_form(schema(1), "pydantic") is kept
+    for i in range(size + 1, size * 2 + 40):
+        load_form(schema(i), "pydantic")
+    assert len(live._loaded) == size and len(live._seen) == size
+    assert load_form(schema(1), "pydantic") is not kept
+
+
+def test_clear_cache_forgets_every_form() -> None:
+    first = load_form(AGE, "cli")
+    page = load_form(AGE, "html")
+    clear_cache()
+    assert not live._loaded and not live._seen
+    again = load_form(AGE, "cli")
+    assert again is not first
+    assert again.REQUESTED_SCHEMA == first.REQUESTED_SCHEMA
+    assert again.validate({"age": 17, "name": "x"}) == first.validate({"age": 17, "name": "x"})
+    assert load_form(AGE, "html") == page
+
+
+def test_loading_from_several_threads_at_once() -> None:
+    clear_cache()
+    schemas = [
+        {"type": "object", "properties": {f"t{i}": {"type": "integer", "maximum": i}}}
+        for i in range(6)
+    ]
+    barrier = threading.Barrier(8)
+    results: list[list[Any]] = [[] for _ in range(8)]
+    errors: list[BaseException] = []
+
+    def work(slot: int) -> None:
+        try:
+            barrier.wait(timeout=30)
+            for round_ in range(3):
+                for i, schema in enumerate(schemas):
+                    target = ("cli", "pydantic")[(slot + i + round_) % 2]
+                    results[slot].append((i, target, load_form(schema, target)))
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=work, args=(slot,)) for slot in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(thread.is_alive() for thread in threads)
+    assert errors == []
+    for slot in results:
+        assert len(slot) == 18
+        for i, target, module in slot:
+            assert schemas[i] == module.REQUESTED_SCHEMA
+            if target == "cli":
+                assert set(module.validate({f"t{i}": i + 1})) == {f"t{i}"}
+    # Afterwards the cache answers each schema with one object.
+    for i, schema in enumerate(schemas):
+        assert load_form(schema, "cli") is load_form(json.dumps(schema), "cli"), i
+    assert len(live._loaded) <= live._CACHE_SIZE
+
+
+# --- errors --------------------------------------------------------------------------------------
+
+
+def test_lint_errors_raise_form_error_with_the_diagnostics() -> None:
+    schema = {
+        "type": "object",
+        "properties": {
+            "address": {"type": "object", "properties": {}},
+            "n": {"type": "integer", "minimum": 5, "maximum": 1},
+        },
+    }
+    with pytest.raises(FormError) as caught:
+        load_form(schema, "cli")
+    error = caught.value
+    assert type(error) is FormError
+    codes = [d.code for d in error.diagnostics]
+    assert "EG110" in codes
+    assert all(d.is_error for d in error.errors) and error.errors
+    assert error.diagnostics[: len(error.errors)] == error.errors  # errors first
+    assert str(error).startswith(f"the schema does not compile: {error.errors[0].code} ")
+    if len(error.errors) > 1:
+        assert f"(and {len(error.errors) - 1} more)" in str(error)
+    # The same schema as text, and as bytes: the same verdict, with positions.
+    for text in (json.dumps(schema, indent=2), json.dumps(schema, indent=2).encode()):
+        with pytest.raises(FormError) as again:
+            load_form(text, "pydantic")
+        assert [d.code for d in again.value.diagnostics] == codes
+        assert all(d.line > 1 for d in again.value.errors)
+
+
+@pytest.mark.parametrize("target", [*PY_TARGETS, "html"])
+def test_the_error_message_is_one_safe_line(target: str) -> None:
+    name = "a\n\x1b]52;c;aGk=\x07\u202e\u2028\x9b"
+    schema = {"type": "object", "properties": {name: {"type": "object"}}}
+    with pytest.raises(FormError) as caught:
+        load_form(schema, target)
+    message = str(caught.value)
+    assert "\n" not in message and "\r" not in message
+    assert not UNSAFE.search(message), message
+    assert "\\u001b]52" in message or "\\x1b]52" in message, message
+
+
+def test_invalid_json_text_is_a_form_error() -> None:
+    for text in ("{", '{"type": "object", "properties": {}', "\xff", b"\xff\xfe"):
+        with pytest.raises(FormError) as caught:
+            load_form(text, "cli")
+        assert caught.value.errors and caught.value.errors[0].code in ("EG001", "EG003")
+
+
+def test_an_unknown_target_or_revision_is_a_value_error() -> None:
+    with pytest.raises(ValueError, match="unknown target") as caught:
+        load_form(ONE, "tk")
+    assert type(caught.value) is ValueError  # not a FormError: the schema is fine
+    with pytest.raises(ValueError) as bad_spec:
+        load_form(ONE, "cli", spec="2024-01-01")
+    assert not isinstance(bad_spec.value, FormError)
+
+
+def test_a_feature_newer_than_the_revision_is_an_error() -> None:
+    titled = {
+        "type": "object",
+        "properties": {"c": {"type": "string", "oneOf": [{"const": "a", "title": "A"}]}},
+    }
+    assert titled == load_form(titled, "cli", spec="2025-11-25").REQUESTED_SCHEMA
+    with pytest.raises(FormError) as caught:
+        load_form(titled, "cli", spec="2025-06-18")
+    assert caught.value.errors
+
+
+def test_several_forms_in_one_input_are_a_form_error() -> None:
+    from .support.cases import CASES_DIR
+
+    data = (CASES_DIR / "input_required.json").read_bytes()
+    with pytest.raises(FormError, match="2 forms") as caught:
+        load_form(data, "cli")
+    assert not isinstance(caught.value, LimitExceeded)
+    assert caught.value.diagnostics == ()
+    one = json.loads(data)
+    one["inputRequests"] = dict(list(one["inputRequests"].items())[:1])
+    assert load_form(one, "cli").MESSAGE == "Where should we ship the order?"
+
+
+# --- limits --------------------------------------------------------------------------------------
+
+
+def _field(**extra: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": {"a": {"type": "string", **extra}}}
+
+
+#: (Limits field, a small limit, a schema at the limit, one just past it, words of the reason)
+LIMIT_CASES: list[tuple[str, int, Any, Any, str]] = [
+    (
+        "max_fields",
+        3,
+        {"type": "object", "properties": {n: {"type": "string"} for n in names("f", 3)}},
+        {"type": "object", "properties": {n: {"type": "string"} for n in names("f", 4)}},
+        "4 fields (limit 3)",
+    ),
+    (
+        "max_options",
+        3,
+        _field(enum=["a", "b", "c"]),
+        _field(enum=["a", "b", "c", "d"]),
+        "`enum` has 4 options (limit 3)",
+    ),
+    (
+        "max_text",
+        10,
+        _field(description="x" * 10),
+        _field(description="x" * 11),
+        "a string under `description` has 11 characters (limit 10)",
+    ),
+    (
+        "max_name",
+        12,
+        {"type": "object", "properties": {"a" * 12: {"type": "string"}}},
+        {"type": "object", "properties": {"a" * 13: {"type": "string"}}},
+        "a name has 13 characters (limit 12)",
+    ),
+    (
+        "max_values",
+        9,
+        _field(enum=["a", "b"]),  # root, type, properties, a, type, enum, a, b: 8
+        _field(enum=["a", "b", "c", "d"]),
+        "more than 9 values",
+    ),
+    (
+        "max_depth",
+        5,
+        _field(items={"enum": ["a"]}),
+        _field(items={"anyOf": [{"const": "a"}]}),
+        "nests deeper than 5 levels",
+    ),
+    (
+        "max_digits",
+        10,
+        {"type": "object", "properties": {"a": {"type": "integer", "maximum": 10**8}}},
+        {"type": "object", "properties": {"a": {"type": "integer", "maximum": 10**12}}},
+        "digits (limit 10)",
+    ),
+    ("max_bytes", 120, _field(), _field(description="x" * 120), "bytes"),
+]
+
+
+@pytest.mark.parametrize("form", ["dict", "text", "bytes"])
+@pytest.mark.parametrize(
+    ("field", "limit", "at", "past", "reason"), LIMIT_CASES, ids=[c[0] for c in LIMIT_CASES]
+)
+def test_each_limit_refuses_what_is_past_it(
+    field: str, limit: int, at: Any, past: Any, reason: str, form: str
+) -> None:
+    limits = Limits(**{field: limit})
+    assert getattr(limits, field) == limit
+
+    def shaped(value: Any) -> Any:
+        if form == "dict":
+            return value
+        text = json.dumps(value)
+        return text if form == "text" else text.encode()
+
+    check_limits(shaped(at), limits)  # at the limit: fine
+    with pytest.raises(LimitExceeded) as caught:
+        check_limits(shaped(past), limits)
+    assert reason in str(caught.value), str(caught.value)
+    assert isinstance(caught.value, FormError) and caught.value.diagnostics == ()
+    with pytest.raises(LimitExceeded):
+        load_form(shaped(past), "cli", limits=limits)
+    # The defaults let both through.
+    check_limits(shaped(past), DEFAULT_LIMITS)
+
+
+def test_the_message_counts_against_max_text() -> None:
+    check_limits(ONE, Limits(max_text=10), message="x" * 10)
+    with pytest.raises(LimitExceeded, match="the message has 11 characters"):
+        check_limits(ONE, Limits(max_text=10), message="x" * 11)
+    with pytest.raises(LimitExceeded):
+        load_form({"message": "x" * 10_001, "requestedSchema": ONE}, "cli")
+
+
+def _deep_text(depth: int) -> str:
+    return '{"a":' * depth + "1" + "}" * depth
+
+
+#: Hostile inputs, each refused (LimitExceeded, or for text the standard parser cannot read, the
+#: front end's FormError) before any compiling.
+HOSTILE: dict[str, Callable[[], Any]] = {
+    "50 MB description": lambda: _field(description="x" * 50_000_000),
+    "50 MB description, bytes": lambda: json.dumps(_field(description="x" * 50_000_000)).encode(),
+    "a million options": lambda: _field(enum=[str(i) for i in range(1_000_000)]),
+    "a million options, bytes": lambda: json.dumps(_field(enum=list(range(1_000_000)))).encode(),
+    "10**5000": lambda: {
+        "type": "object",
+        "properties": {"a": {"type": "integer", "maximum": 10**5000}},
+    },
+    "10**100000": lambda: {
+        "type": "object",
+        "properties": {"a": {"type": "integer", "maximum": 10**100000}},
+    },
+    "10**100000 as text": lambda: (
+        '{"type":"object","properties":{"a":{"type":"integer","maximum":1' + "0" * 100_000 + "}}}"
+    ),
+    "3000 digits as text": lambda: (
+        '{"type":"object","properties":{"a":{"type":"integer","maximum":1' + "0" * 3000 + "}}}"
+    ),
+    "10000 deep": lambda: nested(10_000),
+    "10000 deep as text": lambda: _deep_text(10_000),
+    "100k fields": lambda: {
+        "type": "object",
+        "properties": {f"f{i}": {"type": "string"} for i in range(100_000)},
+    },
+    "100k keys at the root": lambda: {f"k{i}": i for i in range(100_000)},
+    "a 1 MB property name": lambda: {"type": "object", "properties": {"x" * 1_000_000: {}}},
+}
+
+
+@pytest.mark.parametrize("make", HOSTILE.values(), ids=list(HOSTILE))
+def test_a_hostile_schema_is_refused_fast_and_small(make: Callable[[], Any]) -> None:
+    schema = make()
+    load_form(ONE, "cli")  # the runtime is loaded: time the refusal only
+    tracemalloc.start()
+    try:
+        started = time.perf_counter()
+        with pytest.raises(FormError) as caught:
+            load_form(schema, "cli")
+        took = time.perf_counter() - started
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert took < 0.05, f"{took * 1000:.1f} ms"  # a guard, not a benchmark
+    assert peak < 4_000_000, f"{peak / 1e6:.1f} MB allocated to refuse it"
+    message = str(caught.value)
+    assert "\n" not in message and len(message) < 400, message[:400]
+
+
+def test_hostile_inputs_as_json_text_fail_the_limits_not_the_parser() -> None:
+    """Inputs the standard parser can read are refused by a named limit, not compiled."""
+    for make in ("a million options", "10**5000", "3000 digits as text", "10000 deep"):
+        with pytest.raises(LimitExceeded):
+            load_form(HOSTILE[make](), "pydantic")
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bug: check_limits encodes a str schema to UTF-8 before comparing its length, so a "
+    "50 MB text costs a 50 MB copy (and ~25 ms) before it is refused",
+)
+def test_a_huge_text_schema_is_refused_without_copying_it() -> None:
+    text = json.dumps(_field(description="x" * 50_000_000))
+    tracemalloc.start()
+    try:
+        with pytest.raises(LimitExceeded):
+            load_form(text, "cli")
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 4_000_000, f"{peak / 1e6:.1f} MB allocated to refuse it"
+
+
+def test_a_form_just_under_every_limit_compiles() -> None:
+    options = [f"option {i}" for i in range(DEFAULT_LIMITS.max_options)]
+    properties: dict[str, Any] = {
+        f"f{i}": {"type": "string", "title": f"Field {i}"}
+        for i in range(DEFAULT_LIMITS.max_fields - 3)
+    }
+    properties["choice"] = {"type": "string", "enum": options, "default": options[-1]}
+    properties["long"] = {"type": "string", "description": "d" * DEFAULT_LIMITS.max_text}
+    properties["n" * DEFAULT_LIMITS.max_name] = {
+        "type": "integer",
+        "maximum": 2**53 - 1,
+        "minimum": -(2**53) + 1,
+    }
+    schema = {"type": "object", "properties": properties, "required": ["choice"]}
+    assert len(properties) == DEFAULT_LIMITS.max_fields
+    text = json.dumps(schema)
+    assert len(text) < DEFAULT_LIMITS.max_bytes
+    check_limits(schema)
+    check_limits(text)
+    for target in ("cli", "pydantic"):
+        module = load_form(text, target)
+        assert schema == module.REQUESTED_SCHEMA
+    cli = load_form(schema, "cli")
+    assert cli.validate({"choice": options[0]}) == {}
+    assert set(cli.validate({"choice": "nope"})) == {"choice"}
+
+
+def test_limits_can_be_raised_for_a_trusted_server() -> None:
+    schema = {
+        "type": "object",
+        "properties": {f"f{i}": {"type": "boolean"} for i in range(150)},
+    }
+    with pytest.raises(LimitExceeded, match="150 fields"):
+        load_form(schema, "cli")
+    module = load_form(schema, "cli", limits=Limits(max_fields=200))
+    assert len(module.REQUESTED_SCHEMA["properties"]) == 150
+
+
+# --- fuzzing -------------------------------------------------------------------------------------
+
+EXAMPLES = int(os.environ.get("ELICIT_GEN_FUZZ_EXAMPLES", "25"))
+_FUZZ = settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    database=None,
+    derandomize=True,
+    suppress_health_check=list(HealthCheck),
+)
+
+
+def _load(document: Any, target: str) -> Any | None:
+    """load_form's module, or None when it refused with one of its own exceptions."""
+    try:
+        return load_form(document, target)
+    except FormError:
+        return None
+
+
+def _agrees_with_jsonschema(form: ir.Form, module: ModuleType, target: str) -> None:
+    schema = form.schema
+    contents = [valid_content(form), valid_content(form, optional=False)]
+    for content in contents:
+        assert jsonschema_verdict(schema, content)
+        if target == "cli":
+            assert module.validate(content) == {}, content
+        else:
+            assert dump(content_class(module), content) == content
+    # Invalid contents, leaving out the format near misses (the documented differences of
+    # formcore's format checks from jsonschema's are covered by test_interop_python).
+    formats = {f.name for f in form.fields if isinstance(f, ir.StringField) and f.format}
+    for content in invalid_contents(form):
+        if any(content.get(n) != valid_content(form).get(n) for n in formats):
+            continue
+        if any(isinstance(v, float) and not math.isfinite(v) for v in content.values()):
+            continue  # NaN and infinities: no JSON value
+        expected = jsonschema_verdict(schema, content)
+        if target == "cli":
+            got = not module.validate(content)
+        else:
+            got = accepts(content_class(module), content)
+        assert got == expected, content
+
+
+@pytest.mark.parametrize("target", ["cli", "pydantic"])
+def test_fuzz_hostile_requests(target: str) -> None:
+    compiled: list[str] = []
+
+    @_FUZZ
+    @given(hostile_requests())
+    def run(request: dict[str, Any]) -> None:
+        module = _load(request, target)
+        if module is None:
+            return
+        compiled.append(module.__name__)
+        form = ir_form(request)
+        assert form.schema == module.REQUESTED_SCHEMA
+        # (MESSAGE is not compared: a schema seen before with another message keeps the first
+        # one; test_what_the_form_shows_is_part_of_the_cache_key records that bug.)
+        assert load_form(json.dumps(request), target) is module  # the cache, from text
+        _agrees_with_jsonschema(form, module, target)
+
+    run()
+    assert len(compiled) >= EXAMPLES // 3  # most random requests are forms
+
+
+@pytest.mark.parametrize("target", ["cli", "pydantic"])
+def test_fuzz_arbitrary_json_in_every_envelope(target: str) -> None:
+    @settings(
+        max_examples=EXAMPLES * 4,
+        deadline=None,
+        database=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(json_values)
+    def run(value: Any) -> None:
+        for document in envelopes(value):
+            for shaped in (document, json.dumps(document)):
+                _load(shaped, target)  # anything but FormError fails the test
+
+    run()
+
+
+@pytest.mark.parametrize("target", ["cli", "pydantic"])
+def test_fuzz_limits_never_raise_anything_else(target: str) -> None:
+    """Random small limits over random schemas: refused with LimitExceeded, or compiled."""
+
+    @_FUZZ
+    @given(
+        hostile_requests(),
+        st.builds(
+            Limits,
+            max_bytes=st.integers(1, 4000),
+            max_fields=st.integers(0, 6),
+            max_options=st.integers(0, 5),
+            max_text=st.integers(0, 300),
+            max_name=st.integers(0, 20),
+            max_values=st.integers(1, 100),
+            max_depth=st.integers(1, 8),
+            max_digits=st.integers(1, 20),
+        ),
+    )
+    def run(request: dict[str, Any], limits: Limits) -> None:
+        try:
+            check_limits(request, limits)
+        except LimitExceeded as error:
+            assert "\n" not in str(error)
+            with pytest.raises(LimitExceeded):
+                load_form(request, target, limits=limits)
+            return
+        try:
+            load_form(request, target, limits=limits)
+        except LimitExceeded:  # pragma: no cover - the same check, so a bug
+            raise AssertionError("load_form refused what check_limits let through") from None
+        except FormError:
+            pass
+
+    run()
+
+
+def test_golden_inputs_compile_from_disk_and_memory_alike(tmp_path: Path) -> None:
+    """One more cross-check: the module from load_form and the CLI's file for the same bytes
+    give the same verdicts on every golden form's contents (through the real CLI command)."""
+    from click.testing import CliRunner
+
+    from elicit_gen.cli import main
+
+    key, form = FORMS[0]
+    source = tmp_path / "in.json"
+    source.write_bytes(case_input(_case(key), form))
+    out = tmp_path / "out"
+    result = CliRunner().invoke(main, [str(source), "--target", "cli", "-o", f"{out}/"])
+    assert result.exit_code == 0, result.output
+    (path,) = out.iterdir()
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("_live_cli_check", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    made = load_form(source.read_bytes(), "cli")
+    assert made.REQUESTED_SCHEMA == module.REQUESTED_SCHEMA
+    for content in [valid_content(form), *invalid_contents(form)]:
+        assert made.validate(content) == module.validate(content)
+    assert elicit_gen.compile(source.read_bytes(), [], name="x.json").ok
