@@ -5,10 +5,17 @@ elicit-gen, routed by ``elicit_gen.mcp.FormRouter``.
     python examples/mcp_client.py --tool update_contact  # the verbatim-schema tool
     python examples/mcp_client.py --ui textual           # the same, as a Textual app
     python examples/mcp_client.py --mode 2026-07-28      # input_required, not elicitation/create
+    python examples/mcp_client.py --compile-unknown      # no generated files: compile at run time
 
 It starts ``examples/mcp_server.py`` over stdio, calls one tool, answers the server's question with
 the generated form compiled from the same schema, and prints the tool's reply on stdout. A request
 whose schema no form was compiled for is declined.
+
+By default the forms are compiled ahead (``elicit-gen`` as a build step, into ``--forms``) and
+registered with the router. With ``--compile-unknown`` the client registers nothing and builds
+nothing: ``FormRouter(compile_unknown=<ui>)`` compiles each schema the server sends when it
+arrives (``elicit_gen.load_form``, in memory). The server still generates its own pydantic models,
+into a temporary directory.
 """
 
 from __future__ import annotations
@@ -16,6 +23,7 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -43,24 +51,32 @@ def build_forms(directory: Path) -> None:
     subprocess.run([*command, "-o", f"{directory}/"], check=True, capture_output=True, timeout=120)
 
 
-async def ask(tool: str, mode: str, router: FormRouter, directory: Path) -> str:
-    args = [str(SERVER), "--forms", str(directory), "--no-build"]
+async def ask(tool: str, mode: str, router: FormRouter, directory: Path, *, build: bool) -> str:
+    """Starts the server (its generated modules in ``directory``; ``build``: it generates them
+    itself first), calls ``tool`` and returns the reply's text."""
+    args = [str(SERVER), "--forms", str(directory)]
+    if not build:
+        args.append("--no-build")
     server = StdioServerParameters(command=sys.executable, args=args)
     async with Client(server, mode=mode, elicitation_callback=router) as client:
         reply = await client.call_tool(tool, {})
         return "\n".join(getattr(block, "text", "") for block in reply.content)
 
 
-def run_cli(tool: str, mode: str, directory: Path) -> str:
+def run_cli(tool: str, mode: str, directory: Path, *, compile_unknown: bool = False) -> str:
     # The CLI forms ask on stderr and read stdin; FormRouter runs them in a worker thread.
-    router = FormRouter(forms(directory, "_cli"))
-    return anyio.run(ask, tool, mode, router, directory)
+    if compile_unknown:
+        router = FormRouter(compile_unknown="cli")
+    else:
+        router = FormRouter(forms(directory, "_cli"))
+    return anyio.run(lambda: ask(tool, mode, router, directory, build=compile_unknown))
 
 
-def client_app(tool: str, mode: str, directory: Path) -> Any:
+def client_app(tool: str, mode: str, directory: Path, *, compile_unknown: bool = False) -> Any:
     """A Textual MCP client: the session runs in a worker on the app's event loop, and each
     elicitation pushes the generated screen on top of the app; the app's return value is the
-    tool's reply."""
+    tool's reply. ``compile_unknown``: the screens are compiled at run time, and the server
+    generates its models into ``directory`` itself."""
     from textual.app import App
 
     class ClientApp(App[str]):
@@ -68,14 +84,17 @@ def client_app(tool: str, mode: str, directory: Path) -> Any:
             self.run_worker(self.session(), exclusive=True)
 
         async def session(self) -> None:
-            router = FormRouter(forms(directory, "_textual"), runner=TextualRunner(self))
-            self.exit(await ask(tool, mode, router, directory))
+            if compile_unknown:
+                router = FormRouter(compile_unknown="textual", runner=TextualRunner(self))
+            else:
+                router = FormRouter(forms(directory, "_textual"), runner=TextualRunner(self))
+            self.exit(await ask(tool, mode, router, directory, build=compile_unknown))
 
     return ClientApp()
 
 
-def run_textual(tool: str, mode: str, directory: Path) -> str:
-    reply: str | None = client_app(tool, mode, directory).run()
+def run_textual(tool: str, mode: str, directory: Path, *, compile_unknown: bool = False) -> str:
+    reply: str | None = client_app(tool, mode, directory, compile_unknown=compile_unknown).run()
     return reply or ""
 
 
@@ -84,10 +103,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tool", default="book_trip", choices=["book_trip", "update_contact"])
     parser.add_argument("--ui", default="cli", choices=["cli", "textual"])
     parser.add_argument("--mode", default="legacy", help="legacy (2025-11-25) or 2026-07-28")
-    parser.add_argument("--forms", type=Path, default=HERE / "mcp_forms")
+    parser.add_argument(
+        "--forms", type=Path, default=HERE / "mcp_forms", help="where forms are compiled ahead"
+    )
+    parser.add_argument(
+        "--compile-unknown",
+        action="store_true",
+        help="register no generated files: compile each schema when the server sends it",
+    )
     args = parser.parse_args(argv)
-    build_forms(args.forms)
     run = run_textual if args.ui == "textual" else run_cli
+    if args.compile_unknown:
+        with tempfile.TemporaryDirectory(prefix="mcp_server_models_") as models:
+            print(run(args.tool, args.mode, Path(models), compile_unknown=True))
+        return 0
+    build_forms(args.forms)
     print(run(args.tool, args.mode, args.forms))
     return 0
 

@@ -1,13 +1,16 @@
 """examples/mcp_client.py and examples/mcp_server.py, run for real: the client starts the server
 over stdio (a separate process), and answers through the generated CLI form on piped stdin or the
-generated Textual screen (pilot)."""
+generated Textual screen (pilot); with ``--compile-unknown``, through the same forms compiled at
+run time, no generated file on the client's side."""
 
 from __future__ import annotations
 
 import asyncio
 import importlib.util
+import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -75,15 +78,14 @@ def _load_client() -> ModuleType:
     return module
 
 
-def test_textual_client_app(forms: Path) -> None:
-    example = _load_client()
-    example.build_forms(forms)
-    app = example.client_app("update_contact", "2026-07-28", forms)
+def _answer_contact(app: Any, shows_form: Callable[[Any], bool]) -> Any:
+    """Runs the Textual client app under a pilot: waits for the contact form (``shows_form``
+    of the app's screen), fills it in and submits it; returns the app's return value."""
 
     async def main() -> Any:
         async with app.run_test(size=(100, 40)) as pilot:
             for _ in range(1000):
-                if type(app.screen).__name__ == "ContactScreen":
+                if shows_form(app.screen):
                     break
                 await pilot.pause(0.02)
             else:
@@ -96,5 +98,65 @@ def test_textual_client_app(forms: Path) -> None:
                 await pilot.pause(0.02)
         return app.return_value
 
-    reply = asyncio.run(main())
+    return asyncio.run(asyncio.wait_for(main(), timeout=120))
+
+
+def test_textual_client_app(forms: Path) -> None:
+    example = _load_client()
+    example.build_forms(forms)
+    app = example.client_app("update_contact", "2026-07-28", forms)
+    reply = _answer_contact(app, lambda screen: type(screen).__name__ == "ContactScreen")
     assert reply == 'Stored {"name":"Grace","email":"grace@example.org","age":85}'
+
+
+# --- --compile-unknown: no generated files on the client's side -------------------------------
+
+
+def client_compiling(stdin: str, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    """The example with ``--compile-unknown`` and no ``--forms``; its temporary files (the
+    server's models) go under ``cwd``/tmp."""
+    (cwd / "tmp").mkdir(exist_ok=True)
+    return subprocess.run(
+        [sys.executable, str(CLIENT), "--compile-unknown", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        cwd=cwd,
+        env={**os.environ, "TMPDIR": str(cwd / "tmp")},
+    )
+
+
+def test_book_trip_compiled_at_run_time_over_stdio(tmp_path: Path) -> None:
+    done = client_compiling("\ny\n1\n2\ny\ns\n", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Booked: seat window, room city view with travel insurance.\n"
+    assert "travel-agent asks:" in done.stderr
+    assert "Review your answers:" in done.stderr
+    # Nothing was generated for the client, and the server's models were cleaned up.
+    assert sorted(p.name for p in tmp_path.rglob("*")) == ["tmp"]
+
+
+def test_update_contact_compiled_at_run_time_over_stdio(tmp_path: Path) -> None:
+    stdin = "\nAda\nada(at)example.com\nada@example.com\n\ns\n"
+    done = client_compiling(stdin, "--tool", "update_contact", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == 'Stored {"name":"Ada","email":"ada@example.com"}\n'
+    # The form compiled at run time validates like the generated one.
+    assert "Not accepted: Must be an email address" in done.stderr
+    done = client_compiling("d\n", "--tool", "update_contact", "--mode", "2026-07-28", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == "Contact not updated: the user chose decline.\n"
+
+
+def test_textual_client_app_compiled_at_run_time(tmp_path: Path) -> None:
+    example = _load_client()
+    server_models = tmp_path / "server"
+    app = example.client_app("update_contact", "2026-07-28", server_models, compile_unknown=True)
+    reply = _answer_contact(
+        app, lambda screen: type(screen).__module__.startswith("elicit_gen.live.")
+    )
+    assert reply == 'Stored {"name":"Grace","email":"grace@example.org","age":85}'
+    # The client registered no generated file: the only ones are the server's own build.
+    assert not list(tmp_path.glob("*.py"))
