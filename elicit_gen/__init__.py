@@ -17,6 +17,7 @@ _EXPORTS = {
     "CompileResult": "elicit_gen.api",
     "compile": "elicit_gen.api",
     "compile_forms": "elicit_gen.api",
+    "compile_url_consent": "elicit_gen.api",
     "lint": "elicit_gen.api",
     "Diagnostic": "elicit_gen.compiler.diagnostics",
     "Severity": "elicit_gen.compiler.diagnostics",
@@ -30,16 +31,17 @@ _EXPORTS = {
     "LimitExceeded": "elicit_gen.live",
     "Limits": "elicit_gen.live",
     "load_form": "elicit_gen.live",
+    "load_url_consent": "elicit_gen.live",
     "GeneratedFile": "elicit_gen.targets",
 }
 
 if TYPE_CHECKING:
-    from .api import CompileResult, compile, compile_forms, lint
+    from .api import CompileResult, compile, compile_forms, compile_url_consent, lint
     from .compiler.diagnostics import Diagnostic, Severity
     from .compiler.ir import Form
     from .compiler.pipeline import FileResult
     from .compiler.spec import NEWEST, REVISIONS, Revision
-    from .live import FormError, LimitExceeded, Limits, load_form
+    from .live import FormError, LimitExceeded, Limits, load_form, load_url_consent
     from .targets import TARGETS, GeneratedFile
 
 
@@ -72,6 +74,8 @@ __all__ = [
     "__version__",
     "compile",
     "compile_forms",
+    "compile_url_consent",
     "lint",
     "load_form",
+    "load_url_consent",
 ]

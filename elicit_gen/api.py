@@ -15,7 +15,7 @@ from .compiler.pipeline import FileResult, Selection, check_source
 from .compiler.source import dump_json
 from .compiler.spec import NEWEST, Revision
 from .config import Style
-from .targets import GeneratedFile, emit, expand, get_target
+from .targets import GeneratedFile, consent_targets, emit, emit_url_consent, expand, get_target
 
 SchemaInput = str | bytes | Path | Mapping[str, Any]
 
@@ -129,3 +129,15 @@ def compile(
     )
     files = compile_forms(result.forms, names, style) if result.forms else []
     return CompileResult(result.diagnostics, result.forms, files)
+
+
+def compile_url_consent(
+    targets: Iterable[str] | str = "all", style: Style | None = None
+) -> list[GeneratedFile]:
+    """The URL-mode consent screen of each UI target among ``targets`` (``all``: html, qt,
+    textual and cli): one file per target that takes each request at run time. ValueError when
+    ``targets`` names no UI target."""
+    names = consent_targets(expand(targets))
+    if not names:
+        raise ValueError("the URL consent screen exists for the UI targets: html, qt, textual, cli")
+    return [emit_url_consent(get_target(name), style) for name in names]

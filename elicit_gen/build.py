@@ -25,7 +25,16 @@ from .compiler.naming import module_stem
 from .compiler.pipeline import FileResult, Selection, check_source
 from .compiler.spec import Revision
 from .config import ConfigError, Style, find_style
-from .targets import REGISTRY, GeneratedFile, emit, expand, get_target
+from .targets import (
+    REGISTRY,
+    URL_CONSENT_STEM,
+    GeneratedFile,
+    consent_targets,
+    emit,
+    emit_url_consent,
+    expand,
+    get_target,
+)
 
 if TYPE_CHECKING:
     from .output import Staging
@@ -214,6 +223,10 @@ def _collision_key(path: Path) -> str:
 Claims = dict[str, tuple[str, str, str, str]]
 
 
+#: The name the URL-mode consent screen's outputs are listed under (as an input's would be).
+URL_CONSENT = "--url-consent"
+
+
 def plan_outputs(
     results: list[tuple[Input, FileResult]],
     targets: list[str],
@@ -221,6 +234,7 @@ def plan_outputs(
     *,
     claims: Claims | None = None,
     job: str | None = None,
+    consent: Sequence[str] = (),
 ) -> dict[tuple[str, str, str], Path]:
     """(input name, form stem, target) -> output path, for every output of every input.
 
@@ -229,12 +243,13 @@ def plan_outputs(
     forms of one ``input_required`` input, across the jobs sharing ``claims``, or differing only
     in case) are a BuildError before anything is written.
     """
-    units = [
+    units: list[tuple[str, str, str]] = [
         (inp.name, stem, target)
         for inp, result in results
         for stem in ([f.stem for f in result.forms] or [module_stem(inp.stem)])
         for target in targets
     ]
+    units += [(URL_CONSENT, URL_CONSENT_STEM, target) for target in consent]
     out = Path(output)
     as_dir = output.endswith(("/", os.sep)) or os.path.isdir(out) or len(units) > 1
     paths: dict[tuple[str, str, str], Path] = {}
@@ -275,6 +290,7 @@ def build(
     claims: Claims | None = None,
     job: str | None = None,
     style: Style | None = None,
+    url_consent: bool = False,
 ) -> BuildReport:
     """Lints every input, then (unless ``lint_only``) compiles and writes or checks outputs.
 
@@ -284,23 +300,31 @@ def build(
     ``report.written`` lists what the caller's :meth:`Staging.commit` will write. ``claims``
     shared between calls makes two jobs writing one file an error. ``style``: the project's
     formatter settings, by default those governing ``output`` (see :func:`.config.find_style`).
+    ``url_consent`` adds the URL-mode consent screen of each UI target among ``targets``.
     """
     names = expand_targets(targets) if not lint_only else []
+    consent = consent_targets(names) if url_consent else []
+    if url_consent and not consent:
+        raise BuildError(
+            "--url-consent writes a consent screen for a UI target: add --target html, qt, "
+            "textual or cli"
+        )
     report = lint_inputs(inputs, revision=revision, selection=selection, build_forms=not lint_only)
     if lint_only:
         return report
     if output is None:
-        if sum(max(len(r.forms), 1) for _, r in report.results) * len(names) > 1:
+        count = sum(max(len(r.forms), 1) for _, r in report.results) * len(names) + len(consent)
+        if count > 1:
             raise BuildError("several outputs would be written: name a directory with -o DIR/")
         paths = None
     else:
-        paths = plan_outputs(report.results, names, output, claims=claims, job=job)
+        paths = plan_outputs(report.results, names, output, claims=claims, job=job, consent=consent)
     if style is None:
         try:
             style = find_style(Path(output) if output is not None else None)
         except ConfigError as exc:
             raise BuildError(str(exc)) from None
-    outputs = _generate(report, names, style, strict=strict, progress=progress)
+    outputs = _generate(report, names, style, strict=strict, progress=progress, consent=consent)
     if paths is None:
         _to_stdout(outputs, emit_stdout)
     elif check:
@@ -339,6 +363,7 @@ def _generate(
     *,
     strict: bool,
     progress: Callable[[str], None] | None,
+    consent: Sequence[str] = (),
 ) -> Iterator[Output]:
     """Every output of every input without errors (those are recorded as skipped), generated
     lazily: a write stops at the first error having generated no more than it needs."""
@@ -360,6 +385,12 @@ def _generate(
                 except (FileError, FormatterError) as exc:
                     raise BuildError(str(exc)) from None
                 yield (inp.name, form.stem, target), file
+    for target in consent:
+        try:
+            file = emit_url_consent(get_target(target), style)
+        except FormatterError as exc:
+            raise BuildError(str(exc)) from None
+        yield (URL_CONSENT, URL_CONSENT_STEM, target), file
 
 
 def _to_stdout(outputs: Iterator[Output], emit_stdout: Callable[[str], None] | None) -> None:

@@ -54,6 +54,7 @@ class Options:
     ignore: tuple[str, ...]
     verbose: bool
     quiet: bool
+    url_consent: bool
 
 
 def _display(path: Path, root: Path) -> str:
@@ -99,6 +100,8 @@ def _read_args(paths: Sequence[str]) -> list[Input]:
 
 
 def _read_job(job: Job, root: Path) -> list[Input]:
+    if not job.inputs:  # a job that only writes the URL consent screen
+        return []
     paths = expand_globs(job.inputs, root)
     if not paths:
         raise BuildError(f"{job.name}: no input matches {', '.join(job.inputs)}")
@@ -175,13 +178,15 @@ def _file_error(exc: BaseException) -> bool:
 def _run(schemas: tuple[str, ...], opts: Options, staging: Staging | None) -> int:
     """Runs the jobs or the command line's inputs; every file is staged in ``staging`` and
     renamed into place only when all are staged (one run, all or nothing)."""
-    if opts.lint_only and (opts.targets or opts.output or opts.check):
-        raise BuildError("--lint reports diagnostics only; drop --target, -o and --check")
+    if opts.lint_only and (opts.targets or opts.output or opts.check or opts.url_consent):
+        raise BuildError(
+            "--lint reports diagnostics only; drop --target, -o, --check and --url-consent"
+        )
     config = load_config()
     selection = _selection(config, opts.select, opts.ignore)
     strict = config.strict if opts.strict is None else opts.strict
     progress = None if opts.quiet else (lambda line: _write(visible(line), err=True))
-    if not schemas:
+    if not schemas and not opts.url_consent:
         if opts.targets or opts.output:
             raise BuildError("--target and -o need a SCHEMA (jobs come from pyproject.toml)")
         if not config.jobs:
@@ -206,6 +211,7 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging | None) -> in
                     staging=staging,
                     claims=claims,
                     job=job.name if len(config.jobs) > 1 else None,
+                    url_consent=job.url_consent,
                 )
             )
         if staging is not None:
@@ -230,6 +236,7 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging | None) -> in
         emit_stdout=lambda text: _write(text, nl=False),
         progress=progress,
         staging=staging if opts.output is not None else None,
+        url_consent=opts.url_consent,
     )
     if staging is not None and opts.output is not None:
         staging.commit()
@@ -298,6 +305,11 @@ def _interrupted(staging: Staging | None) -> str:
 @click.option("-o", "--output", type=str, help="Output file, or directory (DIR/) for several.")
 @click.option("--lint", "lint_only", is_flag=True, help="Only report diagnostics.")
 @click.option("--check", is_flag=True, help="Write nothing; exit 1 if an output is stale.")
+@click.option(
+    "--url-consent",
+    is_flag=True,
+    help="Also write the URL-mode consent screen of each UI target (url_consent_*).",
+)
 @click.option("--strict", is_flag=True, default=None, help="Warnings make the run fail.")
 @click.option(
     "--spec",
@@ -324,6 +336,7 @@ def main(schemas: tuple[str, ...], list_rules: bool, **options: object) -> None:
     \b
     elicit-gen contact.json --target html > contact.html
     elicit-gen schemas/*.json --target all -o forms/
+    elicit-gen --url-consent --target qt -o forms/   # the URL-mode consent screen
     elicit-gen --lint schemas/*.json
     elicit-gen            # run every [[tool.elicit-gen.jobs]] of pyproject.toml
     elicit-gen --check    # verify that every job's outputs are current

@@ -29,6 +29,7 @@ class Job:
     targets: tuple[str, ...]
     output: str
     spec: str | None = None
+    url_consent: bool = False  # also write the URL-mode consent screen of each UI target
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def _codes(value: Any, key: str, path: Path) -> tuple[str, ...]:
     return tuple(value)
 
 
-_JOB_KEYS = {"name", "inputs", "targets", "output", "spec"}
+_JOB_KEYS = {"name", "inputs", "targets", "output", "spec", "url-consent"}
 
 
 def _strings(value: Any, where: str, key: str, path: Path) -> tuple[str, ...]:
@@ -80,8 +81,11 @@ def _jobs(value: Any, path: Path) -> tuple[Job, ...]:
                 f"{path}: {where} has unknown key {unknown[0]!r}; known keys: "
                 f"{', '.join(sorted(_JOB_KEYS))}"
             )
+        url_consent = table.get("url-consent", False)
+        if not isinstance(url_consent, bool):
+            raise ConfigError(f"{path}: {where} url-consent must be true or false")
         for key in ("inputs", "targets", "output"):
-            if key not in table:
+            if key not in table and not (key == "inputs" and url_consent):
                 raise ConfigError(f"{path}: {where} needs {key!r}")
         output = table["output"]
         if not isinstance(output, str) or not output:
@@ -95,10 +99,13 @@ def _jobs(value: Any, path: Path) -> tuple[Job, ...]:
         jobs.append(
             Job(
                 name=name,
-                inputs=_strings(table["inputs"], where, "inputs", path),
+                inputs=_strings(table["inputs"], where, "inputs", path)
+                if "inputs" in table
+                else (),
                 targets=_strings(table["targets"], where, "targets", path),
                 output=output,
                 spec=spec,
+                url_consent=url_consent,
             )
         )
     return tuple(jobs)

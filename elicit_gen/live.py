@@ -51,6 +51,7 @@ __all__ = [
     "check_limits",
     "clear_cache",
     "load_form",
+    "load_url_consent",
     "normalised_key",
 ]
 
@@ -361,3 +362,35 @@ def _register_source(filename: str, source: str) -> None:
 
     lines = source.splitlines(keepends=True)
     linecache.cache[filename] = (len(source), None, lines, filename)
+
+
+# --- the URL-mode consent screen -----------------------------------------------------------------
+
+_consent: dict[str, Any] = {}
+
+
+def load_url_consent(target: str) -> Any:
+    """The URL-mode consent screen of a UI target, in memory (made once per process): a module
+    with ``elicit_url(message, url, *, server=None, elicitation_id=None)`` for ``cli``,
+    ``textual`` and ``qt``, the page text for ``html``. ValueError for another target."""
+    from .targets import REGISTRY, URL_CONSENT_STEM
+
+    if target not in REGISTRY or not REGISTRY[target].url_consent:
+        raise ValueError(
+            f"no URL consent screen for target {target!r}: use html, qt, textual or cli"
+        )
+    with _shared_lock:
+        found = _consent.get(target)
+        if found is not None:
+            return found
+        emitter: Any = get_target(target)
+        file = emitter.emit_url_consent()
+        if target not in MODULE_TARGETS:
+            made: Any = file.text
+        else:
+            filename = f"<elicit-gen {target} {file.name}>"
+            _register_source(filename, file.text)
+            made = types.ModuleType(f"elicit_gen.live.{URL_CONSENT_STEM}_{target}")
+            exec(compile(file.text, filename, "exec", dont_inherit=True), made.__dict__)
+        _consent[target] = made
+        return made

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..config import Style
-from .base import GeneratedFile, Target
+from .base import URL_CONSENT_STEM, ConsentTarget, GeneratedFile, Target
 
 if TYPE_CHECKING:
     from ..compiler.ir import Form
@@ -26,15 +26,26 @@ class TargetInfo:
     suffix: str  # appended to the form's stem: "<stem><suffix>"
     module: str  # emitter module, imported on first use
     summary: str
+    url_consent: bool = False  # also writes the URL-mode consent screen (a UI target)
 
 
 REGISTRY: dict[str, TargetInfo] = {
     info.name: info
     for info in (
-        TargetInfo("html", ".html", "elicit_gen.targets.html", "self-contained HTML page"),
-        TargetInfo("qt", "_qt.py", "elicit_gen.targets.qt", "PySide6 dialog"),
-        TargetInfo("textual", "_textual.py", "elicit_gen.targets.textual", "Textual screen"),
-        TargetInfo("cli", "_cli.py", "elicit_gen.targets.cli", "plain terminal prompt"),
+        TargetInfo(
+            "html", ".html", "elicit_gen.targets.html", "self-contained HTML page", url_consent=True
+        ),
+        TargetInfo("qt", "_qt.py", "elicit_gen.targets.qt", "PySide6 dialog", url_consent=True),
+        TargetInfo(
+            "textual",
+            "_textual.py",
+            "elicit_gen.targets.textual",
+            "Textual screen",
+            url_consent=True,
+        ),
+        TargetInfo(
+            "cli", "_cli.py", "elicit_gen.targets.cli", "plain terminal prompt", url_consent=True
+        ),
         TargetInfo("pydantic", "_models.py", "elicit_gen.targets.pydantic", "pydantic models"),
     )
 }
@@ -77,6 +88,17 @@ def get_target(name: str) -> Target:
     return target
 
 
+def consent_targets(names: Iterable[str]) -> list[str]:
+    """The names among ``names`` that write a URL-mode consent screen (the UI targets)."""
+    return [name for name in names if REGISTRY[name].url_consent]
+
+
+def emit_url_consent(target: Target, style: Style | None = None) -> GeneratedFile:
+    """The format stage after the emitter, for ``target``'s URL-mode consent screen."""
+    consent: ConsentTarget = target  # type: ignore[assignment]
+    return _formatted(target, consent.emit_url_consent(), style)
+
+
 def is_black_stable(target: Target) -> bool:
     """Whether ``target`` emits Python that black leaves unchanged (see :mod:`.base`)."""
     return bool(getattr(target, "black_stable", False))
@@ -86,7 +108,10 @@ def emit(target: Target, form: Form, style: Style | None = None) -> GeneratedFil
     """The format stage after the emitter: ``target``'s file for ``form`` as the project's
     formatter (``style``; black's defaults without one) leaves it. A black-stable target under a
     covered style is not formatted at all (black is not even imported)."""
-    file = target.emit(form)
+    return _formatted(target, target.emit(form), style)
+
+
+def _formatted(target: Target, file: GeneratedFile, style: Style | None) -> GeneratedFile:
     if not file.name.endswith(".py"):
         return file
     from ._pyformat import format_source, needs_formatting
@@ -100,11 +125,14 @@ def emit(target: Target, form: Form, style: Style | None = None) -> GeneratedFil
 __all__ = [
     "REGISTRY",
     "TARGETS",
+    "URL_CONSENT_STEM",
     "GeneratedFile",
     "Target",
     "TargetInfo",
     "available",
+    "consent_targets",
     "emit",
+    "emit_url_consent",
     "expand",
     "get_target",
     "is_black_stable",

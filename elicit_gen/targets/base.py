@@ -30,6 +30,18 @@ class Target(Protocol):
     def emit(self, form: Form) -> GeneratedFile: ...
 
 
+#: The stem of the URL-mode consent screen's files: url_consent.html, url_consent_qt.py, ...
+URL_CONSENT_STEM = "url_consent"
+
+
+class ConsentTarget(Target, Protocol):
+    """A UI target that also writes the URL-mode consent screen: a module (or page) that takes
+    the request at run time (``elicit_url(message, url, *, server, elicitation_id=None)``), so
+    one file serves every URL-mode request."""
+
+    def emit_url_consent(self) -> GeneratedFile: ...
+
+
 class Runtime(NamedTuple):
     """The static code a Python target copies into every module it writes: the import block
     that code needs, and the pieces (each a verbatim substring of every emitted module, in
