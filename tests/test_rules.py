@@ -242,6 +242,20 @@ CASES = [
         2,
         9,
     ),
+    Case(
+        "EG204",
+        '{"mode": "url", "message": "m", "url": "https://example.com/x"}',
+        '{"mode": "url", "message": "m",\n "url": "https://xn--80ak6aa92e.com/x"}',
+        2,
+        9,
+    ),
+    Case(
+        "EG205",
+        '{"mode": "url", "message": "m", "url": "https://example.com/x"}',
+        '{"mode": "url", "message": "m",\n "url": "https://example.123/x"}',
+        2,
+        9,
+    ),
 ]
 
 

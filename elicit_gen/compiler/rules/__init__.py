@@ -29,6 +29,8 @@ from . import (
     unsafe_integer,
     url_absolute,
     url_https,
+    url_lookalike,
+    url_refused,
     url_secrets,
 )
 from .base import Context, Finding, Rule
@@ -65,6 +67,8 @@ RULES: tuple[Rule, ...] = tuple(
                 url_absolute,
                 url_https,
                 url_secrets,
+                url_lookalike,
+                url_refused,
             )
         ),
         key=lambda r: r.code,

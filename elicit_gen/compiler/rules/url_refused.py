@@ -1,0 +1,56 @@
+"""EG205 url-refused: a URL-mode ``url`` that consent screens refuse to open.
+
+Spec (2025-11-25, URL mode security): clients MUST NOT open a URL without the user's consent and
+SHOULD refuse URLs they cannot show honestly. Besides what EG201 (not absolute https), EG202
+(plain http) and EG203 (credentials) report, a consent screen (``elicit_gen/runtime/urlcheck.py``)
+refuses a URL with invisible or control characters anywhere, a host that is not a valid name or
+ends in a number without being an IP address, a name with letters browsers read differently
+(``ß``, full-width letters), and URLs too long to show.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from urllib.parse import urlsplit
+
+from ...runtime.urlcheck import check_url
+from ..diagnostics import Severity
+from ._shared import is_local, url_of
+from .base import Context, Finding, Rule
+
+
+def _reported_elsewhere(url: str) -> bool:
+    """Whether EG201, EG202 or EG203 already reports ``url``."""
+    try:
+        parsed = urlsplit(url)
+        parsed.port  # noqa: B018 - raises ValueError for a bad port
+    except ValueError:
+        return True
+    scheme = parsed.scheme.lower()
+    if scheme not in ("https", "http") or not parsed.netloc:
+        return True
+    if scheme == "http" and not is_local(parsed.hostname):
+        return True
+    return parsed.username is not None or parsed.password is not None
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    found = url_of(ctx)
+    if found is None:
+        return
+    url, pointer, _parsed = found
+    verdict = check_url(url)
+    if verdict.refusal is not None and not _reported_elsewhere(url):
+        yield Finding(pointer, f"consent screens will refuse to open it: {verdict.refusal}")
+
+
+RULE = Rule(
+    code="EG205",
+    name="url-refused",
+    summary="a URL-mode `url` that consent screens refuse (hidden characters, invalid host)",
+    severity=Severity.ERROR,
+    check=check,
+    spec="URL mode: clients MUST NOT open URLs without consent and refuse what they cannot show.",
+    example='{"mode": "url", "message": "Sign in", "url": "https://fa\\u00df.example/start"}',
+    fix="Send a plain https URL with a valid ASCII (or properly internationalised) host name.",
+)
