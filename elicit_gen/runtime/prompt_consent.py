@@ -1,0 +1,329 @@
+# --- elicit-gen URL consent prompt (standard library only) ------------------
+# The URL-mode consent screen of the ``cli`` target: who asks, the message,
+# the destination's domain and full address, the warnings, then a question
+# answered on stdin (a terminal or a pipe). Nothing opens before the user
+# types o (or open). Copied verbatim into the generated url_consent_cli.py
+# after the safe-text helpers (safetext.py) and the URL check (urlcheck.py);
+# the imports above the marker are merged with the module's own, the ones
+# from this package only name what those copied parts define.
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import os
+import signal
+import sys
+import webbrowser
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from .safetext import safe_lines, safe_text
+from .urlcheck import UrlCheck, check_url
+
+# --- end of runtime imports ---
+
+# --- the consent prompt -----------------------------------------------------
+
+#: Who asks when the host does not say.
+DEFAULT_SERVER = "An MCP server"
+
+#: The full URL is shown in pieces of this many characters, one a line.
+_URL_WIDTH = 64
+
+_OPEN = ("o", "open")
+_DECLINE = ("d", "decline")
+_CANCEL = ("c", "cancel", "q", "quit")
+_ESCAPE = "\x1b"  # Escape, then Enter, on a terminal
+
+
+def _isatty(stream: TextIO | None) -> bool:
+    if stream is None:
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+class _ConsentTerminal:
+    """Writes to ``err`` and reads one answer a line from ``inp``."""
+
+    def __init__(self, inp: TextIO, err: TextIO) -> None:
+        self.inp = inp
+        self.err = err
+        # Nothing echoes piped answers: write them after the question so
+        # that the transcript on stderr reads like a terminal session.
+        self.echo = not _isatty(inp)
+
+    def say(self, text: str = "") -> None:
+        self.err.write(text + "\n")
+        self.err.flush()
+
+    def ask(self, question: str) -> str:
+        """The answer to ``question``, stripped (Escape kept as ``\\x1b``);
+        raises EOFError at the end of input."""
+        self.err.write(question + " ")
+        self.err.flush()
+        line = self.inp.readline()
+        if not line:
+            raise EOFError
+        answer = line.rstrip("\n").rstrip("\r")
+        if self.echo:
+            self.say(safe_text(answer))
+        return answer.strip(" \t")
+
+
+def _who(server: str | None) -> str:
+    if server is not None and server.strip():
+        return server
+    return DEFAULT_SERVER
+
+
+def _place(check: UrlCheck) -> str:
+    """The destination in one phrase: its domain, or the address itself."""
+    return safe_text(check.domain) if check.domain else safe_text(check.url)
+
+
+def _url_lines(url: str) -> list[str]:
+    """The whole URL, in pieces of :data:`_URL_WIDTH` characters (never cut
+    short), each shown literally."""
+    if not url:
+        return ["(none)"]
+    pieces = range(0, len(url), _URL_WIDTH)
+    return [safe_text(url[start : start + _URL_WIDTH]) for start in pieces]
+
+
+def _show(
+    term: _ConsentTerminal,
+    check: UrlCheck,
+    message: str,
+    server: str,
+    elicitation_id: str | None,
+) -> None:
+    """The screen, in the contract's order: who, why, where, warnings."""
+    term.say(f"{safe_text(server)} asks you to open a web page")
+    if message.strip():
+        for line in safe_lines(message):
+            term.say(f"  {line}")
+    term.say()
+    if check.domain:
+        term.say(f"  Web site:  {safe_text(check.domain)}")
+        # Underlined: the name to check before anything else.
+        term.say("             " + "=" * len(safe_text(check.domain)))
+    pieces = _url_lines(check.url)
+    term.say(f"  Full URL:  {pieces[0]}")
+    for piece in pieces[1:]:
+        term.say(f"             {piece}")
+    if elicitation_id:
+        term.say(f"  Request:   {safe_text(elicitation_id)}")
+    for warning in check.warnings:
+        term.say(f"  Warning: {safe_text(warning)}")
+    if check.refusal is not None:
+        term.say(f"  Cannot open this link: {safe_text(check.refusal)}")
+    term.say()
+
+
+def _choose(term: _ConsentTerminal, check: UrlCheck) -> str:
+    """Asks until the answer is "open", "decline" or "cancel" and returns it.
+    Enter alone, or anything unknown, asks again: nothing opens by default."""
+    if check.openable:
+        question = f"Open {_place(check)} in your browser? [o]pen, [d]ecline, [c]ancel:"
+        again = "  Type o to open it in your browser, d to decline or c to cancel."
+    else:
+        question = "This link cannot be opened. [d]ecline, [c]ancel:"
+        again = "  This link cannot be opened: type d to decline or c to cancel."
+    while True:
+        answer = term.ask(question)
+        if answer == _ESCAPE:
+            return "cancel"
+        word = answer.lower()
+        if word in _OPEN and check.openable:
+            return "open"
+        if word in _DECLINE:
+            return "decline"
+        if word in _CANCEL:
+            return "cancel"
+        term.say(again)
+
+
+def _open_in_browser(url: str) -> object:
+    """The default opener: the platform's web browser. Raises OSError when
+    no browser could be started (the user did not get the page)."""
+    if not webbrowser.open(url):
+        raise OSError("no web browser could be started")
+    return True
+
+
+def _elicit_url(
+    term: _ConsentTerminal,
+    message: str,
+    url: str,
+    server: str,
+    elicitation_id: str | None,
+    opener: Callable[[str], object],
+) -> dict[str, Any]:
+    check = check_url(url)
+    _show(term, check, message, server, elicitation_id)
+    choice = _choose(term, check)
+    if choice != "open":
+        return {"action": choice}
+    term.say(f"Opening {_place(check)} in your browser...")
+    try:
+        opener(url)
+    except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener: any failure)
+        term.say(f"Could not open the browser: {safe_text(str(exc))}")
+        term.say("Cancelled.")
+        return {"action": "cancel"}
+    who = safe_text(server)
+    term.say(f"Continue in your browser. {who} will say when this step is complete.")
+    return {"action": "accept"}
+
+
+def elicit_url(
+    message: str,
+    url: str,
+    *,
+    server: str | None = None,
+    elicitation_id: str | None = None,
+    opener: Callable[[str], object] | None = None,
+    stdin: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> dict[str, Any]:
+    """Asks whether to open ``url`` (a URL-mode elicitation) and returns the
+    ElicitResult.
+
+    Shows who asks (``server``), the ``message``, the destination's domain,
+    the full URL and any warning on ``stderr`` (default sys.stderr), then
+    reads the answer from ``stdin`` (default sys.stdin). Only o (or open)
+    opens: ``opener`` (default :func:`webbrowser.open`) is called once with
+    the URL exactly as given, and the result is ``{"action": "accept"}``
+    (the user agreed to open it, not that the step in the browser is done).
+    A URL :func:`check_url` refuses offers only decline and cancel. End of
+    input, Ctrl-C, Escape, a broken terminal or an opener that fails return
+    ``{"action": "cancel"}``.
+    """
+    inp = stdin if stdin is not None else sys.stdin
+    err = stderr if stderr is not None else sys.stderr
+    if inp is None:  # started without any stdin: nobody can answer
+        return {"action": "cancel"}
+    if err is None:  # no stderr: ask anyway, the answer may come from a pipe
+        err = io.StringIO()
+    term = _ConsentTerminal(inp, err)
+    do_open = opener if opener is not None else _open_in_browser
+    try:
+        return _elicit_url(term, message, url, _who(server), elicitation_id, do_open)
+    except (EOFError, KeyboardInterrupt, OSError):
+        try:
+            term.say()
+            term.say("Cancelled.")
+        except (KeyboardInterrupt, OSError, ValueError):
+            pass
+        return {"action": "cancel"}
+
+
+def complete_notice(
+    url: str,
+    *,
+    server: str | None = None,
+    stderr: TextIO | None = None,
+) -> None:
+    """Says on ``stderr`` (default sys.stderr) that the step in the browser
+    is done: "Completed in your browser (<domain>)." (after the server's
+    name when ``server`` is given). Call it when the server reports
+    completion (``notifications/elicitation/complete``)."""
+    err = stderr if stderr is not None else sys.stderr
+    if err is None:
+        return
+    text = f"Completed in your browser ({_place(check_url(url))})."
+    if server is not None and server.strip():
+        text = f"{safe_text(server)}: {text}"
+    try:
+        err.write(text + "\n")
+        err.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _open_keeping_stdout(url: str) -> object:
+    """The default opener of the command line: a browser started from here
+    inherits /dev/null as its stdout, so that nothing it prints can mix with
+    the JSON result."""
+    try:
+        sys.stdout.flush()
+        saved = os.dup(1)
+    except (AttributeError, OSError, ValueError):
+        return _open_in_browser(url)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 1)
+        return _open_in_browser(url)
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(null)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: asks whether to open URL and prints the ElicitResult
+    as JSON on stdout.
+
+    Returns 0 whatever the user chose (the action is in the JSON), 1 when the
+    result could not be written; argparse exits with 2 on a usage error.
+    """
+    parser = argparse.ArgumentParser(
+        description=(
+            "Asks on the terminal (stderr) whether to open the URL of an MCP"
+            " URL-mode elicitation in the browser, and prints the ElicitResult"
+            " as JSON on stdout. Nothing opens unless you type o."
+            " Ctrl-D or Ctrl-C cancels."
+        ),
+    )
+    parser.add_argument(
+        "--server",
+        help="name of the server that asks (shown to the user)",
+    )
+    parser.add_argument(
+        "--message",
+        default="",
+        help="why the server asks (shown to the user)",
+    )
+    parser.add_argument(
+        "--id",
+        dest="elicitation_id",
+        help="the elicitation's id (shown to the user)",
+    )
+    parser.add_argument("url", help="the URL the server asks to open")
+    args = parser.parse_args(argv)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # Undecodable bytes in an answer must not end with a traceback.
+        sys.stdin.reconfigure(errors="replace")
+    try:
+        result = elicit_url(
+            args.message,
+            args.url,
+            server=args.server,
+            elicitation_id=args.elicitation_id,
+            opener=_open_keeping_stdout,
+        )
+    except KeyboardInterrupt:
+        result = {"action": "cancel"}
+    try:
+        sys.stdout.write(json.dumps(result) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Whoever wanted the result has gone; keep the interpreter's final
+        # flush quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0
+
+
+def _interruptible() -> None:
+    """Run as a script on a terminal: Ctrl-C cancels, even when the parent
+    left SIGINT ignored (``nohup``, ``cmd &`` in a script), in which case
+    Python installs no KeyboardInterrupt handler at start-up. Never called
+    by ``elicit_url()``: a host program's signal handling is its own.
+    """
+    if _isatty(sys.stdin):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
