@@ -31,11 +31,13 @@ import logging
 import math
 import sys
 from collections.abc import Awaitable, Callable, Iterable, Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
 import anyio
+import anyio.lowlevel
 import anyio.to_thread
 from mcp import types
 from mcp.client.session import ClientRequestContext
@@ -56,6 +58,7 @@ from .live import (
     Limits,
     check_limits,
     load_form,
+    load_url_consent,
     normalised_key,
 )
 
@@ -64,11 +67,14 @@ __all__ = [
     "FormRouter",
     "FormRunner",
     "TextualRunner",
+    "UrlRequest",
+    "UrlRunner",
     "check_answer",
     "elicit_exact",
     "elicit_request",
     "load_module",
     "run_in_thread",
+    "run_url_in_thread",
     "schema_key",
     "unenforced",
 ]
@@ -238,7 +244,9 @@ class TextualRunner:
     async def __call__(
         self, module: ModuleType, message: str, server: str | None
     ) -> Mapping[str, Any]:
-        screen = _screen_class(module)(message, server=server)
+        return await self._show(_screen_class(module)(message, server=server))
+
+    async def _show(self, screen: Any) -> Mapping[str, Any]:
         loop = asyncio.get_running_loop()
         done: asyncio.Future[Mapping[str, Any] | None] = loop.create_future()
 
@@ -259,6 +267,56 @@ class TextualRunner:
                 # form off the screen rather than leave it waiting for an answer nobody reads.
                 screen.dismiss(None)
         return result if result is not None else {"action": "cancel"}
+
+    async def show_url(self, module: ModuleType, request: UrlRequest) -> Mapping[str, Any]:
+        """Pushes a Textual consent module's ``UrlConsentScreen`` and waits for its answer."""
+        screen = module.UrlConsentScreen(
+            request.message,
+            request.url,
+            server=request.server,
+            elicitation_id=request.elicitation_id,
+        )
+        return await self._show(screen)
+
+    def complete_url(self, module: ModuleType, request: UrlRequest) -> None:
+        """A toast on the app: the step the user opened in the browser is complete."""
+        module.notify_complete(self.app, request.url)
+
+
+@dataclass(frozen=True)
+class UrlRequest:
+    """A URL-mode request as the consent screen takes it: the server's ``message`` and ``url``,
+    who asks (``server``), and the ``elicitation_id`` a later completion notification names."""
+
+    message: str
+    url: str
+    server: str | None = None
+    elicitation_id: str | None = None
+
+
+UrlRunner = Callable[[ModuleType, UrlRequest], Awaitable[Mapping[str, Any]]]
+"""Shows a URL consent module's screen: ``(module, request) -> ElicitResult dict``."""
+
+
+async def run_url_in_thread(module: ModuleType, request: UrlRequest) -> Mapping[str, Any]:
+    """The default URL runner: the consent module's blocking ``elicit_url()`` in a worker
+    thread (the ``cli`` consent prompt)."""
+    call = functools.partial(
+        module.elicit_url,
+        request.message,
+        request.url,
+        server=request.server,
+        elicitation_id=request.elicitation_id,
+    )
+    result: Mapping[str, Any] = await anyio.to_thread.run_sync(call)
+    return result
+
+
+def _complete_in_module(module: ModuleType, request: UrlRequest) -> None:
+    """Tells the user a URL-mode step is done, the module's way (the cli prints a line)."""
+    notice = getattr(module, "complete_notice", None)
+    if notice is not None:
+        notice(request.url, server=request.server)
 
 
 def _screen_class(module: ModuleType) -> Callable[..., Any]:
@@ -308,6 +366,17 @@ class FormRouter:
     ``fallback`` if there is one and is otherwise declined, the reason logged on the
     ``elicit_gen.mcp`` logger.
 
+    ``url_consent`` (``"cli"``, ``"textual"``, ``"qt"``, or a consent module such as a generated
+    ``url_consent_qt``) shows URL-mode requests on that target's consent screen (see
+    :func:`elicit_gen.load_url_consent`): the requesting server, the message, the destination's
+    domain and full URL, look-alike warnings; it opens the URL only on the user's click, and the
+    answer is ``accept`` only for "the user agreed to open it". Without it, URL-mode requests go to
+    ``fallback`` or are declined. ``runner`` shows the consent screen too when it can
+    (:class:`TextualRunner` and the Qt runner have ``show_url``); otherwise the module's blocking
+    ``elicit_url()`` runs in a worker thread. After an accept, the ``elicitationId`` is kept:
+    pass :meth:`message_handler` as the client's ``message_handler`` so that the server's
+    ``notifications/elicitation/complete`` tells the user the step is done.
+
     ``limits`` bounds every request before anything is compiled or matched (schema size,
     fields, options, string lengths, nesting; see :class:`elicit_gen.Limits`): a request past
     them is declined at once, never handed on. Declined, not answered with a JSON-RPC error:
@@ -328,6 +397,7 @@ class FormRouter:
         fallback: Fallback | None = None,
         compile_unknown: str | None = None,
         limits: Limits = DEFAULT_LIMITS,
+        url_consent: str | ModuleType | None = None,
     ) -> None:
         if compile_unknown not in (None, *_UI_TARGETS):
             raise ValueError(
@@ -338,6 +408,16 @@ class FormRouter:
         self.fallback = fallback
         self.compile_unknown = compile_unknown
         self.limits = limits
+        if isinstance(url_consent, str) and url_consent not in _UI_TARGETS:
+            raise ValueError(
+                f"url_consent must be one of {', '.join(_UI_TARGETS)} or a module, "
+                f"not {url_consent!r}"
+            )
+        if isinstance(url_consent, ModuleType) and not hasattr(url_consent, "elicit_url"):
+            raise TypeError(f"{url_consent.__name__} is not a URL consent module (no elicit_url)")
+        self.url_consent = url_consent
+        #: elicitationId -> (consent module, request) of URL-mode steps the user opened
+        self._waiting: dict[str, tuple[ModuleType, UrlRequest]] = {}
         self._forms: dict[str, tuple[ModuleType, FormRunner]] = {}
         self._showing: anyio.Lock | None = None
         for module in modules:
@@ -413,6 +493,8 @@ class FormRouter:
         except LimitExceeded as error:
             log.warning("elicitation request declined: past the limits: %s", error)
             return types.ElicitResult(action="decline")
+        if isinstance(params, types.ElicitRequestURLParams):
+            return await self._url_mode(context, params)
         entry, reason = self._lookup(requested)
         if entry is None and self.compile_unknown is not None and isinstance(requested, Mapping):
             entry, reason = self._compiled(requested)
@@ -439,6 +521,65 @@ class FormRouter:
         if action in ("decline", "cancel"):
             return types.ElicitResult(action=action)
         return types.ErrorData(code=types.INTERNAL_ERROR, message="the form returned no action")
+
+    async def _url_mode(
+        self, context: ClientRequestContext, params: types.ElicitRequestURLParams
+    ) -> types.ElicitResult | types.ErrorData:
+        if self.url_consent is None:
+            what = "handed to the fallback" if self.fallback is not None else "declined"
+            log.warning("URL-mode elicitation request %s: no url_consent screen is set", what)
+            if self.fallback is not None:
+                return await self.fallback(context, params)
+            return types.ElicitResult(action="decline")
+        module = (
+            load_url_consent(self.url_consent)
+            if isinstance(self.url_consent, str)
+            else self.url_consent
+        )
+        request = UrlRequest(
+            params.message, params.url, self._server_name(context), params.elicitation_id
+        )
+        show: UrlRunner = getattr(self.runner, "show_url", None) or run_url_in_thread
+        if self._showing is None:
+            self._showing = anyio.Lock()
+        async with self._showing:  # one screen at a time, each with its own server and URL
+            answer = dict(await show(module, request))
+        action = answer.get("action")
+        if action == "accept":
+            if not module.check_url(request.url).openable:
+                # A generated consent screen never does this; a hand-edited one must not.
+                return types.ErrorData(
+                    code=types.INTERNAL_ERROR, message="the consent screen accepted a refused URL"
+                )
+            if request.elicitation_id is not None:
+                self._waiting[request.elicitation_id] = (module, request)
+            return types.ElicitResult(action="accept")
+        if action in ("decline", "cancel"):
+            return types.ElicitResult(action=action)
+        return types.ErrorData(
+            code=types.INTERNAL_ERROR, message="the consent screen gave no action"
+        )
+
+    async def message_handler(self, message: Any) -> None:
+        """A ``message_handler`` for the client: a ``notifications/elicitation/complete`` for a
+        URL-mode step the user opened tells the user it is complete (and closes a waiting Qt
+        dialog). Call it from your own handler if you have one; other messages are ignored."""
+        if not isinstance(message, types.ElicitCompleteNotification):
+            await anyio.lowlevel.checkpoint()
+            return
+        entry = self._waiting.pop(message.params.elicitation_id, None)
+        if entry is None:
+            log.info(
+                "completion of an unknown or finished URL-mode elicitation: %s",
+                _shown(message.params.elicitation_id),
+            )
+            return
+        module, request = entry
+        complete = getattr(self.runner, "complete_url", None)
+        if complete is not None:
+            complete(module, request)
+        else:
+            await anyio.to_thread.run_sync(_complete_in_module, module, request)
 
     def _server_name(self, context: ClientRequestContext) -> str | None:
         if self.server:
