@@ -1,0 +1,230 @@
+"""Show generated Qt forms for :class:`elicit_gen.mcp.FormRouter` (optional; needs ``mcp`` and
+PySide6).
+
+:class:`QtRunner` is a ``FormRunner``: it opens a generated (or :func:`elicit_gen.load_form`
+compiled) ``qt`` module's ``<Class>Dialog`` in the GUI thread, the thread of the
+``QApplication``, and awaits its ``result_ready`` without blocking the ``asyncio`` loop that runs
+the MCP client. Two set-ups work, told apart by comparing threads at each call:
+
+- the client's loop runs in another thread (a worker ``threading.Thread`` running
+  ``asyncio.run``, say) while the GUI thread runs ``app.exec()``: the dialog is created and
+  opened through a queued signal to a bridge object living in the GUI thread, and its answer is
+  handed back with ``loop.call_soon_threadsafe``;
+- the loop runs in the GUI thread itself, integrated with Qt's event loop (qasync,
+  ``PySide6.QtAsyncio``, or a loop that pumps Qt events): the dialog is opened directly, without
+  a nested event loop (``open()``, never ``exec()``), and a future completed by its signals is
+  awaited.
+
+Either way the dialog is window-modal (``open()``), and a cancelled request (the server
+cancelled it, the client timed out or shut down) closes it in the GUI thread. This module is the
+only one of elicit-gen's that imports PySide6 at module level.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import threading
+from collections.abc import Callable, Mapping
+from types import ModuleType
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtWidgets import QApplication, QDialog, QWidget
+
+__all__ = ["QtRunner"]
+
+_CANCEL: Mapping[str, Any] = {"action": "cancel"}
+
+
+def _dialog_class(module: ModuleType) -> Callable[..., QDialog]:
+    """The module's own ``<Class>Dialog`` (defined in it, not the runtime's base class)."""
+    found = [
+        value
+        for name, value in vars(module).items()
+        if name.endswith("Dialog")
+        and isinstance(value, type)
+        and issubclass(value, QDialog)
+        and value.__module__ == module.__name__
+    ]
+    if len(found) != 1:
+        raise TypeError(f"{module.__name__} is not a generated Qt module (no single *Dialog)")
+    dialog: Callable[..., QDialog] = found[0]
+    return dialog
+
+
+class _Job:
+    """One form request: created in the loop's thread, shown and answered in the GUI thread.
+
+    ``deliver`` may run in either thread: the answer always reaches the future through
+    ``loop.call_soon_threadsafe``, and only the first answer counts."""
+
+    def __init__(
+        self,
+        dialog_class: Callable[..., QDialog],
+        message: str,
+        server: str | None,
+        parent: QWidget | None,
+        loop: asyncio.AbstractEventLoop,
+    ) -> None:
+        self.dialog_class = dialog_class
+        self.message = message
+        self.server = server
+        self.parent = parent
+        self.loop = loop
+        self.future: asyncio.Future[Mapping[str, Any]] = loop.create_future()
+        self.dialog: QDialog | None = None  # touched in the GUI thread only
+        self._lock = threading.Lock()
+        self._abandoned = False
+
+    @property
+    def abandoned(self) -> bool:
+        with self._lock:
+            return self._abandoned
+
+    def abandon(self) -> None:
+        with self._lock:
+            self._abandoned = True
+
+    def deliver(self, result: Mapping[str, Any]) -> None:
+        def settle() -> None:
+            if not self.future.done():
+                self.future.set_result(result)
+
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            self.loop.call_soon_threadsafe(settle)
+
+
+def _show(job: _Job) -> None:
+    """Creates and opens the job's dialog (in the GUI thread)."""
+    if job.abandoned:  # cancelled before the GUI thread got to it: never shown
+        return
+    try:
+        if job.parent is not None:
+            dialog = job.dialog_class(job.message, server=job.server, parent=job.parent)
+        else:
+            dialog = job.dialog_class(job.message, server=job.server)
+    except Exception as error:  # handed to the awaiting task, not lost in Qt's event loop
+        failure = error
+
+        def fail() -> None:
+            if not job.future.done():
+                job.future.set_exception(failure)
+
+        with contextlib.suppress(RuntimeError):  # a closed loop: nobody waits any more
+            job.loop.call_soon_threadsafe(fail)
+        return
+    job.dialog = dialog
+
+    def ready(result: dict[str, Any]) -> None:
+        job.deliver(dict(result))
+
+    def finished(_code: int) -> None:
+        # Closed without an answer (by the host application, say): a cancel.
+        job.deliver(_CANCEL)
+        job.dialog = None
+        dialog.deleteLater()
+
+    dialog.result_ready.connect(ready)  # type: ignore[attr-defined]
+    dialog.finished.connect(finished)
+    dialog.open()
+    dialog.raise_()
+    dialog.activateWindow()
+
+
+def _close(job: _Job) -> None:
+    """Takes the job's dialog off the screen, if it is still there (in the GUI thread)."""
+    dialog = job.dialog
+    if dialog is not None:
+        job.dialog = None
+        canceller = getattr(dialog, "cancel", None)
+        if callable(canceller):
+            canceller()  # finishes like the Cancel button: result_ready, then done()
+        else:  # pragma: no cover - every generated dialog has cancel()
+            dialog.done(int(QDialog.DialogCode.Rejected.value))
+
+
+class _Bridge(QObject):
+    """Lives in the GUI thread; the loop's thread reaches it through queued signals."""
+
+    show_requested = Signal(object)
+    close_requested = Signal(object)
+
+    def __init__(self) -> None:
+        super().__init__()
+        connection = Qt.ConnectionType.QueuedConnection
+        self.show_requested.connect(self._show, connection)
+        self.close_requested.connect(self._close, connection)
+
+    @Slot(object)
+    def _show(self, job: _Job) -> None:
+        _show(job)
+
+    @Slot(object)
+    def _close(self, job: _Job) -> None:
+        _close(job)
+
+
+class QtRunner:
+    """Shows a generated Qt module's dialog in the GUI thread and awaits its ElicitResult.
+
+    >>> router = FormRouter(compile_unknown="qt", runner=QtRunner())
+
+    A ``QApplication`` must exist when a form is shown (create it in the GUI thread first).
+    ``parent``, a widget of the GUI thread, makes each dialog window-modal to that window.
+    Works whether the MCP client's ``asyncio`` loop runs in another thread than the GUI (the GUI
+    thread must then run Qt's event loop, ``app.exec()``) or in the GUI thread itself integrated
+    with Qt's event loop (qasync, ``PySide6.QtAsyncio``). A cancelled request closes its dialog.
+
+    Forms are shown one at a time by :class:`~elicit_gen.mcp.FormRouter` (it holds a lock while
+    a runner shows a form); two routers sharing one runner may show two dialogs at once.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        self.parent = parent
+        self._bridge: _Bridge | None = None
+        self._bridge_lock = threading.Lock()
+
+    def _app(self) -> QApplication:
+        app = QApplication.instance()
+        if not isinstance(app, QApplication):
+            raise RuntimeError(
+                "QtRunner needs a QApplication: create one in the GUI thread "
+                "(app = QApplication(sys.argv)) before the MCP client shows a form, and run its "
+                "event loop there"
+            )
+        return app
+
+    def _bridge_for(self, app: QApplication) -> _Bridge:
+        with self._bridge_lock:
+            if self._bridge is None:
+                bridge = _Bridge()
+                if bridge.thread() is not app.thread():
+                    bridge.moveToThread(app.thread())
+                self._bridge = bridge
+            return self._bridge
+
+    async def __call__(
+        self, module: ModuleType, message: str, server: str | None
+    ) -> Mapping[str, Any]:
+        app = self._app()
+        dialog_class = _dialog_class(module)
+        loop = asyncio.get_running_loop()
+        job = _Job(dialog_class, message, server, self.parent, loop)
+        in_gui_thread = QThread.currentThread() == app.thread()
+        bridge = None if in_gui_thread else self._bridge_for(app)
+        if bridge is None:
+            _show(job)
+        else:
+            bridge.show_requested.emit(job)
+        try:
+            return await job.future
+        except BaseException:
+            # Cancelled (by the server, or a client timeout or shutdown): take the dialog off
+            # the screen rather than leave it waiting for an answer nobody reads.
+            job.abandon()
+            if bridge is None:
+                _close(job)
+            else:
+                bridge.close_requested.emit(job)
+            raise

@@ -1,0 +1,496 @@
+""":class:`elicit_gen.mcp_qt.QtRunner` answering a real MCP server: a ``MCPServer`` and a
+``Client`` from the SDK over its in-memory transport, the client's asyncio loop in a background
+thread, Qt (offscreen, pytest-qt) in the main thread. The router compiles every form at run time
+(``compile_unknown="qt"``): no generated file exists. The tests find the dialog the runner opened
+and drive it with real key input and clicks, then check what the server's tool received,
+validated by the pydantic models :func:`elicit_gen.load_form` compiles."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+import asyncio
+import concurrent.futures
+import subprocess
+import sys
+import threading
+from collections.abc import Callable, Coroutine, Iterator, Mapping
+from contextlib import contextmanager
+from types import ModuleType
+from typing import Any
+
+import anyio
+import pytest
+
+pytest.importorskip("mcp")
+pytest.importorskip("PySide6")
+pytest.importorskip("pytestqt")
+
+from mcp import types
+from mcp.server import MCPServer
+from mcp.server.elicitation import AcceptedElicitation
+from mcp.server.mcpserver import Context
+from pydantic import BaseModel
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QDialog
+from pytestqt.qtbot import QtBot
+
+import elicit_gen
+from elicit_gen.compiler import ir
+from elicit_gen.mcp import FormRouter
+from elicit_gen.mcp_qt import QtRunner
+
+from .mcp_support import MODES, SERVER_NAME, Received, add_exact_tool, add_sdk_tool, answers, call
+from .mcp_support import cli_runner as scripted_cli_runner
+from .qt_support import fill
+from .support.cases import ROOT, all_forms, forms, valid_content
+
+FORMS = all_forms()
+IDS = [key for key, _ in FORMS]
+#: Every wait on the GUI side, in milliseconds (a busy 2-core machine; a stuck test fails).
+WAIT_MS = 20_000
+
+
+# --- the client's loop in a background thread ----------------------------------------------------
+
+
+class LoopThread:
+    """An asyncio loop running in a daemon thread (the MCP client's), the GUI in the main one."""
+
+    def __init__(self) -> None:
+        self.loop = asyncio.new_event_loop()
+        self.thread = threading.Thread(target=self.loop.run_forever, name="mcp-client", daemon=True)
+        self.thread.start()
+
+    def submit(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
+        return asyncio.run_coroutine_threadsafe(coro, self.loop)
+
+    def call_soon(self, callback: Any) -> None:
+        self.loop.call_soon_threadsafe(callback)
+
+    def stop(self) -> None:
+        self.loop.call_soon_threadsafe(self.loop.stop)
+        self.thread.join(10)
+        assert not self.thread.is_alive(), "the client's loop did not stop"
+        self.loop.close()
+
+
+@pytest.fixture(scope="module")
+def client_loop() -> Iterator[LoopThread]:
+    looper = LoopThread()
+    yield looper
+    looper.stop()
+
+
+def elicitation_dialogs() -> list[QDialog]:
+    """The form dialogs on screen now."""
+    return [
+        widget
+        for widget in QApplication.topLevelWidgets()
+        if isinstance(widget, QDialog)
+        and widget.objectName() == "elicitation"
+        and widget.isVisible()
+    ]
+
+
+def wait_for_dialog(qtbot: QtBot) -> Any:  # the compiled FormDialog
+    """The one dialog the runner opened, once it is shown and active (bounded wait)."""
+    qtbot.waitUntil(lambda: bool(elicitation_dialogs()), timeout=WAIT_MS)
+    (dialog,) = elicitation_dialogs()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=WAIT_MS)
+    return dialog
+
+
+def closed(dialog: QDialog) -> Callable[[], bool]:
+    return lambda: dialog not in elicitation_dialogs()
+
+
+def qtbot_app() -> QApplication:
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    return app
+
+
+def result_of(qtbot: QtBot, future: concurrent.futures.Future[Any]) -> Any:
+    qtbot.waitUntil(future.done, timeout=WAIT_MS)
+    return future.result(timeout=0)
+
+
+@contextmanager
+def running(
+    client_loop: LoopThread, coro: Coroutine[Any, Any, Any]
+) -> Iterator[concurrent.futures.Future[Any]]:
+    """Runs ``coro`` (an MCP session) on the client's loop; a test that fails half-way leaves no
+    session running and no dialog open behind it."""
+    future = client_loop.submit(coro)
+    try:
+        yield future
+    finally:
+        if not future.done():
+            future.cancel()
+        for dialog in elicitation_dialogs():
+            dialog.reject()
+
+
+class Recording:
+    """A runner that records what the router handed the real one, and how its await ended."""
+
+    def __init__(self, runner: Any) -> None:
+        self.runner = runner
+        self.modules: list[ModuleType] = []
+        self.ended: list[str] = []
+        self.showing = 0  # forms being shown now
+        self.most = 0  # at most at once
+
+    async def __call__(
+        self, module: ModuleType, message: str, server: str | None
+    ) -> Mapping[str, Any]:
+        self.modules.append(module)
+        self.showing += 1
+        self.most = max(self.most, self.showing)
+        try:
+            result: Mapping[str, Any] = await self.runner(module, message, server)
+        except asyncio.CancelledError:
+            self.ended.append("cancelled")
+            raise
+        finally:
+            self.showing -= 1
+        self.ended.append("answered")
+        return result
+
+
+def content_model(models: ModuleType) -> type[BaseModel]:
+    (model,) = [
+        value
+        for name, value in vars(models).items()
+        if name.endswith("Content")
+        and isinstance(value, type)
+        and issubclass(value, BaseModel)
+        and value.__module__ == models.__name__
+    ]
+    return model
+
+
+def server_asking(form: ir.Form, received: Received) -> tuple[MCPServer, str, type[BaseModel]]:
+    """A server whose tool ``ask`` elicits ``form`` with the SDK's own machinery and the content
+    model compiled in memory; returns it, the message and the model."""
+    models = elicit_gen.load_form(form.schema, "pydantic")
+    model = content_model(models)
+    message = form.message or models.MESSAGE
+    server = MCPServer(SERVER_NAME)
+    add_sdk_tool(server, "ask", message, model, received)
+    return server, message, model
+
+
+# --- every golden form, answered through the Qt dialog -------------------------------------------
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(("key", "form"), FORMS, ids=IDS)
+def test_every_golden_form_answered_through_the_compiled_qt_dialog(
+    qtbot: QtBot, client_loop: LoopThread, key: str, form: ir.Form, mode: str
+) -> None:
+    content = valid_content(form)
+    received = Received()
+    server, message, model = server_asking(form, received)
+    runner = Recording(QtRunner())
+    router = FormRouter(compile_unknown="qt", runner=runner)
+    assert router.modules == []  # nothing registered, nothing generated on disk
+    with running(client_loop, call(server, mode, router, "ask")) as session:
+        dialog = wait_for_dialog(qtbot)
+        assert dialog.thread() is qtbot_app().thread()  # made in the GUI thread
+        assert dialog.message == message
+        if mode == "legacy":  # the name from serverInfo (2026-07-28 sends none before a call)
+            assert dialog.server == SERVER_NAME
+        fill(qtbot, dialog, form, content)
+        qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
+        reply, _ = result_of(qtbot, session)
+    assert reply == {"action": "accept", "content": content}
+    ((_, outcome),) = received.outcomes
+    assert isinstance(outcome, AcceptedElicitation)
+    assert isinstance(outcome.data, model)
+    assert outcome.data.model_dump(mode="json", by_alias=True, exclude_unset=True) == content
+    (module,) = runner.modules
+    assert module.__name__.startswith("elicit_gen.live.")  # compiled in memory
+    assert runner.ended == ["answered"]
+    qtbot.waitUntil(lambda: not elicitation_dialogs(), timeout=WAIT_MS)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("button", ["decline", "cancel"])
+def test_decline_and_cancel_buttons_reach_the_server(
+    qtbot: QtBot, client_loop: LoopThread, button: str, mode: str
+) -> None:
+    (form,) = forms("contact")
+    received = Received()
+    server, _, _ = server_asking(form, received)
+    router = FormRouter(compile_unknown="qt", runner=QtRunner())
+    with running(client_loop, call(server, mode, router, "ask")) as session:
+        dialog = wait_for_dialog(qtbot)
+        fill(qtbot, dialog, form, valid_content(form))  # typed, then thrown away
+        qtbot.mouseClick(getattr(dialog, f"{button}_button"), Qt.MouseButton.LeftButton)
+        reply, _ = result_of(qtbot, session)
+    assert reply == {"action": button}
+    ((_, outcome),) = received.outcomes
+    assert outcome.action == button
+    qtbot.waitUntil(lambda: not elicitation_dialogs(), timeout=WAIT_MS)
+
+
+def test_a_registered_module_still_wins(qtbot: QtBot, client_loop: LoopThread) -> None:
+    """A registered (CLI) module answers its schema; another schema gets the compiled dialog."""
+    (contact,) = forms("contact")
+    (formats,) = forms("formats")
+    received = Received()
+    server = MCPServer(SERVER_NAME)
+    for name, form in (("ask_contact", contact), ("ask_formats", formats)):
+        models = elicit_gen.load_form(form.schema, "pydantic")
+        add_sdk_tool(server, name, form.message or models.MESSAGE, content_model(models), received)
+    cli = elicit_gen.load_form(contact.schema, "cli")
+    content = valid_content(contact)
+    transcripts: list[str] = []
+    qt_runner = Recording(QtRunner())
+    router = FormRouter(compile_unknown="qt", runner=qt_runner)
+    router.register(cli, runner=scripted_cli_runner(answers(contact, content), transcripts))
+
+    with running(client_loop, call(server, "legacy", router, "ask_contact")) as session:
+        reply, _ = result_of(qtbot, session)
+    assert reply == {"action": "accept", "content": content}
+    assert len(transcripts) == 1
+    assert qt_runner.modules == []  # the Qt runner was never asked
+
+    other = valid_content(formats)
+    with running(client_loop, call(server, "legacy", router, "ask_formats")) as session:
+        dialog = wait_for_dialog(qtbot)
+        fill(qtbot, dialog, formats, other)
+        qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
+        reply, _ = result_of(qtbot, session)
+    assert reply == {"action": "accept", "content": other}
+    assert len(qt_runner.modules) == 1 and len(transcripts) == 1
+
+
+# --- cancellation and one form at a time ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_cancelled_client_request_closes_the_dialog(
+    qtbot: QtBot, client_loop: LoopThread, mode: str
+) -> None:
+    """The client's call is abandoned while the dialog is open (its task cancelled): the runner's
+    await ends in CancelledError and the dialog leaves the screen."""
+    (form,) = forms("contact")
+    received = Received()
+    server, _, _ = server_asking(form, received)
+    runner = Recording(QtRunner())
+    router = FormRouter(compile_unknown="qt", runner=runner)
+    with running(client_loop, call(server, mode, router, "ask")) as session:
+        dialog = wait_for_dialog(qtbot)
+        shown = dialog.windowTitle()
+        assert session.cancel()
+        qtbot.waitUntil(lambda: not elicitation_dialogs(), timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: runner.ended == ["cancelled"], timeout=WAIT_MS)
+    assert shown  # the dialog was a real, titled window until then
+    assert received.outcomes == []
+
+
+def test_a_request_the_server_cancels_closes_the_dialog(
+    qtbot: QtBot, client_loop: LoopThread
+) -> None:
+    """2025-11-25: the server's tool gives up on its ``elicitation/create`` (its task is
+    cancelled); the SDK sends ``notifications/cancelled``, the client cancels the callback, and the
+    runner closes the dialog."""
+    (form,) = forms("contact")
+    give_up: list[anyio.Event] = []
+
+    async def tool(ctx: Context) -> str:
+        gave_up = anyio.Event()
+        give_up.append(gave_up)
+        outcome = "answered"
+        async with anyio.create_task_group() as group:
+
+            async def ask() -> None:
+                await ctx.session.elicit_form(
+                    message="Who are you?",
+                    requested_schema=dict(form.schema),
+                    related_request_id=ctx.request_id,
+                )
+                group.cancel_scope.cancel()
+
+            group.start_soon(ask)
+            await gave_up.wait()
+            outcome = "gave up"
+            group.cancel_scope.cancel()
+        return f'"{outcome}"'
+
+    tool.__annotations__ = {"ctx": Context, "return": str}
+    server = MCPServer(SERVER_NAME)
+    server.tool(name="ask")(tool)
+    runner = Recording(QtRunner())
+    router = FormRouter(compile_unknown="qt", runner=runner)
+    with running(client_loop, call(server, "legacy", router, "ask")) as session:
+        wait_for_dialog(qtbot)
+        (gave_up,) = give_up
+        client_loop.call_soon(gave_up.set)
+        qtbot.waitUntil(lambda: not elicitation_dialogs(), timeout=WAIT_MS)
+        reply, _ = result_of(qtbot, session)
+    assert reply == "gave up"
+    assert runner.ended == ["cancelled"]
+
+
+def test_two_requests_at_once_are_shown_one_at_a_time(
+    qtbot: QtBot, client_loop: LoopThread
+) -> None:
+    """2026-07-28: one ``input_required`` result carries two elicitations, which the SDK hands to
+    the callback concurrently; the router's lock keeps the second dialog back until the first
+    is answered."""
+    both = forms("input_required")
+    received = Received()
+    server = MCPServer(SERVER_NAME)
+    questions = []
+    for form in both:
+        models = elicit_gen.load_form(form.schema, "pydantic")
+        sent = _with_message(models, form.message or "")
+        questions.append((form.stem, sent, content_model(models)))
+    add_exact_tool(server, "ask", questions, received)
+    runner = Recording(QtRunner())
+    router = FormRouter(compile_unknown="qt", runner=runner)
+    entered = [0]
+
+    async def callback(context: Any, params: types.ElicitRequestParams) -> Any:
+        entered[0] += 1
+        return await router(context, params)
+
+    by_message = {form.message: form for form in both}
+    contents = {form.stem: valid_content(form) for form in both}
+    with running(client_loop, call(server, "2026-07-28", callback, "ask")) as session:
+        for answered in range(2):
+            dialog = wait_for_dialog(qtbot)
+            # both requests are in the router, and still only one dialog is on screen
+            qtbot.waitUntil(lambda: entered[0] == 2, timeout=WAIT_MS)
+            assert elicitation_dialogs() == [dialog]
+            form = by_message[dialog.message]
+            fill(qtbot, dialog, form, contents[form.stem])
+            qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
+            if answered == 0:
+                qtbot.waitUntil(closed(dialog), timeout=WAIT_MS)
+        reply, _ = result_of(qtbot, session)
+    assert reply == {
+        stem: {"action": "accept", "content": content} for stem, content in contents.items()
+    }
+    assert runner.most == 1 and runner.ended == ["answered", "answered"]
+
+
+def _with_message(models: ModuleType, message: str) -> ModuleType:
+    """A stand-in for a generated pydantic module whose MESSAGE is the case's own."""
+    stand_in = ModuleType(models.__name__)
+    stand_in.REQUESTED_SCHEMA = models.REQUESTED_SCHEMA  # type: ignore[attr-defined]
+    stand_in.MESSAGE = message  # type: ignore[attr-defined]
+    return stand_in
+
+
+# --- the loop in the GUI thread ------------------------------------------------------------------
+
+
+async def _pump_qt() -> None:
+    """The simplest integration of the two loops: asyncio drives, Qt's events are processed
+    between its steps (qasync and PySide6.QtAsyncio do it the other way round)."""
+    while True:
+        QApplication.processEvents()
+        await asyncio.sleep(0.005)
+
+
+async def _until(condition: Any, seconds: float = WAIT_MS / 1000) -> None:
+    with anyio.fail_after(seconds):
+        while not condition():
+            await asyncio.sleep(0.01)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_loop_in_the_gui_thread(qtbot: QtBot, mode: str) -> None:
+    """Set-up (b): the client's loop runs in the GUI thread. The runner opens the dialog
+    directly (no bridge, no nested event loop), and a cancelled request closes it."""
+    (form,) = forms("every_kind")
+    content = valid_content(form)
+    received = Received()
+    server, _, _ = server_asking(form, received)
+    qt_runner = QtRunner()
+    router = FormRouter(compile_unknown="qt", runner=qt_runner)
+
+    async def main() -> tuple[Any, bool]:
+        pump = asyncio.create_task(_pump_qt())
+        try:
+            client = asyncio.create_task(call(server, mode, router, "ask"))
+            await _until(lambda: len(elicitation_dialogs()) == 1)
+            dialog: Any = elicitation_dialogs()[0]
+            await _until(lambda: QApplication.activeWindow() is dialog)
+            fill(qtbot, dialog, form, content)
+            qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
+            reply, _ = await asyncio.wait_for(client, WAIT_MS / 1000)
+
+            second = asyncio.create_task(call(server, mode, router, "ask"))
+            await _until(lambda: len(elicitation_dialogs()) == 1)
+            second.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await asyncio.wait_for(second, WAIT_MS / 1000)
+            await _until(lambda: not elicitation_dialogs())
+            return reply, second.cancelled()
+        finally:
+            pump.cancel()
+
+    reply, cancelled = asyncio.run(main())
+    assert reply == {"action": "accept", "content": content}
+    assert cancelled
+    assert qt_runner._bridge is None  # the same-thread path: no cross-thread bridge was made
+
+
+# --- misuse --------------------------------------------------------------------------------------
+
+
+def test_without_a_qapplication_the_runner_says_what_to_do() -> None:
+    script = (
+        "import asyncio, elicit_gen\n"
+        "from elicit_gen.mcp_qt import QtRunner\n"
+        "module = elicit_gen.load_form({'type': 'object', 'properties': {}}, 'qt')\n"
+        "try:\n"
+        "    asyncio.run(QtRunner()(module, 'Hi', None))\n"
+        "except RuntimeError as error:\n"
+        "    print(error)\n"
+    )
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    done = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=ROOT,
+        env=env,
+        check=True,
+    )
+    assert "QtRunner needs a QApplication: create one" in done.stdout, done.stderr
+
+
+def test_a_module_without_a_dialog_is_refused(qtbot: QtBot) -> None:
+    cli = elicit_gen.load_form(forms("contact")[0].schema, "cli")
+    with pytest.raises(TypeError, match="not a generated Qt module"):
+        asyncio.run(QtRunner()(cli, "Hi", None))
+
+
+class _Broken(QDialog):
+    def __init__(self, message: str | None = None, *, server: str | None = None) -> None:
+        super().__init__()
+        raise ValueError("no dialog today")
+
+
+def test_a_dialog_that_fails_to_build_fails_the_await(
+    qtbot: QtBot, client_loop: LoopThread
+) -> None:
+    """An exception from the dialog's constructor (raised in the GUI thread) reaches the task
+    that awaits the form, instead of leaving it waiting forever."""
+    broken = ModuleType("broken_qt")
+    broken.BrokenDialog = type("BrokenDialog", (_Broken,), {"__module__": "broken_qt"})  # type: ignore[attr-defined]
+    session = client_loop.submit(QtRunner()(broken, "Hi", None))
+    qtbot.waitUntil(session.done, timeout=WAIT_MS)
+    with pytest.raises(ValueError, match="no dialog today"):
+        session.result(timeout=0)
+    assert not elicitation_dialogs()
