@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import sys
 import threading
 import types
 from collections import OrderedDict
@@ -121,8 +122,13 @@ def check_limits(
             f"the message has {len(message):,} characters (limit {limits.max_text:,})"
         )
     if isinstance(schema, (str, bytes)):
+        if len(schema) > limits.max_bytes:  # a character is at least a byte: nothing to encode
+            what = "bytes" if isinstance(schema, bytes) else "characters"
+            raise LimitExceeded(
+                f"the schema is {len(schema):,} {what} (limit {limits.max_bytes:,} bytes)"
+            )
         size = len(schema) if isinstance(schema, bytes) else len(schema.encode("utf-8", "replace"))
-        if len(schema) > limits.max_bytes or size > limits.max_bytes:
+        if size > limits.max_bytes:
             raise LimitExceeded(f"the schema is {size:,} bytes (limit {limits.max_bytes:,})")
         try:
             parsed = json.loads(schema)
@@ -204,6 +210,9 @@ def _short(name: str) -> str:
 
 _CACHE_SIZE = 128
 _lock = threading.Lock()
+#: Held while a form is made (a few milliseconds): two threads asking for one new form at once
+#: compile it once and share the module. Compiles are serial anyway (the GIL).
+_making = threading.Lock()
 #: (target, revision, digest of the input) -> normalised key: a repeat skips the front end.
 _seen: OrderedDict[tuple[str, str, bytes], str] = OrderedDict()
 #: (target, revision, normalised key) -> the module (or page text).
@@ -252,6 +261,11 @@ def load_form(
     (default the newest). Raises :class:`LimitExceeded` for a schema past ``limits`` (checked
     first, in microseconds), :class:`FormError` with the diagnostics for a schema with lint
     errors, and ``ValueError`` for an unknown target or revision.
+
+    Like the command line, it compiles what the linter only warns about: a keyword outside the
+    spec's subset (``pattern``, ``exclusiveMinimum``, ...) is dropped, and the form does not
+    enforce it. ``elicit_gen.mcp.unenforced(schema, module.REQUESTED_SCHEMA)`` lists what a
+    module leaves out; :class:`~elicit_gen.mcp.FormRouter` declines such requests.
     """
     if target not in TARGETS:
         raise ValueError(f"unknown target {target!r}; known targets: {', '.join(TARGETS)}")
@@ -271,17 +285,22 @@ def load_form(
                 _remember(_loaded, (target, revision.value, key), found)
                 return found
     form = _front_end(data, revision)
-    key = normalised_key(form)
-    with _lock:
-        _remember(_seen, (target, revision.value, digest), key)
-        found = _loaded.get((target, revision.value, key))
-        if found is not None:
+    key = _cache_key(form)
+    with _making:  # one compile of a form, however many threads ask for it at once
+        with _lock:
+            _remember(_seen, (target, revision.value, digest), key)
+            found = _loaded.get((target, revision.value, key))
+        if found is None:
+            found = _make(form, target)
+        with _lock:
             _remember(_loaded, (target, revision.value, key), found)
-            return found
-    made = _make(form, target)
-    with _lock:
-        _remember(_loaded, (target, revision.value, key), made)
-    return made
+    return found
+
+
+def _cache_key(form: Form) -> str:
+    """What makes two modules differ: the normalised schema, and the texts the form shows
+    around it (message, root title and description), which normalising leaves out."""
+    return json.dumps([normalised_key(form), form.message, form.title, form.description])
 
 
 def _front_end(data: bytes, revision: Revision) -> Form:
@@ -326,7 +345,7 @@ def _make(form: Form, target: str) -> Any:
         (key, value) for key, value in shared.items() if not key.startswith("__")
     )
     code = compile(own, f"<elicit-gen {target} form {form.schema_hash}>", "exec", dont_inherit=True)
-    exec(code, module.__dict__)  # our own emitter's output: schema text is only data in it
+    _run(code, module)  # our own emitter's output: schema text is only data in it
     return module
 
 
@@ -349,10 +368,22 @@ def _shared_namespace(target: str, future: bool) -> dict[str, Any]:
             )
             filename = f"<elicit-gen {target} runtime>"
             _register_source(filename, source)
-            namespace = {"__name__": f"elicit_gen.live.{target}_runtime"}
-            exec(compile(source, filename, "exec", dont_inherit=True), namespace)
+            runtime_module = types.ModuleType(f"elicit_gen.live.{target}_runtime")
+            _run(compile(source, filename, "exec", dont_inherit=True), runtime_module)
+            namespace = runtime_module.__dict__
             _shared[(target, future)] = namespace
         return namespace
+
+
+def _run(code: types.CodeType, module: types.ModuleType) -> None:
+    """Runs ``code`` as ``module``'s body, with the module in ``sys.modules`` meanwhile: class
+    machinery (``@dataclass``, typing) looks a class's module up there while the class is made.
+    It is taken out again, so that the cache alone decides how long a form's module lives."""
+    sys.modules[module.__name__] = module
+    try:
+        exec(code, module.__dict__)
+    finally:
+        sys.modules.pop(module.__name__, None)
 
 
 def _register_source(filename: str, source: str) -> None:
@@ -391,6 +422,6 @@ def load_url_consent(target: str) -> Any:
             filename = f"<elicit-gen {target} {file.name}>"
             _register_source(filename, file.text)
             made = types.ModuleType(f"elicit_gen.live.{URL_CONSENT_STEM}_{target}")
-            exec(compile(file.text, filename, "exec", dont_inherit=True), made.__dict__)
+            _run(compile(file.text, filename, "exec", dont_inherit=True), made)
         _consent[target] = made
         return made

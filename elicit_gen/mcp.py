@@ -84,6 +84,16 @@ ModelT = TypeVar("ModelT", bound=BaseModel)
 log = logging.getLogger(__name__)
 
 
+def __getattr__(name: str) -> Any:
+    """``QtRunner`` lives in :mod:`elicit_gen.mcp_qt` (it imports PySide6, which a cli or
+    Textual client need not have); it is importable from here too."""
+    if name == "QtRunner":
+        from .mcp_qt import QtRunner
+
+        return QtRunner
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 # --- matching ------------------------------------------------------------------------------------
 
 

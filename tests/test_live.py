@@ -320,12 +320,6 @@ def test_the_same_schema_gives_the_same_object(target: str) -> None:
     assert load_form(AGE, target) is first
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: the cache key is the normalised schema only; the root title, description and "
-    "message change the generated module (window title, class names, MESSAGE) but a second "
-    "request differing only in them gets the first request's module",
-)
 @pytest.mark.parametrize(
     "change",
     [
@@ -426,11 +420,6 @@ def test_loading_from_several_threads_at_once() -> None:
     assert len(live._loaded) <= live._CACHE_SIZE
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: two threads that miss the cache for the same schema at once both compile it "
-    "and get different module objects (the docstring promises one compile, one object)",
-)
 def test_concurrent_first_loads_compile_once(monkeypatch: pytest.MonkeyPatch) -> None:
     clear_cache()
     schema = {"type": "object", "properties": {"race": {"type": "string"}}}
@@ -707,11 +696,6 @@ def test_hostile_inputs_as_json_text_fail_the_limits_not_the_parser() -> None:
             load_form(HOSTILE[make](), "pydantic")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="bug: check_limits encodes a str schema to UTF-8 before comparing its length, so a "
-    "50 MB text costs a 50 MB copy (and ~25 ms) before it is refused",
-)
 def test_a_huge_text_schema_is_refused_without_copying_it() -> None:
     text = json.dumps(_field(description="x" * 50_000_000))
     tracemalloc.start()

@@ -198,11 +198,15 @@ def check_url(url: str) -> UrlCheck:
         )
     rest = url[scheme_match.end() :]
     if not rest.startswith("//"):
-        return refuse("This is not a complete web address (it has no host).", scheme=scheme)
+        return refuse(
+            "This is not a complete web address (it has no host).",
+            scheme=scheme,
+        )
     authority = _re.split(r"[/?#\\]", rest[2:], maxsplit=1)[0]
     if "@" in authority:
         return refuse(
             "The URL carries a user name or password (before an @), a trick that can "
+            # (kept on two lines at every line length)
             "disguise where it really goes.",
             scheme=scheme,
         )
@@ -232,20 +236,23 @@ def check_url(url: str) -> UrlCheck:
     else:
         name = raw_host.lower().rstrip(".") if raw_host not in ("", ".") else ""
         if not name:
-            return refuse("This is not a complete web address (it has no host).", scheme=scheme)
+            return refuse(
+                "This is not a complete web address (it has no host).",
+                scheme=scheme,
+            )
         try:
             labels = [str(_idna.ToASCII(label), "ascii") for label in name.split(".")]
             host_labels = [_unicode_label(label) for label in labels]
         except (UnicodeError, ValueError):
             return refuse("The host name is not valid.", scheme=scheme)
         given = _unicodedata.normalize("NFC", name).split(".")
-        if any(
-            a != b and not b.startswith("xn--") for a, b in zip(host_labels, given, strict=True)
-        ):
+        pairs = zip(host_labels, given, strict=True)
+        if any(a != b and not b.startswith("xn--") for a, b in pairs):
             # "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
             # a name that changes when converted is not shown as either
             return refuse(
-                "The host name has letters that browsers may read differently.", scheme=scheme
+                "The host name has letters that browsers may read differently.",
+                scheme=scheme,
             )
         ascii_host = ".".join(labels)
         dotted = _ipv4(ascii_host)
@@ -268,13 +275,15 @@ def check_url(url: str) -> UrlCheck:
             if any(label.startswith("xn--") for label in labels):
                 warnings.append(
                     f"An international domain name: it is {ascii_host} underneath. "
-                    "Check it is the site you expect."
+                    # (kept on two lines at every line length)
+                    "Check it is the site you expect.",
                 )
             for label in host_labels:
                 scripts = _scripts(label)
                 if _mixed(scripts):
+                    names = " and ".join(scripts)
                     warnings.append(
-                        f"The name mixes {' and '.join(scripts)} letters, as look-alike domains do."
+                        f"The name mixes {names} letters, as look-alike domains do.",
                     )
                     break
     loopback = (ip is not None and ip.is_loopback) or (
@@ -282,11 +291,13 @@ def check_url(url: str) -> UrlCheck:
     )
     if ip is not None and not loopback:
         warnings.insert(
-            0, "The destination is an IP address, not a name: nothing says who runs it."
+            0,
+            "The destination is an IP address, not a name: nothing says who runs it.",
         )
     if scheme == "http" and not loopback:
         return refuse(
             "Plain http:// links are not opened: the page would not be private. "
+            # (kept on two lines at every line length)
             "Only https:// links can be opened.",
             scheme=scheme,
             host=host,
@@ -295,7 +306,10 @@ def check_url(url: str) -> UrlCheck:
             port=port,
         )
     if scheme == "http":
-        warnings.insert(0, "A plain http:// page on this computer: for development only.")
+        warnings.insert(
+            0,
+            "A plain http:// page on this computer: for development only.",
+        )
     if port is not None:
         warnings.append(f"It uses port {port}, not the usual one.")
     return UrlCheck(
