@@ -4,6 +4,7 @@ elicit-gen, routed by ``elicit_gen.mcp.FormRouter``.
     python examples/mcp_client.py                        # book_trip, plain terminal prompt
     python examples/mcp_client.py --tool update_contact  # the verbatim-schema tool
     python examples/mcp_client.py --ui textual           # the same, as a Textual app
+    python examples/mcp_client.py --ui qt --compile-unknown  # Qt dialogs (PySide6)
     python examples/mcp_client.py --mode 2026-07-28      # input_required, not elicitation/create
     python examples/mcp_client.py --compile-unknown      # no generated files: compile at run time
 
@@ -24,6 +25,7 @@ import argparse
 import subprocess
 import sys
 import tempfile
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -98,10 +100,46 @@ def run_textual(tool: str, mode: str, directory: Path, *, compile_unknown: bool 
     return reply or ""
 
 
+def run_qt(tool: str, mode: str, directory: Path, *, compile_unknown: bool = True) -> str:
+    """A Qt MCP client: Qt's event loop in the main (GUI) thread, the MCP session in a worker
+    thread with its own event loop; ``QtRunner`` opens each dialog (compiled at run time) in the
+    GUI thread and hands the answer back. The event loop stops when the session ends. The server
+    generates its models into ``directory`` itself."""
+    from PySide6.QtCore import QMetaObject, Qt
+    from PySide6.QtWidgets import QApplication
+
+    from elicit_gen.mcp_qt import QtRunner
+
+    if not compile_unknown:
+        raise ValueError("the Qt client of this example compiles its forms at run time only")
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    router = FormRouter(compile_unknown="qt", runner=QtRunner())
+    outcome: dict[str, Any] = {}
+
+    def session() -> None:
+        try:
+            outcome["reply"] = anyio.run(lambda: ask(tool, mode, router, directory, build=True))
+        except BaseException as error:  # re-raised in the GUI thread below
+            outcome["error"] = error
+        finally:
+            QMetaObject.invokeMethod(app, "quit", Qt.ConnectionType.QueuedConnection)
+
+    worker = threading.Thread(target=session, name="mcp-client", daemon=True)
+    worker.start()
+    app.exec()
+    worker.join(timeout=30)
+    if worker.is_alive():
+        raise RuntimeError("Qt's event loop stopped before the MCP session ended")
+    if "error" in outcome:
+        raise outcome["error"]
+    reply: str = outcome.get("reply", "")
+    return reply
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tool", default="book_trip", choices=["book_trip", "update_contact"])
-    parser.add_argument("--ui", default="cli", choices=["cli", "textual"])
+    parser.add_argument("--ui", default="cli", choices=["cli", "textual", "qt"])
     parser.add_argument("--mode", default="legacy", help="legacy (2025-11-25) or 2026-07-28")
     parser.add_argument(
         "--forms", type=Path, default=HERE / "mcp_forms", help="where forms are compiled ahead"
@@ -112,7 +150,9 @@ def main(argv: list[str] | None = None) -> int:
         help="register no generated files: compile each schema when the server sends it",
     )
     args = parser.parse_args(argv)
-    run = run_textual if args.ui == "textual" else run_cli
+    if args.ui == "qt" and not args.compile_unknown:
+        parser.error("--ui qt runs with --compile-unknown only")
+    run = {"cli": run_cli, "textual": run_textual, "qt": run_qt}[args.ui]
     if args.compile_unknown:
         with tempfile.TemporaryDirectory(prefix="mcp_server_models_") as models:
             print(run(args.tool, args.mode, Path(models), compile_unknown=True))

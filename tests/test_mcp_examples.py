@@ -160,3 +160,74 @@ def test_textual_client_app_compiled_at_run_time(tmp_path: Path) -> None:
     assert reply == 'Stored {"name":"Grace","email":"grace@example.org","age":85}'
     # The client registered no generated file: the only ones are the server's own build.
     assert not list(tmp_path.glob("*.py"))
+
+
+def test_qt_client_compiled_at_run_time(tmp_path: Path, qtbot: Any) -> None:
+    """``--ui qt --compile-unknown``: the session in a worker thread, the dialog (compiled at
+    run time) in the GUI thread, answered with real key input while ``run_qt`` runs Qt's loop."""
+    pytest.importorskip("pytestqt")
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtWidgets import QApplication, QDialog
+
+    import elicit_gen
+
+    from .qt_support import fill
+
+    example = _load_client()
+    result = elicit_gen.compile(ROOT / "examples" / "contact.json", [], name="contact.json")
+    (form,) = result.forms
+    content = {"name": "Grace", "email": "grace@example.org", "age": 85}
+    shown: list[str] = []
+    failures: list[BaseException] = []
+    stopped = False
+
+    def answer() -> None:
+        if stopped:
+            return
+        dialogs = [
+            widget
+            for widget in QApplication.topLevelWidgets()
+            if isinstance(widget, QDialog)
+            and widget.isVisible()
+            and type(widget).__module__.startswith("elicit_gen.live.")
+        ]
+        if not dialogs:
+            QTimer.singleShot(20, answer)
+            return
+        (dialog,) = dialogs
+        shown.append(dialog.server)
+        try:
+            fill(qtbot, dialog, form, content)
+            qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
+        except BaseException as error:  # reported below, not lost in Qt's event loop
+            failures.append(error)
+            dialog.cancel()
+
+    watchdog = QTimer()
+    watchdog.setSingleShot(True)
+    watchdog.timeout.connect(QApplication.quit)
+    watchdog.start(120_000)  # a dialog never shown or never answered ends the run
+    QTimer.singleShot(0, answer)
+    try:
+        reply = example.run_qt(
+            "update_contact", "legacy", tmp_path / "server", compile_unknown=True
+        )
+    finally:
+        stopped = True
+        watchdog.stop()
+    assert not failures, failures
+    assert shown == ["travel-agent"]
+    assert reply == 'Stored {"name":"Grace","email":"grace@example.org","age":85}'
+
+
+def test_qt_client_compiles_at_run_time_only(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, str(CLIENT), "--ui", "qt", "--forms", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "--ui qt runs with --compile-unknown only" in done.stderr
+    assert not list(tmp_path.iterdir())  # refused before building anything
