@@ -18,6 +18,11 @@ the MCP client. Two set-ups work, told apart by comparing threads at each call:
 Either way the dialog is window-modal (``open()``), and a cancelled request (the server
 cancelled it, the client timed out or shut down) closes it in the GUI thread. This module is the
 only one of elicit-gen's that imports PySide6 at module level.
+
+URL mode (``FormRouter(url_consent="qt", runner=QtRunner())``): :meth:`QtRunner.show_url` opens
+the consent module's ``UrlConsentDialog`` the same way and returns at its ``result_ready``; after
+Open the dialog stays up, waiting, until :meth:`QtRunner.complete_url` (the server's
+``notifications/elicitation/complete`` for that ``elicitationId``) calls its ``complete()``.
 """
 
 from __future__ import annotations
@@ -27,10 +32,13 @@ import contextlib
 import threading
 from collections.abc import Callable, Mapping
 from types import ModuleType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import QApplication, QDialog, QWidget
+
+if TYPE_CHECKING:
+    from .mcp import UrlRequest
 
 __all__ = ["QtRunner"]
 
@@ -54,23 +62,21 @@ def _dialog_class(module: ModuleType) -> Callable[..., QDialog]:
 
 
 class _Job:
-    """One form request: created in the loop's thread, shown and answered in the GUI thread.
+    """One form (or URL consent) request: created in the loop's thread, shown and answered in
+    the GUI thread. ``build`` makes its dialog (called in the GUI thread); ``key`` is the
+    ``elicitationId`` a URL consent dialog waits under after Open (None for forms).
 
     ``deliver`` may run in either thread: the answer always reaches the future through
     ``loop.call_soon_threadsafe``, and only the first answer counts."""
 
     def __init__(
         self,
-        dialog_class: Callable[..., QDialog],
-        message: str,
-        server: str | None,
-        parent: QWidget | None,
+        build: Callable[[], QDialog],
         loop: asyncio.AbstractEventLoop,
+        key: str | None = None,
     ) -> None:
-        self.dialog_class = dialog_class
-        self.message = message
-        self.server = server
-        self.parent = parent
+        self.build = build
+        self.key = key
         self.loop = loop
         self.future: asyncio.Future[Mapping[str, Any]] = loop.create_future()
         self.dialog: QDialog | None = None  # touched in the GUI thread only
@@ -95,15 +101,49 @@ class _Job:
             self.loop.call_soon_threadsafe(settle)
 
 
-def _show(job: _Job) -> None:
-    """Creates and opens the job's dialog (in the GUI thread)."""
+def _form_builder(
+    dialog_class: Callable[..., QDialog], message: str, server: str | None, parent: QWidget | None
+) -> Callable[[], QDialog]:
+    def build() -> QDialog:
+        if parent is not None:
+            return dialog_class(message, server=server, parent=parent)
+        return dialog_class(message, server=server)
+
+    return build
+
+
+def _url_builder(
+    module: ModuleType, request: UrlRequest, parent: QWidget | None
+) -> Callable[[], QDialog]:
+    found = getattr(module, "UrlConsentDialog", None)
+    if not (isinstance(found, type) and issubclass(found, QDialog)):
+        raise TypeError(f"{module.__name__} is not a Qt URL consent module (no UrlConsentDialog)")
+    dialog_class: Callable[..., QDialog] = found
+
+    def build() -> QDialog:
+        dialog: QDialog = dialog_class(
+            request.message,
+            request.url,
+            server=request.server,
+            elicitation_id=request.elicitation_id,
+            parent=parent,
+        )
+        return dialog
+
+    return build
+
+
+#: The URL consent dialogs shown, by elicitationId, until they close (GUI thread only).
+_Waiting = dict[str, QDialog]
+
+
+def _show(job: _Job, waiting: _Waiting) -> None:
+    """Creates and opens the job's dialog (in the GUI thread); a URL consent dialog is kept in
+    ``waiting`` under its elicitationId until it closes."""
     if job.abandoned:  # cancelled before the GUI thread got to it: never shown
         return
     try:
-        if job.parent is not None:
-            dialog = job.dialog_class(job.message, server=job.server, parent=job.parent)
-        else:
-            dialog = job.dialog_class(job.message, server=job.server)
+        dialog = job.build()
     except Exception as error:  # handed to the awaiting task, not lost in Qt's event loop
         failure = error
 
@@ -115,6 +155,9 @@ def _show(job: _Job) -> None:
             job.loop.call_soon_threadsafe(fail)
         return
     job.dialog = dialog
+    key = job.key
+    if key is not None:
+        waiting[key] = dialog
 
     def ready(result: dict[str, Any]) -> None:
         job.deliver(dict(result))
@@ -123,6 +166,8 @@ def _show(job: _Job) -> None:
         # Closed without an answer (by the host application, say): a cancel.
         job.deliver(_CANCEL)
         job.dialog = None
+        if key is not None and waiting.get(key) is dialog:
+            del waiting[key]
         dialog.deleteLater()
 
     dialog.result_ready.connect(ready)  # type: ignore[attr-defined]
@@ -130,6 +175,15 @@ def _show(job: _Job) -> None:
     dialog.open()
     dialog.raise_()
     dialog.activateWindow()
+
+
+def _complete(key: str, waiting: _Waiting) -> None:
+    """Tells the URL consent dialog waiting under ``key`` that its step is complete (in the GUI
+    thread); nothing when none waits (closed by the user, never shown)."""
+    dialog = waiting.get(key)
+    complete = getattr(dialog, "complete", None)
+    if callable(complete):
+        complete()
 
 
 def _close(job: _Job) -> None:
@@ -149,16 +203,23 @@ class _Bridge(QObject):
 
     show_requested = Signal(object)
     close_requested = Signal(object)
+    complete_requested = Signal(str)
 
-    def __init__(self) -> None:
+    def __init__(self, waiting: _Waiting) -> None:
         super().__init__()
+        self.waiting = waiting
         connection = Qt.ConnectionType.QueuedConnection
         self.show_requested.connect(self._show, connection)
         self.close_requested.connect(self._close, connection)
+        self.complete_requested.connect(self._complete, connection)
 
     @Slot(object)
     def _show(self, job: _Job) -> None:
-        _show(job)
+        _show(job, self.waiting)
+
+    @Slot(str)
+    def _complete(self, key: str) -> None:
+        _complete(key, self.waiting)
 
     @Slot(object)
     def _close(self, job: _Job) -> None:
@@ -178,12 +239,17 @@ class QtRunner:
 
     Forms are shown one at a time by :class:`~elicit_gen.mcp.FormRouter` (it holds a lock while
     a runner shows a form); two routers sharing one runner may show two dialogs at once.
+
+    URL mode: :meth:`show_url` shows a Qt consent module's ``UrlConsentDialog`` (the router
+    passes ``load_url_consent("qt")`` or a generated ``url_consent_qt``) and :meth:`complete_url`
+    tells the one waiting under an ``elicitationId`` that the step in the browser is done.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
         self.parent = parent
         self._bridge: _Bridge | None = None
         self._bridge_lock = threading.Lock()
+        self._waiting: _Waiting = {}  # touched in the GUI thread only
 
     def _app(self) -> QApplication:
         app = QApplication.instance()
@@ -198,7 +264,7 @@ class QtRunner:
     def _bridge_for(self, app: QApplication) -> _Bridge:
         with self._bridge_lock:
             if self._bridge is None:
-                bridge = _Bridge()
+                bridge = _Bridge(self._waiting)
                 if bridge.thread() is not app.thread():
                     bridge.moveToThread(app.thread())
                 self._bridge = bridge
@@ -208,13 +274,36 @@ class QtRunner:
         self, module: ModuleType, message: str, server: str | None
     ) -> Mapping[str, Any]:
         app = self._app()
-        dialog_class = _dialog_class(module)
-        loop = asyncio.get_running_loop()
-        job = _Job(dialog_class, message, server, self.parent, loop)
+        build = _form_builder(_dialog_class(module), message, server, self.parent)
+        return await self._run(app, _Job(build, asyncio.get_running_loop()))
+
+    async def show_url(self, module: ModuleType, request: UrlRequest) -> Mapping[str, Any]:
+        """Shows the consent module's ``UrlConsentDialog`` for ``request`` in the GUI thread, like
+        a form, and returns its ElicitResult at ``result_ready``. After Open the dialog stays up,
+        waiting, until :meth:`complete_url` for its ``elicitation_id`` (or the user closes it)."""
+        app = self._app()
+        build = _url_builder(module, request, self.parent)
+        job = _Job(build, asyncio.get_running_loop(), key=request.elicitation_id)
+        return await self._run(app, job)
+
+    def complete_url(self, module: ModuleType, request: UrlRequest) -> None:
+        """Calls ``complete()`` on the consent dialog waiting under ``request.elicitation_id``
+        (in the GUI thread: directly when called there, else through a queued signal). It shows
+        "Completed in your browser." and closes itself; nothing happens when none waits."""
+        key = request.elicitation_id
+        if key is None:
+            return
+        app = self._app()
+        if QThread.currentThread() == app.thread():
+            _complete(key, self._waiting)
+        else:
+            self._bridge_for(app).complete_requested.emit(key)
+
+    async def _run(self, app: QApplication, job: _Job) -> Mapping[str, Any]:
         in_gui_thread = QThread.currentThread() == app.thread()
         bridge = None if in_gui_thread else self._bridge_for(app)
         if bridge is None:
-            _show(job)
+            _show(job, self._waiting)
         else:
             bridge.show_requested.emit(job)
         try:
