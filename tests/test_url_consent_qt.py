@@ -42,7 +42,7 @@ from pytestqt.qtbot import QtBot
 
 import elicit_gen
 from elicit_gen.compiler import ir
-from elicit_gen.mcp import FormRouter
+from elicit_gen.mcp import FormRouter, UrlRequest
 from elicit_gen.mcp_qt import QtRunner
 from elicit_gen.runtime import qt_consent
 from elicit_gen.targets._runtime import RUNTIME, runtime_part
@@ -211,7 +211,7 @@ def test_open_calls_the_opener_once_after_the_click_and_waits(
     assert opener.calls == [URL]  # exactly once, exactly the URL as sent
     assert emitted == [{"action": "accept"}]  # no content: the user agreed to open it
     assert dialog.elicit_result() == {"action": "accept"}
-    # the waiting state: still on screen, only Close left
+    # the waiting state: still on screen (no longer modal), only Close left
     assert dialog.isVisible()
     status = label(dialog, "status")
     assert status.isVisible()
@@ -230,6 +230,36 @@ def test_open_calls_the_opener_once_after_the_click_and_waits(
     assert time.monotonic() - started >= consent.COMPLETED_CLOSE_MS / 1000 * 0.9
     assert dialog.result() == QDialog.DialogCode.Accepted.value
     assert emitted == [{"action": "accept"}]
+
+
+def test_a_host_opens_it_window_modal_and_the_wait_does_not_block(
+    qtbot: QtBot, consent: ModuleType
+) -> None:
+    """A host window ``open()``s the dialog (window-modal, as QtRunner does); after Open the
+    dialog waits without blocking that window, and finishes only at complete()."""
+    window = QWidget()
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    opener = Recorder()
+    dialog = consent.UrlConsentDialog(MESSAGE, URL, opener=opener, parent=window)
+    emitted: list[dict[str, Any]] = []
+    codes: list[int] = []
+    dialog.result_ready.connect(emitted.append)
+    dialog.finished.connect(codes.append)
+    dialog.open()
+    qtbot.waitExposed(dialog)
+    assert dialog.windowModality() == Qt.WindowModality.WindowModal
+    assert QApplication.activeModalWidget() is dialog
+    click(qtbot, dialog.open_button)
+    assert opener.calls == [URL] and emitted == [{"action": "accept"}]
+    qtbot.waitUntil(dialog.isVisible, timeout=WAIT_MS)
+    assert dialog.windowModality() == Qt.WindowModality.NonModal
+    assert QApplication.activeModalWidget() is None
+    assert codes == []  # hidden and shown again: not finished
+    dialog.complete()
+    qtbot.waitUntil(lambda: codes == [QDialog.DialogCode.Accepted.value], timeout=WAIT_MS)
+    assert not dialog.isVisible() and emitted == [{"action": "accept"}]
 
 
 def test_space_on_the_open_button_opens(qtbot: QtBot, consent: ModuleType) -> None:
@@ -738,6 +768,7 @@ def test_mcp_session_open_then_completion_closes_the_waiting_dialog(
             f"Continue in your browser. {SERVER_NAME} will say when this step is complete."
         )
         assert dialog.isVisible() and not session.done()
+        assert dialog.windowModality() == Qt.WindowModality.NonModal  # the app is usable
         (finished,) = served.finished
         client_loop.call_soon(finished.set)  # the step in the browser is done
         qtbot.waitUntil(lambda: status.text() == "Completed in your browser.", timeout=WAIT_MS)
@@ -766,3 +797,53 @@ def test_mcp_session_decline_and_cancel(
     assert reply == {"action": button}
     assert [r.action for r in served.results] == [button]
     assert recorded_opener.calls == [] and consent_dialogs() == []
+
+
+def test_runner_in_the_gui_thread(qtbot: QtBot, recorded_opener: Recorder) -> None:
+    """Set-up (b): the client's loop runs in the GUI thread (Qt's events pumped between its
+    steps). show_url opens the dialog directly, returns at Open, and complete_url reaches the
+    dialog waiting under that elicitationId (and no other)."""
+    module = elicit_gen.load_url_consent("qt")
+    runner = QtRunner()
+    first = UrlRequest(MESSAGE, URL, server="Acme", elicitation_id="a")
+    second = UrlRequest("Pay", "https://pay.example.org/x", server="Shop", elicitation_id="b")
+
+    async def pump() -> None:
+        while True:
+            QApplication.processEvents()
+            await asyncio.sleep(0.005)
+
+    async def until(condition: Any) -> None:
+        with anyio.fail_after(WAIT_MS / 1000):
+            while not condition():
+                await asyncio.sleep(0.01)
+
+    async def main() -> list[Any]:
+        pumping = asyncio.create_task(pump())
+        dialogs: list[Any] = []
+        results: list[Any] = []
+        try:
+            for request in (first, second):
+                shown = asyncio.create_task(runner.show_url(module, request))
+                await until(lambda: len(consent_dialogs()) == len(dialogs) + 1)
+                (dialog,) = [d for d in consent_dialogs() if d not in dialogs]
+                assert dialog.url == request.url and dialog.server == request.server
+                dialog.open_in_browser()
+                results.append(await asyncio.wait_for(shown, WAIT_MS / 1000))
+                dialogs.append(dialog)
+            statuses = [label(d, "status") for d in dialogs]
+            runner.complete_url(module, second)
+            await until(lambda: statuses[1].text() == "Completed in your browser.")
+            assert statuses[0].text().startswith("Continue in your browser. Acme ")
+            await until(lambda: consent_dialogs() == [dialogs[0]])
+            runner.complete_url(module, second)  # again: nobody waits under "b" any more
+            runner.complete_url(module, first)
+            await until(lambda: not consent_dialogs())
+        finally:
+            pumping.cancel()
+        return results
+
+    results = asyncio.run(main())
+    assert results == [{"action": "accept"}, {"action": "accept"}]
+    assert recorded_opener.calls == [first.url, second.url]
+    assert runner._bridge is None and runner._waiting == {}

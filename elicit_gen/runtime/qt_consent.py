@@ -120,10 +120,11 @@ class UrlConsentDialog(QDialog):
     the full URL (selectable, wrapped, never cut short), the warnings and, for a URL
     :func:`check_url` refuses, why (and then no Open button at all). Open calls
     ``opener`` (default: the desktop's browser) once with the URL exactly as given,
-    emits ``result_ready({"action": "accept"})`` and waits, open, until
-    :meth:`complete` (the server's completion notification) or Close. Decline and
-    Cancel finish at once; Escape and closing the window cancel; Enter does nothing
-    (no button is a default one). An opener that fails is reported and cancels.
+    emits ``result_ready({"action": "accept"})`` and waits, open but no longer
+    modal, until :meth:`complete` (the server's completion notification) or Close.
+    Decline and Cancel finish at once; Escape and closing the window cancel; Enter
+    does nothing (no button is a default one). An opener that fails is reported and
+    cancels.
     ``elicit_result()`` is the ElicitResult once there is one.
     """
 
@@ -291,6 +292,12 @@ class UrlConsentDialog(QDialog):
             f"Continue in your browser. {who} will say when this step is complete.",
         )
         self._answer({"action": "accept"})
+        if self.isVisible() and self.windowModality() != Qt.WindowModality.NonModal:
+            # Waiting may take minutes in the browser: the windows behind stay usable.
+            # (Modality changes only while hidden; hiding emits no finished().)
+            self.hide()
+            self.setWindowModality(Qt.WindowModality.NonModal)
+            self.show()
         return True
 
     def complete(self) -> None:
