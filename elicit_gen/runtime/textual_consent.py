@@ -1,0 +1,367 @@
+# --- elicit-gen textual URL consent runtime ---------------------------------
+# The URL-mode consent screen of the ``textual`` target: who asks, the message, the
+# destination's domain and full address, the warnings, then Open / Decline / Cancel.
+# Nothing opens before the user presses Open, and Open is never focused first. Copied
+# verbatim into the generated url_consent_textual.py after the safe-text helpers
+# (safetext.py) and the URL check (urlcheck.py); the imports above the marker are merged
+# with the module's own, the ones from this package only name what those parts define.
+from __future__ import annotations
+
+import argparse
+import json
+import webbrowser
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from .safetext import safe_block, safe_text
+from .urlcheck import UrlCheck, check_url
+
+# --- end of runtime imports ---
+
+# --- the consent screen ----------------------------------------------------
+
+#: Who asks when the host does not say.
+DEFAULT_SERVER = "An MCP server"
+
+#: The keys line under the buttons.
+_CONSENT_KEYS = "Tab: next   Enter: press   Esc: cancel"
+
+
+def _who(server: str | None) -> str:
+    if server is not None and server.strip():
+        return server
+    return DEFAULT_SERVER
+
+
+def _place(check: UrlCheck) -> str:
+    """The destination in one phrase: its domain, or the address itself."""
+    return safe_text(check.domain) if check.domain else safe_text(check.url)
+
+
+def _literal(text: str, style: str = "") -> Text:
+    """Server text shown literally: never parsed as markup, with every control, bidi or
+    invisible character as a visible escape; long words fold instead of being cut."""
+    return Text(safe_block(text), style=style, overflow="fold")
+
+
+def _open_in_browser(url: str) -> object:
+    """The default opener: the platform's web browser. Raises OSError when no browser
+    could be started (the user did not get the page)."""
+    if not webbrowser.open(url):
+        raise OSError("no web browser could be started")
+    return True
+
+
+class _Destination(VerticalScroll):
+    """Where the link goes: focused first (so that Enter presses no button), and
+    scrollable with the arrow keys when it does not fit."""
+
+
+class _Head(VerticalScroll):
+    """Who asks and the message, at most 40% of the screen's height (a long message
+    cannot push the destination out of view): takes the focus (for the arrow keys) only
+    when it overflows."""
+
+    def allow_focus(self) -> bool:
+        return self.max_scroll_y > 0
+
+
+_CONSENT_CSS = """
+UrlConsentScreen {
+    align: center middle;
+}
+UrlConsentScreen #dialog {
+    width: 100;
+    max-width: 100%;
+    height: auto;
+    max-height: 100%;
+    border: round $primary;
+    background: $surface;
+    padding: 0 1;
+}
+UrlConsentScreen #head {
+    dock: top;
+    height: auto;
+    max-height: 40vh;
+    margin-bottom: 1;
+}
+UrlConsentScreen #server {
+    color: $primary;
+    text-style: bold;
+}
+UrlConsentScreen #destination {
+    height: auto;
+    max-height: 100%;
+}
+UrlConsentScreen .label {
+    color: $text-muted;
+}
+UrlConsentScreen #domain {
+    width: auto;
+    text-style: bold;
+    background: $primary-muted;
+    padding: 0 1;
+}
+UrlConsentScreen #url {
+    margin-bottom: 1;
+}
+UrlConsentScreen .warning {
+    color: $warning;
+}
+UrlConsentScreen #refusal {
+    color: $error;
+    text-style: bold;
+}
+UrlConsentScreen #foot {
+    dock: bottom;
+    height: auto;
+}
+UrlConsentScreen #actions {
+    height: auto;
+    align-horizontal: right;
+}
+UrlConsentScreen #actions Button {
+    min-width: 8;
+    margin-left: 1;
+}
+UrlConsentScreen #consent-keys {
+    color: $text-muted;
+}
+"""
+
+
+class UrlConsentScreen(ModalScreen[dict[str, Any]]):
+    """Asks whether to open ``url`` (a URL-mode elicitation); dismissed with the
+    ElicitResult.
+
+    Shows who asks (``server``), the ``message``, the destination's domain, the full
+    URL and any warning. Only the Open button opens: ``opener`` (default
+    :func:`webbrowser.open`) is called once with the URL exactly as given, the app is
+    told "Continue in your browser..." (a notification) and the result is
+    ``{"action": "accept"}`` (the user agreed to open it, not that the step in the
+    browser is done). A URL :func:`check_url` refuses has no Open button. Decline
+    gives ``{"action": "decline"}``; Cancel, Escape, Ctrl+C, or an opener that fails
+    give ``{"action": "cancel"}``.
+    """
+
+    DEFAULT_CSS = _CONSENT_CSS
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("ctrl+c", "cancel", "Cancel", show=False, priority=True),
+    ]
+
+    # The destination takes the focus first: Enter right after the screen opens presses
+    # nothing, and Open is only reached on purpose (Tab, or the mouse).
+    AUTO_FOCUS = "#destination"
+
+    def __init__(
+        self,
+        message: str,
+        url: str,
+        *,
+        server: str | None = None,
+        elicitation_id: str | None = None,
+        opener: Callable[[str], object] | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        self.message = message
+        self.url = url
+        self.server = _who(server)
+        self.elicitation_id = elicitation_id
+        self.check = check_url(url)
+        # None: the module's default opener, looked up when Open is pressed.
+        self.opener = opener
+        self._answered = False
+
+    def compose(self) -> ComposeResult:
+        check = self.check
+        with Vertical(id="dialog"):
+            with _Head(id="head"):
+                who = f"{self.server} asks you to open a web page"
+                yield Static(_literal(who), id="server")
+                if self.message.strip():
+                    yield Static(_literal(self.message), id="message")
+            with _Destination(id="destination"):
+                if check.domain:
+                    yield Static("Web site:", classes="label", markup=False)
+                    yield Static(_literal(check.domain), id="domain")
+                yield Static("Full URL:", classes="label", markup=False)
+                yield Static(_literal(check.url or "(none)"), id="url")
+                if self.elicitation_id:
+                    request = f"Request: {self.elicitation_id}"
+                    yield Static(_literal(request), classes="label", id="request")
+                for warning in check.warnings:
+                    line = Text("Warning: ", style="bold")
+                    line.append_text(_literal(warning))
+                    yield Static(line, classes="warning")
+                if check.refusal is not None:
+                    refusal = f"Cannot open this link: {check.refusal}"
+                    yield Static(_literal(refusal), id="refusal")
+            with Vertical(id="foot"):
+                with Horizontal(id="actions"):
+                    if check.openable:
+                        yield Button("Open in browser", variant="primary", id="open")
+                    yield Button("Decline", variant="error", id="decline")
+                    yield Button("Cancel", id="cancel")
+                yield Static(_CONSENT_KEYS, id="consent-keys", markup=False)
+
+    # --- actions ---------------------------------------------------------------
+
+    def _answer(self, result: dict[str, Any]) -> None:
+        if not self._answered:
+            self._answered = True
+            self.dismiss(result)
+
+    @on(Button.Pressed, "#open")
+    def _open_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_open()
+
+    @on(Button.Pressed, "#decline")
+    def _decline_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_decline()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_cancel()
+
+    def action_open(self) -> None:
+        """Opens the URL (only when it may be opened, and only once) and accepts."""
+        if self._answered or not self.check.openable:
+            return
+        self._answered = True
+        opener = self.opener if self.opener is not None else _open_in_browser
+        try:
+            opener(self.url)
+        except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
+            problem = f"Could not open the browser: {exc}"
+            self.app.notify(safe_text(problem), severity="error", markup=False)
+            self.dismiss({"action": "cancel"})
+            return
+        who = safe_text(self.server)
+        text = f"Continue in your browser. {who} will say when this step is complete."
+        self.app.notify(text, markup=False)
+        self.dismiss({"action": "accept"})
+
+    def action_decline(self) -> None:
+        self._answer({"action": "decline"})
+
+    def action_cancel(self) -> None:
+        self._answer({"action": "cancel"})
+
+
+def notify_complete(app: App[Any], url: str) -> None:
+    """Tells the user, as a notification on ``app``, that the step opened in the browser
+    is done: "Completed in your browser: <domain>". Call it when the server reports
+    completion (``notifications/elicitation/complete``)."""
+    text = f"Completed in your browser: {_place(check_url(url))}"
+    app.notify(text, markup=False)
+
+
+class UrlConsentApp(App[dict[str, Any]]):
+    """Runs :class:`UrlConsentScreen` on its own; ``run()`` returns the ElicitResult
+    (None when the app was quit another way, which :func:`elicit_url` reports as
+    cancel)."""
+
+    TITLE = "MCP elicitation"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        message: str,
+        url: str,
+        *,
+        server: str | None = None,
+        elicitation_id: str | None = None,
+        opener: Callable[[str], object] | None = None,
+    ) -> None:
+        super().__init__()
+        self._request = (message, url)
+        self._server = server
+        self._elicitation_id = elicitation_id
+        self._opener = opener
+
+    def on_mount(self) -> None:
+        message, url = self._request
+        screen = UrlConsentScreen(
+            message,
+            url,
+            server=self._server,
+            elicitation_id=self._elicitation_id,
+            opener=self._opener,
+        )
+        self.push_screen(screen, callback=self._done)
+
+    def _done(self, result: dict[str, Any] | None) -> None:
+        self.exit(result)
+
+
+def elicit_url(
+    message: str,
+    url: str,
+    *,
+    server: str | None = None,
+    elicitation_id: str | None = None,
+    opener: Callable[[str], object] | None = None,
+) -> dict[str, Any]:
+    """Asks in the terminal whether to open ``url`` (a URL-mode elicitation) and returns
+    the ElicitResult: ``{"action": "accept"}`` right after Open (the opener, default
+    :func:`webbrowser.open`, was called with the URL), otherwise decline or cancel."""
+    app = UrlConsentApp(
+        message,
+        url,
+        server=server,
+        elicitation_id=elicitation_id,
+        opener=opener,
+    )
+    result = app.run()
+    return result if result is not None else {"action": "cancel"}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: asks whether to open URL, prints the ElicitResult as JSON."""
+    parser = argparse.ArgumentParser(
+        description=(
+            "Asks in the terminal whether to open the URL of an MCP URL-mode"
+            " elicitation in the browser, and prints the ElicitResult as JSON."
+            " Nothing opens unless you press Open. Esc cancels."
+        ),
+    )
+    parser.add_argument(
+        "--server",
+        help="name of the server that asks (shown to the user)",
+    )
+    parser.add_argument(
+        "--message",
+        default="",
+        help="why the server asks (shown to the user)",
+    )
+    parser.add_argument(
+        "--id",
+        dest="elicitation_id",
+        help="the elicitation's id (shown to the user)",
+    )
+    parser.add_argument("url", help="the URL the server asks to open")
+    args = parser.parse_args(argv)
+    result = elicit_url(
+        args.message,
+        args.url,
+        server=args.server,
+        elicitation_id=args.elicitation_id,
+    )
+    print(json.dumps(result))
+    return 0
