@@ -17,7 +17,7 @@ import glob
 import os
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, BinaryIO
 
@@ -49,6 +49,7 @@ class Input:
     name: str  # as shown in diagnostics and headers ('/'-separated, relative)
     stem: str
     data: bytes
+    path: Path | None = None  # the file it was read from (None for stdin)
 
 
 @dataclass
@@ -69,7 +70,7 @@ def read_input(path: Path, name: str) -> Input:
     from .output import FileError, read_input_file
 
     try:
-        return Input(name, path.stem, read_input_file(path, name))
+        return Input(name, path.stem, read_input_file(path, name), path)
     except FileError as exc:
         raise BuildError(str(exc)) from None
 
@@ -291,6 +292,7 @@ def build(
     job: str | None = None,
     style: Style | None = None,
     url_consent: bool = False,
+    field_ignores: FieldIgnores = ((), None),
 ) -> BuildReport:
     """Lints every input, then (unless ``lint_only``) compiles and writes or checks outputs.
 
@@ -301,6 +303,7 @@ def build(
     shared between calls makes two jobs writing one file an error. ``style``: the project's
     formatter settings, by default those governing ``output`` (see :func:`.config.find_style`).
     ``url_consent`` adds the URL-mode consent screen of each UI target among ``targets``.
+    ``field_ignores``: the config's per-field ignores and the directory their globs start from.
     """
     names = expand_targets(targets) if not lint_only else []
     consent = consent_targets(names) if url_consent else []
@@ -309,7 +312,13 @@ def build(
             "--url-consent writes a consent screen for a UI target: add --target html, qt, "
             "textual or cli"
         )
-    report = lint_inputs(inputs, revision=revision, selection=selection, build_forms=not lint_only)
+    report = lint_inputs(
+        inputs,
+        revision=revision,
+        selection=selection,
+        build_forms=not lint_only,
+        field_ignores=field_ignores,
+    )
     if lint_only:
         return report
     if output is None:
@@ -334,8 +343,38 @@ def build(
     return report
 
 
+#: Per-field ignores ((file glob, JSON pointer, codes), ...) and the directory the globs start
+#: from (see :attr:`.config.Config.per_field_ignores`).
+FieldIgnores = tuple[Sequence[tuple[str, str, Sequence[str]]], Path | None]
+
+
+def selection_for(inp: Input, selection: Selection, field_ignores: FieldIgnores) -> Selection:
+    """``selection`` plus the per-field ignores whose file glob matches ``inp``'s file."""
+    entries, root = field_ignores
+    if not entries or inp.path is None or root is None:
+        return selection
+    try:
+        relative = Path(os.path.relpath(os.path.realpath(inp.path), os.path.realpath(root)))
+    except ValueError:  # another drive (Windows)
+        return selection
+    name = relative.as_posix()
+    fields = [
+        (pointer, frozenset(codes))
+        for pattern, pointer, codes in entries
+        if fnmatch.fnmatchcase(name, pattern) or fnmatch.fnmatchcase(name, pattern.lstrip("./"))
+    ]
+    if not fields:
+        return selection
+    return replace(selection, fields=selection.fields + tuple(fields))
+
+
 def lint_inputs(
-    inputs: Sequence[Input], *, revision: Revision, selection: Selection, build_forms: bool
+    inputs: Sequence[Input],
+    *,
+    revision: Revision,
+    selection: Selection,
+    build_forms: bool,
+    field_ignores: FieldIgnores = ((), None),
 ) -> BuildReport:
     """The lint mode (and the first step of every other): every input checked, in order."""
     report = BuildReport()
@@ -344,7 +383,7 @@ def lint_inputs(
             inp.data,
             inp.name,
             revision=revision,
-            selection=selection,
+            selection=selection_for(inp, selection, field_ignores),
             build_forms=build_forms,
             stem=module_stem(inp.stem),
         )

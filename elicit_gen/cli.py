@@ -116,9 +116,16 @@ def _selection(config: Config, select: Sequence[str], ignore: Sequence[str]) -> 
     chosen = _split_codes(select) or (list(config.select) if config.select is not None else None)
     ignored = _split_codes(ignore) + list(config.ignore)
     try:
-        return Selection(frozenset(chosen) if chosen is not None else None, frozenset(ignored))
+        selection = Selection(frozenset(chosen) if chosen is not None else None, frozenset(ignored))
     except SelectionError as exc:
         raise BuildError(str(exc)) from None
+    for pattern, pointer, codes in config.per_field_ignores:  # checked once, before any input
+        try:
+            Selection(fields=((pointer, frozenset(_split_codes(codes))),))
+        except SelectionError as exc:
+            where = f"{pattern}#{pointer}" if pointer else pattern
+            raise ConfigError(f"{config.path}: per-field-ignores {where!r}: {exc}") from None
+    return selection
 
 
 def _revision(spec: str | None, config: Config) -> Revision:
@@ -158,6 +165,12 @@ def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bo
                 f"{len(report.stale)} output(s) missing or out of date; run without --check",
                 err=True,
             )
+        elif not opts.lint_only and not opts.check and to_files and count <= 1:
+            # one input: name each file, so that a first run shows where its output went
+            for path in report.written:
+                _write(f"wrote {visible(_display(path, Path.cwd()))}", err=True)
+            for path in report.unchanged:
+                _write(f"{visible(_display(path, Path.cwd()))} is up to date", err=True)
         elif not opts.lint_only and not opts.check and to_files and count > 1:
             click.echo(
                 f"{count} schemas: {len(report.written)} files written, "
@@ -212,6 +225,7 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging | None) -> in
                     claims=claims,
                     job=job.name if len(config.jobs) > 1 else None,
                     url_consent=job.url_consent,
+                    field_ignores=(config.per_field_ignores, config.root),
                 )
             )
         if staging is not None:
@@ -237,6 +251,7 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging | None) -> in
         progress=progress,
         staging=staging if opts.output is not None else None,
         url_consent=opts.url_consent,
+        field_ignores=(config.per_field_ignores, config.root),
     )
     if staging is not None and opts.output is not None:
         staging.commit()

@@ -40,13 +40,25 @@ class Config:
     spec: str | None = None
     strict: bool = False
     jobs: tuple[Job, ...] = ()
+    #: [tool.elicit-gen.per-field-ignores]: (file glob relative to the pyproject.toml's
+    #: directory, JSON pointer inside the file or "" for all of it, codes)
+    per_field_ignores: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     @property
     def root(self) -> Path:
         return self.path.parent if self.path else Path.cwd()
 
 
-_KNOWN = {"select", "ignore", "spec", "strict", "jobs", "line-length", "formatter"}
+_KNOWN = {
+    "select",
+    "ignore",
+    "spec",
+    "strict",
+    "jobs",
+    "line-length",
+    "formatter",
+    "per-field-ignores",
+}
 FORMATTERS = ("black", "ruff", "none")
 
 
@@ -165,7 +177,27 @@ def load_config(start: Path | None = None, path: Path | None = None) -> Config:
         spec=spec,
         strict=strict,
         jobs=_jobs(table["jobs"], path) if "jobs" in table else (),
+        per_field_ignores=_field_ignores(table.get("per-field-ignores", {}), path),
     )
+
+
+def _field_ignores(value: Any, path: Path) -> tuple[tuple[str, str, tuple[str, ...]], ...]:
+    """``"schemas/signup.json#/properties/secret_santa" = ["EG170"]``: a file glob (relative to
+    the pyproject.toml's directory), optionally ``#`` and a JSON pointer into the file, and the
+    codes to ignore there (like ruff's per-file-ignores, down to one field)."""
+    where = "[tool.elicit-gen.per-field-ignores]"
+    if not isinstance(value, dict):
+        raise ConfigError(f'{path}: {where} must be a table of "file#/pointer" = ["CODE", ...]')
+    entries = []
+    for key, codes in value.items():
+        glob_part, _, pointer = key.partition("#")
+        if not glob_part or (pointer and not pointer.startswith("/")):
+            raise ConfigError(
+                f"{path}: {where} key {key!r} must be a file (glob) with an optional "
+                '"#/pointer", such as "schemas/signup.json#/properties/secret_santa"'
+            )
+        entries.append((glob_part, pointer, _codes(codes, f"per-field-ignores {key!r}", path)))
+    return tuple(entries)
 
 
 def _overrides(table: dict[str, Any], path: Path) -> tuple[int | None, str | None]:

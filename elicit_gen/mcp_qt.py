@@ -51,6 +51,7 @@ def _dialog_class(module: ModuleType) -> Callable[..., QDialog]:
         value
         for name, value in vars(module).items()
         if name.endswith("Dialog")
+        and not name.startswith("_")  # the runtime's base class (_FormDialog) in a generated file
         and isinstance(value, type)
         and issubclass(value, QDialog)
         and value.__module__ == module.__name__

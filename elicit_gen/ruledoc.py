@@ -22,6 +22,16 @@ wrong form (one that fails to import, accepts content the server rejects, or acc
 their errors still stop compiling, and the message says so. Every other code, ignored, gives a
 form that works.
 
+To ignore a code for one field only (a false positive you have checked), name the file and the
+field's JSON pointer in pyproject.toml, like ruff's per-file-ignores (without `#...`, the whole
+file):
+
+```toml
+[tool.elicit-gen.per-field-ignores]
+"schemas/signup.json#/properties/pin_hint" = ["EG170"]
+"schemas/legacy/*.json" = ["EG181"]
+```
+
 The official schema.json of each revision is looser than the spec text: it accepts unknown
 keywords, `minLength > maxLength`, a `default` outside its options, `enum` values of the wrong
 type, and `required` naming a missing property. The linter is stricter and says why; the
@@ -51,6 +61,7 @@ STRICTER = {
     "EG152",
     "EG153",
     "EG160",
+    "EG161",
     "EG170",
     "EG180",
     "EG181",

@@ -18,6 +18,7 @@ import sys
 import threading
 from collections.abc import Callable, Coroutine, Iterator, Mapping
 from contextlib import contextmanager
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -474,6 +475,18 @@ def test_a_module_without_a_dialog_is_refused(qtbot: QtBot) -> None:
     cli = elicit_gen.load_form(forms("contact")[0].schema, "cli")
     with pytest.raises(TypeError, match="not a generated Qt module"):
         asyncio.run(QtRunner()(cli, "Hi", None))
+
+
+def test_a_generated_file_module_finds_its_own_dialog(tmp_path: Path) -> None:
+    """A ``*_qt.py`` file compiled ahead defines the runtime's ``_FormDialog`` and the form's
+    ``<Class>Dialog``: the runner shows the form's."""
+    from elicit_gen.mcp_qt import _dialog_class
+
+    from .support.cases import write_and_import
+
+    form = forms("contact")[0]
+    module = write_and_import(form, "qt", tmp_path)
+    assert _dialog_class(module).__name__ == f"{form.class_name}Dialog"
 
 
 class _Broken(QDialog):

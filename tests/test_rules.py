@@ -191,6 +191,13 @@ CASES = [
         2,
     ),
     Case(
+        "EG161",
+        field('{"type": "string", "maxLength": 3}'),
+        field('{"type": "string",\n "maxLenght": 3}'),
+        4,
+        2,
+    ),
+    Case(
         "EG170",
         '{"type": "object", "properties": {"username": {"type": "string"}}}',
         '{"type": "object", "properties": {\n  "apiKey": {"type": "string"}}}',

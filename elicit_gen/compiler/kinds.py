@@ -221,7 +221,7 @@ def classify(name: str, pointer: str, schema: JSON) -> Prop:
         return Prop(name, pointer, schema, Kind.BOOLEAN)
     if isinstance(kind_type, str):
         return _invalid(
-            name, pointer, schema, f"unknown type {kind_type!r}; use one of: {KIND_LIST}"
+            name, pointer, schema, f"unknown type {kind_type!r}; {_type_hint(kind_type)}"
         )
     return _invalid(name, pointer, schema, "`type` must be a string naming the field's type")
 
@@ -261,3 +261,31 @@ def _classify_array(name: str, pointer: str, schema: dict[str, JSON]) -> Prop:
         "arrays are only allowed as multi-selects: free lists, objects and numbers are not; give "
         "`items` an `enum` of strings or an `anyOf` of `const`/`title` options",
     )
+
+
+#: ``type`` values people write for the spec's types (Python, TypeScript, SQL habits).
+_TYPE_ALIASES = {
+    "str": "string",
+    "text": "string",
+    "int": "integer",
+    "long": "integer",
+    "float": "number",
+    "double": "number",
+    "decimal": "number",
+    "bool": "boolean",
+    "list": "array",
+    "enum": "string",
+}
+
+
+def _type_hint(given: object) -> str:
+    """'did you mean ...' for a ``type`` that is not one of the spec's, then the kinds."""
+    from .suggest import closest
+
+    guess = None
+    if isinstance(given, str):
+        guess = _TYPE_ALIASES.get(given.lower()) or closest(
+            given, ("string", "number", "integer", "boolean", "array")
+        )
+    mean = f"did you mean `{guess}`? " if guess else ""
+    return f"{mean}use one of: {KIND_LIST}"

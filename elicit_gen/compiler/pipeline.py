@@ -39,17 +39,35 @@ class Selection:
 
     select: frozenset[str] | None = None
     ignore: frozenset[str] = frozenset()
+    #: Codes ignored at one place only: (JSON pointer, codes); a diagnostic at the pointer or
+    #: inside it (``/properties/x`` covers ``/properties/x/title``) is not reported.
+    fields: tuple[tuple[str, frozenset[str]], ...] = ()
 
     def __post_init__(self) -> None:
-        for code in (self.select or frozenset()) | self.ignore:
+        for code in (
+            (self.select or frozenset())
+            | self.ignore
+            | {c for _, codes in self.fields for c in codes}
+        ):
             if not any(c.startswith(code) for c in ALL_CODES):
                 raise SelectionError(f"unknown rule code {code!r}")
-        for code in self.ignore:
+        for code in self.ignore | {c for _, codes in self.fields for c in codes}:
             blocked = sorted(c for c in BLOCKING_CODES if c.startswith(code))
             if blocked:
                 raise SelectionError(
                     f"{', '.join(blocked)} cannot be ignored: a form cannot be built past it"
                 )
+
+    def reported(self, code: str, pointer: str) -> bool:
+        """Whether a diagnostic of ``code`` at ``pointer`` is reported."""
+        if not self.enabled(code):
+            return False
+        for at, codes in self.fields:
+            if (pointer == at or pointer.startswith(at + "/") or not at) and any(
+                code.startswith(c) for c in codes
+            ):
+                return False
+        return True
 
     def enabled(self, code: str) -> bool:
         if code in BLOCKING_CODES:
@@ -163,7 +181,7 @@ def _kept(
     """The diagnostics ``selection`` reports, and the errors compiling cannot go past."""
     kept = []
     for d in diagnostics:
-        if selection.enabled(d.code):
+        if selection.reported(d.code, d.pointer):
             kept.append(d)
         elif d.is_error and d in unignorable:
             note = (

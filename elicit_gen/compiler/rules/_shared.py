@@ -5,7 +5,9 @@
   integer (EG131 negative-bound, EG134, EG135);
 - secrets: what secret a name, title or description asks for (EG170 secret-field, EG203);
 - displayed text: invisible and bidi characters, labels that read alike (EG180, EG190);
-- URLs: the URL of a URL-mode elicitation, local hosts (EG201-EG203).
+- URLs: the URL of a URL-mode elicitation, local hosts (EG201-EG203);
+- keywords outside the subset, where they stand, and the subset keyword a misspelt one means
+  (EG160 not-portable, EG161 keyword-typo).
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from __future__ import annotations
 import itertools
 import re
 import unicodedata
+from collections.abc import Iterator
 from urllib.parse import SplitResult, urlsplit
 
 from ..envelope import Mode
-from ..kinds import Kind
+from ..kinds import COMMON_KEYS, ITEMS_KEYS, KIND_KEYS, OPTION_KEYS, Kind, Prop
 from ..source import JSON, join_pointer
 from .base import Context, is_integer, is_number
 
@@ -98,6 +101,7 @@ _SECRET_WORDS = {
     "otp": "a one-time password",
     "totp": "a one-time password",
     "mfa": "a one-time password",
+    "pin": "a PIN",
 }
 # Pairs of adjacent words.
 _SECRET_PAIRS = {
@@ -257,3 +261,75 @@ def url_of(ctx: Context) -> tuple[str, str, SplitResult | None] | None:
 
 def is_local(host: str | None) -> bool:
     return host is not None and (host in LOCAL_HOSTS or host.endswith(".localhost"))
+
+
+# --- keywords outside the subset ---------------------------------------------------------------
+
+ROOT_KEYS = frozenset({"$schema", "type", "properties", "required", "title", "description"})
+
+#: Every keyword of the subset, wherever it may stand: what a misspelt keyword is compared with.
+SUBSET_KEYWORDS = frozenset(
+    ROOT_KEYS
+    | COMMON_KEYS
+    | OPTION_KEYS
+    | {"items", "anyOf"}
+    | {key for keys in KIND_KEYS.values() for key in keys}
+    | {key for keys in ITEMS_KEYS.values() for key in keys}
+)
+
+#: JSON Schema keywords outside the subset (and common extensions): real keywords, never typos.
+OTHER_KEYWORDS = frozenset(
+    {
+        "$id", "$ref", "$defs", "$anchor", "$comment", "$vocabulary", "$dynamicRef",
+        "definitions", "allOf", "not", "if", "then", "else", "dependentSchemas",
+        "dependentRequired", "dependencies", "prefixItems", "contains", "minContains",
+        "maxContains", "uniqueItems", "unevaluatedItems", "unevaluatedProperties",
+        "additionalItems", "additionalProperties", "patternProperties", "propertyNames",
+        "minProperties", "maxProperties", "pattern", "exclusiveMinimum", "exclusiveMaximum",
+        "multipleOf", "examples", "example", "readOnly", "writeOnly", "deprecated",
+        "contentEncoding", "contentMediaType", "contentSchema", "nullable", "placeholder",
+    }
+)  # fmt: skip
+
+
+def misspelt_keyword(key: str) -> str | None:
+    """The subset keyword ``key`` is a likely misspelling of (``requried`` -> ``required``), or
+    None for a real keyword of JSON Schema, an extension (``x-...``) or nothing close."""
+    from ..suggest import closest
+
+    if key in SUBSET_KEYWORDS or key in OTHER_KEYWORDS or key.startswith(("x-", "$")):
+        return None
+    return closest(key, sorted(SUBSET_KEYWORDS))
+
+
+def _extra_keys(allowed: frozenset[str], value: JSON) -> list[str]:
+    return [k for k in value if k not in allowed] if isinstance(value, dict) else []
+
+
+#: The kind each kind-specific keyword belongs to (``minimum``: numbers).
+_KIND_OF_KEY = {key: kind for kind, keys in KIND_KEYS.items() for key in keys}
+
+
+def keys_outside_subset(ctx: Context) -> Iterator[tuple[str, str, str, Kind | None]]:
+    """Every keyword of a form that the subset does not allow where it stands: (pointer, key,
+    where it stands for a message, the kind it belongs to when it is another kind's keyword)."""
+    if not ctx.is_form:
+        return
+    for key in _extra_keys(ROOT_KEYS, ctx.schema):
+        yield ctx.at(key), key, "requestedSchema", None
+    for prop in ctx.valid_properties:
+        yield from _field_keys(prop)
+
+
+def _field_keys(prop: Prop) -> Iterator[tuple[str, str, str, Kind | None]]:
+    where = f"field {prop.name!r}"
+    for key in _extra_keys(COMMON_KEYS | KIND_KEYS[prop.kind], prop.keys):
+        other = _KIND_OF_KEY.get(key)
+        yield prop.at(key), key, where, other if other and other != prop.kind else None
+    if prop.kind.is_multi:
+        for key in _extra_keys(ITEMS_KEYS[prop.kind], prop.keys["items"]):
+            yield prop.at("items", key), key, f"{where} items", None
+    if prop.kind in (Kind.SINGLE_TITLED, Kind.MULTI_TITLED):
+        for index, option in enumerate(prop.raw_options() or []):
+            for key in _extra_keys(OPTION_KEYS, option):
+                yield f"{prop.options_pointer}/{index}/{key}", key, f"{where} option", None

@@ -11,11 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from ..kinds import COMMON_KEYS, ITEMS_KEYS, KIND_KEYS, OPTION_KEYS, Kind, Prop
-from ..source import JSON
+from ..kinds import Kind
+from ._shared import keys_outside_subset, misspelt_keyword
 from .base import Context, Finding, Rule
-
-ROOT_KEYS = frozenset({"$schema", "type", "properties", "required", "title", "description"})
 
 _HINTS = {
     "pattern": "check the format on the server, or use one of the four string formats",
@@ -29,8 +27,6 @@ _HINTS = {
     "const": "use a single-select with one option",
     "nullable": "leave the field out of `required` to make it optional",
 }
-
-_OTHER_KIND = {key: kind for kind, keys in KIND_KEYS.items() for key in keys}
 
 
 def _finding(pointer: str, key: str, where: str, other_kind: Kind | None = None) -> Finding:
@@ -46,33 +42,11 @@ def _finding(pointer: str, key: str, where: str, other_kind: Kind | None = None)
     return Finding(pointer, message, at_key=True, hint=_HINTS.get(key))
 
 
-def _extra(allowed: frozenset[str], value: JSON) -> list[str]:
-    return [k for k in value if k not in allowed] if isinstance(value, dict) else []
-
-
-def _field(prop: Prop) -> Iterator[Finding]:
-    where = f"field {prop.name!r}"
-    allowed = COMMON_KEYS | KIND_KEYS[prop.kind]
-    for key in _extra(allowed, prop.keys):
-        other = _OTHER_KIND.get(key)
-        yield _finding(prop.at(key), key, where, other if other and other != prop.kind else None)
-    if prop.kind.is_multi:
-        items = prop.keys["items"]
-        for key in _extra(ITEMS_KEYS[prop.kind], items):
-            yield _finding(prop.at("items", key), key, f"{where} items")
-    if prop.kind in (Kind.SINGLE_TITLED, Kind.MULTI_TITLED):
-        for index, option in enumerate(prop.raw_options() or []):
-            for key in _extra(OPTION_KEYS, option):
-                yield _finding(f"{prop.options_pointer}/{index}/{key}", key, f"{where} option")
-
-
 def check(ctx: Context) -> Iterator[Finding]:
-    if not ctx.is_form:
-        return
-    for key in _extra(ROOT_KEYS, ctx.schema):
-        yield _finding(ctx.at(key), key, "requestedSchema")
-    for prop in ctx.valid_properties:
-        yield from _field(prop)
+    for pointer, key, where, other_kind in keys_outside_subset(ctx):
+        if other_kind is None and misspelt_keyword(key) is not None:
+            continue  # EG161 keyword-typo reports it, as an error
+        yield _finding(pointer, key, where, other_kind)
 
 
 RULE = Rule(

@@ -3,7 +3,10 @@
 Spec (2025-11-25): "Servers MUST NOT use form mode elicitation to request sensitive information
 such as passwords, API keys, access tokens, or payment credentials" — URL mode exists for that.
 Found by the field's name, title and description (English), word by word, so that ordinary names
-(``username``, ``token_count``, ``passport_country``, ``keyboard``) are not flagged.
+(``username``, ``token_count``, ``passport_country``, ``keyboard``) are not flagged; and only on
+fields that can hold a secret at all: free text and numbers (a PIN, a card's CVV). A boolean
+("Join the secret santa"), a select, or a string with a format (``password_reset_email`` is an
+email address, a date is a date) cannot carry a password, whatever its name says.
 """
 
 from __future__ import annotations
@@ -11,12 +14,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
+from ..kinds import Kind, Prop
 from ._shared import secret_kind
 from .base import Context, Finding, Rule
 
 
+def _can_hold_a_secret(prop: Prop) -> bool:
+    if prop.kind is Kind.STRING:
+        return "format" not in prop.keys  # an email, URI, date or date-time is not a secret
+    return prop.kind in (Kind.NUMBER, Kind.INVALID)
+
+
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.properties:
+        if not _can_hold_a_secret(prop):
+            continue
         sources = [("name", prop.name)]
         for key in ("title", "description"):
             value = prop.keys.get(key)
