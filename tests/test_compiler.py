@@ -246,7 +246,7 @@ def test_lowering_builds_one_ir_class_per_kind() -> None:
     assert visibility.options[2].label == "Public"
     platforms = by["platforms"]
     assert isinstance(platforms, ir.MultiSelectField) and platforms.default == ("linux",)
-    assert form.class_name == "ProjectSetup" and form.stem == "every_kind"
+    assert form.class_name == "EveryKind" and form.stem == "every_kind"
     assert form.required == ("project_name", "owner_email", "team_size", "language", "license")
 
 
@@ -297,3 +297,12 @@ def test_keywords_of_another_kind_are_dropped_not_lowered() -> None:
         "b": {"type": "boolean"},
         "s": {"type": "string"},
     }
+
+
+def test_class_names_come_from_the_file_not_the_title() -> None:
+    """Editing the title (display text) must not rename the classes a client imports."""
+    schema = {"type": "object", "title": "New issue in Octo/widgets", "properties": {}}
+    first = elicit_gen.compile(schema, [], name="issue_form.json").forms[0]
+    schema["title"] = "File a bug"
+    second = elicit_gen.compile(schema, [], name="issue_form.json").forms[0]
+    assert first.class_name == second.class_name == "IssueForm"

@@ -69,13 +69,13 @@ from typing import Literal
 
 from typing_extensions import assert_type
 
-from every_kind_models import ProjectSetupContent, ProjectSetupResult
+from every_kind_models import EveryKindContent, EveryKindResult
 from odd_names_models import OddNamesContent
 
 odd = OddNamesContent(first_name="Ada", class_="x")
 assert_type(odd.first_name, str)
 assert_type(odd.f_2fa, bool | None)
-project = ProjectSetupContent(
+project = EveryKindContent(
     project_name="abc", owner_email="a@b.co", team_size=3, language="rust", license="mit"
 )
 assert_type(project.kickoff, datetime.datetime | None)
@@ -85,14 +85,14 @@ assert_type(project.team_size, int)
 assert_type(project.public, bool)
 assert_type(project.language, Literal["python", "typescript", "rust"])
 assert_type(project.platforms, list[Literal["linux", "macos", "windows"]])
-result = ProjectSetupResult.model_validate({"action": "decline"})
-assert_type(result.content, ProjectSetupContent | None)
+result = EveryKindResult.model_validate({"action": "decline"})
+assert_type(result.content, EveryKindContent | None)
 """
 
 WRONG_USAGE = """\
-from every_kind_models import ProjectSetupContent
+from every_kind_models import EveryKindContent
 
-ProjectSetupContent(
+EveryKindContent(
     project_name="abc", owner_email="a@b.co", team_size=3, language="cobol", license="mit"
 )
 """

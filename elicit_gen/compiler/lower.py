@@ -177,7 +177,9 @@ def lower(
     full_stem = f"{stem}_{elicitation.key}" if elicitation.key is not None else stem
     return ir.Form(
         stem=module_stem(full_stem),
-        class_name=class_name(title or elicitation.key or stem),
+        # from the file (or the inputRequests key), never the title: editing display text must
+        # not rename the classes a client imports
+        class_name=class_name(elicitation.key or stem),
         message=elicitation.message,
         title=title,
         description=description if isinstance(description, str) else None,

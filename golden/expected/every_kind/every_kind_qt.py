@@ -2,7 +2,7 @@
 """An MCP elicitation form as a PySide6 dialog.
 
 Module API: ``REQUESTED_SCHEMA``, ``MESSAGE``, ``validate(content)``, ``elicit(message,
-server=..., initial=...)`` and ``ProjectSetupDialog``, a ``QDialog`` a host application
+server=..., initial=...)`` and ``EveryKindDialog``, a ``QDialog`` a host application
 can ``exec()`` or embed. ``python every_kind_qt.py [--server NAME] [--message TEXT]`` shows
 the dialog and prints the ElicitResult as JSON on stdout.
 """
@@ -1605,7 +1605,7 @@ def validate(content: Mapping[str, object]) -> dict[str, str]:
     return validate_content(REQUESTED_SCHEMA, content)
 
 
-class ProjectSetupDialog(_FormDialog):
+class EveryKindDialog(_FormDialog):
     """The elicitation form as a dialog.
 
     ``exec()`` it, or embed it and listen to ``result_ready``. Submit validates every field
@@ -1633,7 +1633,7 @@ def elicit(
     """Shows the form as a modal dialog and returns the ElicitResult dict. Creates the
     QApplication when there is none; Ctrl-C in the terminal cancels."""
     return _run_modal(
-        ProjectSetupDialog,
+        EveryKindDialog,
         message,
         server,
         initial,

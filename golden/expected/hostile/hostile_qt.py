@@ -2,7 +2,7 @@
 """An MCP elicitation form as a PySide6 dialog.
 
 Module API: ``REQUESTED_SCHEMA``, ``MESSAGE``, ``validate(content)``, ``elicit(message,
-server=..., initial=...)`` and ``ImportOsDialog``, a ``QDialog`` a host application
+server=..., initial=...)`` and ``HostileDialog``, a ``QDialog`` a host application
 can ``exec()`` or embed. ``python hostile_qt.py [--server NAME] [--message TEXT]`` shows
 the dialog and prints the ElicitResult as JSON on stdout.
 """
@@ -1456,7 +1456,7 @@ def validate(content: Mapping[str, object]) -> dict[str, str]:
     return validate_content(REQUESTED_SCHEMA, content)
 
 
-class ImportOsDialog(_FormDialog):
+class HostileDialog(_FormDialog):
     """The elicitation form as a dialog.
 
     ``exec()`` it, or embed it and listen to ``result_ready``. Submit validates every field
@@ -1484,7 +1484,7 @@ def elicit(
     """Shows the form as a modal dialog and returns the ElicitResult dict. Creates the
     QApplication when there is none; Ctrl-C in the terminal cancels."""
     return _run_modal(
-        ImportOsDialog,
+        HostileDialog,
         message,
         server,
         initial,
