@@ -1,0 +1,195 @@
+// elicit-gen URL consent page. Static: the same text in every page, allowed by its sha256 in the
+// page's Content-Security-Policy. The request arrives at run time through
+// window.elicitation.showUrl({message, url, server, elicitationId}); its text reaches the DOM
+// only through textContent, and the URL becomes the Open link's href only when checkUrl says it
+// may be opened. Nothing opens but the user's own click on that link.
+(() => {
+  "use strict";
+
+  const doc = document;
+  const byId = (id) => doc.getElementById(id);
+
+  // --- Showing text safely (elicit_gen/runtime/safetext.py) ----------------------------------
+  // Characters a screen acts on instead of showing, or that hide or reorder the text around
+  // them, are shown as visible escapes (\x1b, \u202e, \U000e0041), as the Python screens do.
+  const UNSAFE_RE =
+    /[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff\u{e0000}-\u{e007f}]/gu;
+  const NAMED_ESCAPES = { "\n": "\\n", "\r": "\\r" };
+
+  function escapeUnsafe(char) {
+    if (Object.prototype.hasOwnProperty.call(NAMED_ESCAPES, char)) return NAMED_ESCAPES[char];
+    const code = char.codePointAt(0);
+    if (code < 0x100) return `\\x${code.toString(16).padStart(2, "0")}`;
+    if (code < 0x10000) return `\\u${code.toString(16).padStart(4, "0")}`;
+    return `\\U${code.toString(16).padStart(8, "0")}`;
+  }
+
+  /** `text` as one line shown literally: unsafe characters escaped, tabs as spaces. */
+  const safeText = (text) => text.replace(/\t/g, " ").replace(UNSAFE_RE, escapeUnsafe);
+
+  /** Multi-line text shown literally, its line breaks kept. */
+  const safeBlock = (text) => text.replace(/\r\n/g, "\n").split("\n").map(safeText).join("\n");
+
+  // --- The page ---------------------------------------------------------------------------------
+
+  const serverBadge = byId("eg-server");
+  const asksServer = byId("eg-asks-server");
+  const asks = byId("eg-asks");
+  const message = byId("eg-message");
+  const dest = byId("eg-dest");
+  const destLabel = byId("eg-dest-label");
+  const domain = byId("eg-domain");
+  const address = byId("eg-url");
+  const warningList = byId("eg-warnings");
+  const refusal = byId("eg-refusal");
+  const refusalText = byId("eg-refusal-text");
+  const actions = byId("eg-actions");
+  const open = byId("eg-open");
+  const done = byId("eg-done");
+  const DEFAULT_SERVER = serverBadge.textContent;
+  // Opt-in for pages shown in a (cross-origin) frame: ?origin=<the embedder's origin> also posts
+  // the result to the parent window, to that origin only (as the form pages do).
+  const postTo = new URLSearchParams(window.location.search).get("origin");
+
+  let request = null; // {url, server, elicitationId, check} once showUrl was called
+  let delivered = null;
+  let completed = false;
+  let serverName = DEFAULT_SERVER;
+
+  let resolveResult;
+  const result = new Promise((resolve) => {
+    resolveResult = resolve;
+  });
+
+  function setServer(name) {
+    const text = name === null || name === undefined ? "" : String(name);
+    serverName = text.trim() === "" ? DEFAULT_SERVER : safeText(text);
+    serverBadge.textContent = serverName;
+    asksServer.textContent = serverName;
+  }
+
+  function setMessage(text) {
+    if (text !== null && text !== undefined) message.textContent = safeBlock(String(text));
+  }
+
+  function showDone(action, text) {
+    done.textContent = text;
+    done.dataset.action = action;
+    done.hidden = false;
+  }
+
+  function deliver(outcome) {
+    if (delivered || request === null) return;
+    delivered = Object.freeze(outcome);
+    const doneText = {
+      accept: `Continue in your browser. ${serverName} will say when this step is complete.`,
+      decline: "You declined this request.",
+      cancel: "You cancelled this request.",
+    };
+    showDone(outcome.action, doneText[outcome.action]);
+    // Later: the link's own activation (opening the page) runs after its click listeners.
+    setTimeout(() => {
+      open.removeAttribute("href");
+      actions.hidden = true;
+      done.focus();
+    }, 0);
+    resolveResult(delivered);
+    doc.dispatchEvent(new CustomEvent("elicitation-result", { detail: delivered }));
+    if (postTo !== null && window.parent !== window) {
+      try {
+        window.parent.postMessage({ type: "elicitation-result", result: delivered }, postTo);
+      } catch (error) {
+        console.error(`elicitation: cannot post the result to origin ${JSON.stringify(postTo)}`);
+      }
+    }
+  }
+
+  /** Shows the request; call it once per page (one page per request keeps requests apart). */
+  function showUrl(params) {
+    if (request !== null) throw new Error("elicitation: this page already shows a request");
+    const given = params !== null && typeof params === "object" ? params : {};
+    const url = typeof given.url === "string" ? given.url : "";
+    const check = urlcheck.checkUrl(url);
+    const id = given.elicitationId;
+    request = Object.freeze({ url, elicitationId: id === undefined || id === null ? null : String(id), check });
+    setServer(given.server);
+    message.textContent = "";
+    setMessage(given.message);
+    if (check.domain) domain.textContent = safeText(check.domain);
+    else {
+      domain.hidden = true;
+      destLabel.textContent = "The address";
+    }
+    address.textContent = url ? safeText(url) : "(no address)";
+    dest.hidden = false;
+    for (const text of check.warnings) {
+      const item = doc.createElement("li");
+      item.className = "warning";
+      const mark = doc.createElement("strong");
+      mark.textContent = "Warning:";
+      item.append(mark, " ", text);
+      warningList.append(item);
+    }
+    if (check.openable) {
+      open.href = url;
+      open.hidden = false;
+    } else {
+      refusalText.textContent = check.refusal;
+      refusal.hidden = false;
+      open.remove(); // no Open action at all
+    }
+    actions.hidden = false;
+    asks.focus(); // focus on the question, never on an action: Enter does nothing
+    return result;
+  }
+
+  /** The server says the step in the browser is done: the waiting state says so. */
+  function complete() {
+    if (delivered === null || delivered.action !== "accept" || completed) return false;
+    completed = true;
+    showDone("accept", "Completed in your browser.");
+    return true;
+  }
+
+  const opened = (event) => {
+    // Only the link's own activation by the user; its default action opens the page.
+    if (!event.isTrusted || delivered || !open.hasAttribute("href")) return;
+    deliver({ action: "accept" });
+  };
+  open.addEventListener("click", opened);
+  open.addEventListener("auxclick", (event) => {
+    if (event.button === 1) opened(event);
+  });
+  byId("eg-decline").addEventListener("click", () => deliver({ action: "decline" }));
+  byId("eg-cancel").addEventListener("click", () => deliver({ action: "cancel" }));
+  doc.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !event.isComposing && !event.defaultPrevented && !delivered) {
+      event.preventDefault();
+      deliver({ action: "cancel" });
+    }
+  });
+  // Closing or leaving the page without an answer cancels.
+  window.addEventListener("pagehide", () => deliver({ action: "cancel" }));
+
+  // --- The page's API -----------------------------------------------------------------------------
+
+  Object.defineProperty(window, "elicitation", {
+    value: Object.freeze({
+      result,
+      showUrl,
+      complete,
+      setServer,
+      setMessage,
+      checkUrl: urlcheck.checkUrl,
+      safeText,
+      safeBlock,
+      get request() {
+        return request;
+      },
+      get elicitationId() {
+        return request === null ? null : request.elicitationId;
+      },
+    }),
+    enumerable: true,
+  });
+})();
