@@ -108,6 +108,13 @@ SCHEMA = {
         "o": {"type": "string", "oneOf": [{"const": "x", "title": "X"}]},
         "m": {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "maxItems": 1},
         "t": {"type": "array", "items": {"anyOf": [{"const": "a", "title": "A"}]}, "minItems": 1},
+        "x": {
+            "type": "array",
+            "items": {"enum": ["a", "b", "c"]},
+            "minItems": 2,
+            "maxItems": 2,
+        },
+        "w": {"type": "string", "minLength": 1, "maxLength": 1},
     },
     "required": ["s"],
 }
@@ -119,7 +126,9 @@ SCHEMA = {
         ({"s": "ab"}, {}),
         ({}, {"s": "This field is required."}),
         ({"s": "😀😀"}, {}),  # lengths count code points
-        ({"s": "a"}, {"s": "Must be at least 2 characters."}),
+        ({"s": "a"}, {"s": "Has 1 character, but at least 2 are needed."}),
+        ({"s": ""}, {"s": "Is empty, but at least 2 are needed."}),
+        ({"s": "abcd"}, {"s": "Has 4 characters, but at most 3 are allowed."}),
         # a surrogate pair as two code points: 2 for Python, 1 character for Ajv's minLength
         (
             {"s": "\ud83d\ude00"},
@@ -134,8 +143,11 @@ SCHEMA = {
         ({"s": "ab", "b": "yes"}, {"b": "Must be true or false."}),
         ({"s": "ab", "e": "c"}, {"e": "Must be one of the listed options."}),
         ({"s": "ab", "o": "x"}, {}),
-        ({"s": "ab", "m": ["a", "b"]}, {"m": "Choose at most 1 option."}),
-        ({"s": "ab", "t": []}, {"t": "Choose at least 1 option."}),
+        ({"s": "ab", "m": ["a", "b"]}, {"m": "2 chosen, but at most 1 is allowed."}),
+        ({"s": "ab", "t": []}, {"t": "None chosen, but at least 1 is needed."}),
+        ({"s": "ab", "x": ["a"]}, {"x": "1 chosen, but exactly 2 are needed."}),
+        ({"s": "ab", "x": ["a", "b", "c"]}, {"x": "3 chosen, but exactly 2 are needed."}),
+        ({"s": "abc", "w": "abcd"}, {"w": "Has 4 characters, but exactly 1 is needed."}),
         ({"s": None}, {"s": "Must have a value (null is not allowed)."}),
     ],
 )
@@ -186,3 +198,58 @@ def test_parse_number(text: str, integer: bool, value: float) -> None:
 def test_parse_number_refuses(text: str, integer: bool) -> None:
     with pytest.raises(ValueError):
         formcore.parse_number(text, integer)
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text", "problem"),
+    [
+        # The right form, no such day: say so, not "must be a date as YYYY-MM-DD".
+        ("date", "2026-02-30", "There is no 30 February 2026."),
+        ("date", "2023-02-29", "There is no 29 February 2023."),
+        ("date", "2026-04-31", "There is no 31 April 2026."),
+        ("date", "2026-01-00", "There is no 0 January 2026."),
+        ("date", "2026-13-01", "There is no month 13."),
+        ("date", "2026-00-10", "There is no month 0."),
+        ("date", "0000-01-01", "There is no year 0000."),
+        ("date", "2026-2-3", "Not in the form YYYY-MM-DD."),
+        ("date", "30/02/2026", "Not in the form YYYY-MM-DD."),
+        ("date-time", "2026-02-30T09:30:00Z", "There is no 30 February 2026."),
+        ("date-time", "2026-03-01T24:00:00Z", "There is no time 24:00:00."),
+        ("date-time", "2026-03-01T09:60:00+01:00", "There is no time 09:60:00."),
+        ("date-time", "2026-03-01T09:30:61Z", "There is no time 09:30:61."),
+        ("date-time", "2026-12-31T23:59:60Z", "Second 60 (a leap second) is not accepted."),
+        ("date-time", "2026-03-01T09:30:00+24:00", "There is no UTC offset +24:00."),
+        ("date-time", "2026-03-01T09:30:00-05:60", "There is no UTC offset -05:60."),
+        ("date-time", "2026-03-01T09:30:00", "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm."),
+        ("date-time", "2026-03-01 09:30", "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm."),
+        ("email", "ada(at)example.com", "Not an email address."),
+        ("uri", "example.com", "Not an absolute URI."),
+    ],
+)
+def test_format_problem_says_what_is_wrong(fmt: str, text: str, problem: str) -> None:
+    assert not formcore.FORMAT_CHECKS[fmt](text)
+    assert formcore.check_value({"type": "string", "format": fmt}, text) == problem
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(st.sampled_from(list("0123456789-:T+Z")), max_size=26))
+def test_every_refused_date_or_date_time_gets_a_reason(text: str) -> None:
+    for fmt in ("date", "date-time"):
+        problem = formcore.check_value({"type": "string", "format": fmt}, text)
+        assert (problem is None) == formcore.FORMAT_CHECKS[fmt](text)
+        assert problem not in ("Not a date.", "Not a date and time.")  # the fallbacks
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "n", "needed"),
+    [
+        (2, None, 1, "at least 2 are needed"),
+        (1, None, 0, "at least 1 is needed"),
+        (None, 1, 2, "at most 1 is allowed"),
+        (None, 3, 4, "at most 3 are allowed"),
+        (3, 3, 4, "exactly 3 are needed"),
+        (3, 3, 2, "exactly 3 are needed"),
+    ],
+)
+def test_needed(lo: int | None, hi: int | None, n: int, needed: str) -> None:
+    assert formcore._needed(n, lo, hi) == needed

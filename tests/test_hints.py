@@ -66,6 +66,22 @@ def test_number_hint(integer: bool, lo: float | None, hi: float | None, hint: st
 )
 def test_count_hint(lo: int | None, hi: int | None, hint: str) -> None:
     assert _hints.count_hint(lo, hi) == hint
+    if not lo:  # an optional field without a minimum: the same words
+        assert _hints.count_hint(lo, hi, optional=True) == hint
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "hint"),
+    [
+        (1, None, "If you choose any, choose at least 1 option."),
+        (1, 3, "If you choose any, choose 1 to 3 options."),
+        (2, 2, "If you choose any, choose exactly 2 options."),
+        (0, 2, "Choose at most 2 options."),  # a minimum of 0 is no constraint
+    ],
+)
+def test_optional_count_hint_allows_no_answer(lo: int, hi: int | None, hint: str) -> None:
+    """An optional multi-select with minItems takes no answer: never "Choose at least 1"."""
+    assert _hints.count_hint(lo, hi, optional=True) == hint
 
 
 def test_phrases_embed_lower_case_without_full_stop() -> None:
@@ -76,8 +92,10 @@ def test_phrases_embed_lower_case_without_full_stop() -> None:
     assert _hints.sentence("") == ""
 
 
-def test_hint_matches_the_error_message_wording() -> None:
-    """A hint and the error the form shows when it is broken use the same words (formcore)."""
+def test_hint_and_error_share_words_but_the_error_says_what_is_wrong() -> None:
+    """A hint and the error the form shows when it is broken use the same words (formcore's
+    "at most", counts of characters and options), and the error tells what the answer has
+    rather than repeating the hint."""
     from elicit_gen.runtime import formcore
 
     schema = {
@@ -88,5 +106,13 @@ def test_hint_matches_the_error_message_wording() -> None:
         },
     }
     errors = formcore.validate_content(schema, {"s": "abcd", "m": ["a", "b", "c"]})
-    assert errors["s"] == "Must be " + _hints.length_phrase(None, 3) + "."
-    assert errors["m"] == _hints.count_hint(None, 2)
+    assert _hints.length_hint(None, 3) == "At most 3 characters."
+    assert errors["s"] == "Has 4 characters, but at most 3 are allowed."
+    assert _hints.count_hint(None, 2) == "Choose at most 2 options."
+    assert errors["m"] == "3 chosen, but at most 2 are allowed."
+
+
+def test_local_time_phrase_ends_after_the_offset() -> None:
+    """The page writes "In your time zone (UTC+01:00)." : the phrase has no full stop of its
+    own (it was "In your time zone. (UTC+01:00)")."""
+    assert _hints.LOCAL_TIME_PHRASE == "In your time zone"

@@ -2,9 +2,10 @@
 
 A hint says what the field accepts before the user types: "3 to 40 characters", "A whole number,
 at least 18", "Choose at most 2 options". The html, qt and textual emitters all phrase them from
-here, so a constraint reads the same in every target, and the same as the error message the form
-shows when it is broken (formcore's "Must be at most 40 characters.", "Choose at most 2
-options."): hints and errors both say "at least" / "at most" / "exactly", and count options.
+here, so a constraint reads the same in every target, in the words of the error message the
+form shows when it is broken. That message says what is wrong with the answer instead of
+repeating the hint (formcore's "Has 45 characters, but at most 40 are allowed.", "3 chosen, but
+at most 2 are allowed."): both say "at least" / "at most" / "exactly", and count options.
 
 Phrases (``*_phrase``) are lower-case fragments without a full stop, for a target that embeds
 them ("email (at most 40 characters)"); hints (``*_hint``) are the phrase as a sentence
@@ -73,11 +74,18 @@ def number_phrase(integer: bool, lo: float | None, hi: float | None) -> str:
     return f"{noun}, {bounds}"
 
 
-def count_phrase(lo: int | None, hi: int | None) -> str:
+def count_phrase(lo: int | None, hi: int | None, *, optional: bool = False) -> str:
     """How many options a multi-select takes: ``choose 1 to 3 options``, ``choose exactly 1
-    option``, ``choose at least 2 options``, ``choose at most 2 options`` ("" for no bounds)."""
+    option``, ``choose at least 2 options``, ``choose at most 2 options`` ("" for no bounds).
+
+    An ``optional`` field with a lower bound also takes no answer at all, which "choose at least
+    1 option" would deny: it says ``if you choose any, choose at least 1 option``."""
     span = _span(lo, hi, "option")
-    return f"choose {span}" if span else ""
+    if not span:
+        return ""
+    if optional and lo:
+        return f"if you choose any, choose {span}"
+    return f"choose {span}"
 
 
 def length_hint(lo: int | None, hi: int | None) -> str:
@@ -90,6 +98,13 @@ def number_hint(integer: bool, lo: float | None, hi: float | None) -> str:
     return sentence(number_phrase(integer, lo, hi))
 
 
-def count_hint(lo: int | None, hi: int | None) -> str:
-    """:func:`count_phrase` as a sentence: ``Choose at most 2 options.``"""
-    return sentence(count_phrase(lo, hi))
+def count_hint(lo: int | None, hi: int | None, *, optional: bool = False) -> str:
+    """:func:`count_phrase` as a sentence: ``Choose at most 2 options.``, ``If you choose any,
+    choose at least 1 option.``"""
+    return sentence(count_phrase(lo, hi, optional=optional))
+
+
+#: The hint of a date-time picked in local time, before the offset the page adds when it runs:
+#: the whole hint reads ``In your time zone (UTC+01:00).`` (the offset and the full stop are the
+#: run-time part, so the sentence ends once, after the offset).
+LOCAL_TIME_PHRASE = "In your time zone"
