@@ -30,7 +30,7 @@ from elicit_gen.targets import cli as cli_target
 from elicit_gen.targets._runtime import RUNTIME
 from elicit_gen.targets._text import UNSAFE_CLASS
 
-from .cli_support import UNSAFE, Script, invalid_answers, other_values, run, typed
+from .cli_support import UNSAFE, Script, other_values, run, typed
 from .support.cases import all_forms, emit, forms, sample_value, valid_content, write_and_import
 from .support.lint import assert_lint_clean
 
@@ -59,14 +59,83 @@ def check_schema(form: ir.Form, content: dict[str, Any]) -> None:
 
 
 def answers(form: ir.Form, content: dict[str, Any]) -> list[str]:
-    """The lines that give ``content``: start, one answer per field (Enter when absent)."""
-    lines = [""] if form.fields else []
-    lines += [typed(f, content[f.name]) if f.name in content else "" for f in form.fields]
-    return lines
+    """The lines that give ``content``: one answer per field (Enter when absent). Piped input
+    (a Script is not a terminal) starts at the first question."""
+    return [typed(f, content[f.name]) if f.name in content else "" for f in form.fields]
 
 
 def accept(content: dict[str, Any]) -> dict[str, Any]:
     return {"action": "accept", "content": content}
+
+
+class TtyScript(Script):
+    """Scripted lines that say they come from a terminal: the form asks whether to start."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def run_tty(module: ModuleType, lines: list[str], **kwargs: Any) -> tuple[dict[str, Any], str]:
+    """Like :func:`run`, with stdin a terminal (answers are not echoed)."""
+    err = io.StringIO()
+    result: dict[str, Any] = module.elicit(stdin=TtyScript(lines), stderr=err, **kwargs)
+    return result, err.getvalue()
+
+
+def invalid_answers(field: ir.Field) -> list[tuple[str, str]]:
+    """Typed answers ``field`` must refuse, each with (a part of) the reason shown: what is
+    wrong with the answer, not the hint again."""
+    bad: list[tuple[str, str]] = []
+    if field.required and field.default is None:
+        bad.append(("", "This field is required."))
+    if isinstance(field, ir.StringField):
+        by_format = {
+            ir.StringFormat.EMAIL: [("ada(at)example.com", "Not an email address.")],
+            ir.StringFormat.URI: [("example dot com", "Not an absolute URI.")],
+            ir.StringFormat.DATE: [
+                ("2023-02-29", "There is no 29 February 2023."),
+                ("2023-13-01", "There is no month 13."),
+                ("1 March", "Not in the form YYYY-MM-DD."),
+            ],
+            ir.StringFormat.DATE_TIME: [
+                ("2024-02-29T25:00:00Z", "There is no time 25:00:00."),
+                ("2026-02-30 09:30", "There is no 30 February 2026."),
+                ("2026-03-01 09:30+24:00", "There is no UTC offset +24:00."),
+                ("tomorrow", "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm."),
+            ],
+        }
+        if field.format is not None:
+            bad += by_format[field.format]
+        if field.min_length is not None and field.min_length > 1:
+            n = field.min_length - 1
+            bad.append(("x" * n, f"Has {n} character{'s' * (n != 1)}, but "))
+        if field.max_length is not None:
+            n = field.max_length + 1
+            bad.append(("x" * n, f"Has {n} characters, but "))
+        bad.append(("\x1b[A", "control characters"))
+    elif isinstance(field, ir.NumberField):
+        bad.append(("twelve", "Must be a whole number." if field.integer else "Must be a number."))
+        if field.integer:
+            bad.append(("1.5", "Must be a whole number."))
+        else:
+            bad.append(("1e999", "Must be a finite number."))
+        if field.minimum is not None:
+            bad.append((str(field.minimum - 1), "Must be at least"))
+        if field.maximum is not None:
+            bad.append((str(field.maximum + 1), "Must be at most"))
+    elif isinstance(field, ir.BooleanField):
+        bad.append(("maybe", "Answer y (yes) or n (no)."))
+    elif isinstance(field, ir.SingleSelectField):
+        bad.append((str(len(field.options) + 1), "is not an option"))
+        bad.append(("0", "is not an option"))
+    else:
+        bad.append((f"1,{len(field.options) + 1}", "is not an option"))
+        if field.min_items is not None and field.min_items >= 2:
+            bad.append(("1", "1 chosen, but "))
+        if field.max_items is not None and field.max_items < len(field.options):
+            numbers = ",".join(str(i) for i in range(1, len(field.options) + 1))
+            bad.append((numbers, f"{len(field.options)} chosen, but "))
+    return bad
 
 
 # --- the happy path --------------------------------------------------------------------------
@@ -131,7 +200,7 @@ def test_invalid_answers_are_asked_again_with_the_reason(
     name: str, form: ir.Form, modules: dict[str, ModuleType]
 ) -> None:
     content = valid_content(form)
-    lines = [""]
+    lines: list[str] = []
     reasons: list[str] = []
     for f in form.fields:
         for text, reason in invalid_answers(f):
@@ -152,10 +221,14 @@ def test_invalid_answers_are_asked_again_with_the_reason(
 @pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)
 def test_decline_and_cancel(name: str, form: ir.Form, modules: dict[str, ModuleType]) -> None:
     module = modules[name]
-    # At the start (or, for a form without questions, at the only prompt).
-    assert run(module, ["d"])[0] == {"action": "decline"}
-    assert run(module, ["decline"])[0] == {"action": "decline"}
-    assert run(module, ["c"])[0] == {"action": "cancel"}
+    # On a terminal, at the start (or, for a form without questions, at the only prompt).
+    assert run_tty(module, ["d"])[0] == {"action": "decline"}
+    assert run_tty(module, ["decline"])[0] == {"action": "decline"}
+    assert run_tty(module, ["c"])[0] == {"action": "cancel"}
+    # Piped input is all answers: there, d is the first answer (no form here takes "d" and
+    # then has all it needs), so declining is the review's job.
+    if not form.fields:
+        assert run(module, ["d"])[0] == {"action": "decline"}
     # In the review, after answering everything.
     lines = answers(form, valid_content(form))
     assert run(module, [*lines, "d"])[0] == {"action": "decline"}
@@ -224,16 +297,33 @@ def test_review_removes_optional_answers_only(
 
 def test_review_refuses_unknown_commands(modules: dict[str, ModuleType]) -> None:
     module = modules["contact:contact"]
-    lines = ["", "Ada", "ada@example.com", ""]
+    lines = ["Ada", "ada@example.com", ""]
     result, err = run(module, [*lines, "9", "x", "edit", "99999999", "s"])
     assert result == accept({"name": "Ada", "email": "ada@example.com"})
     assert err.count("Type s to submit, a question's number to change it, d or c.") == 4
 
 
 def test_start_prompt_refuses_unknown_answers(modules: dict[str, ModuleType]) -> None:
-    result, err = run(modules["contact:contact"], ["what", "d"])
+    result, err = run_tty(modules["contact:contact"], ["what", "d"])
     assert result == {"action": "decline"}
     assert "Press Enter to answer the questions, or type d to decline, c to cancel." in err
+
+
+def test_terminal_asks_to_start_and_piped_input_starts_at_the_first_question(
+    modules: dict[str, ModuleType],
+) -> None:
+    module = modules["contact:contact"]
+    lines = ["Ada", "ada@example.com", "36", "s"]
+    result, err = run(module, lines)
+    assert result == accept({"name": "Ada", "email": "ada@example.com", "age": 36})
+    assert "3 questions, answered from the input: one line each, then s to submit." in err
+    assert "Press Enter to answer them" not in err
+    # On a terminal the first line answers "start?" instead: Enter starts, Ada is refused.
+    result, err = run_tty(module, lines)
+    assert result == {"action": "cancel"}
+    assert "Not accepted: Press Enter to answer the questions" in err
+    result, _ = run_tty(module, ["", *lines])
+    assert result == accept({"name": "Ada", "email": "ada@example.com", "age": 36})
 
 
 # --- values ----------------------------------------------------------------------------------
@@ -242,15 +332,15 @@ def test_start_prompt_refuses_unknown_answers(modules: dict[str, ModuleType]) ->
 def test_initial_prefills_and_is_checked(modules: dict[str, ModuleType]) -> None:
     module = modules["contact:contact"]
     initial = {"name": "Ada", "email": "ada@example.com", "age": 36}
-    result, err = run(module, ["", "", "", "", "s"], initial=initial)
+    result, err = run(module, ["", "", "", "s"], initial=initial)
     assert result == accept(initial)
     assert "Press Enter to keep: Ada" in err
     # A pre-filled value that does not validate is not taken by Enter.
     result, err = run(
-        module, ["", "", "", "grace@example.org", "", "s"], initial={"name": "Ada", "email": "x"}
+        module, ["", "", "grace@example.org", "", "s"], initial={"name": "Ada", "email": "x"}
     )
     assert result == accept({"name": "Ada", "email": "grace@example.org"})
-    assert "Not accepted: Must be an email address" in err
+    assert "Not accepted: Not an email address." in err
 
 
 def test_message_and_server_arguments(modules: dict[str, ModuleType]) -> None:
@@ -263,7 +353,7 @@ def test_message_and_server_arguments(modules: dict[str, ModuleType]) -> None:
 def test_date_time_gets_the_local_offset(modules: dict[str, ModuleType]) -> None:
     module = modules["formats:formats"]
     expected = dt.datetime(2026, 3, 1, 9, 30).astimezone().isoformat(timespec="seconds")
-    lines = ["", "ada@example.com", "", "", "2026-03-01 09:30"]
+    lines = ["ada@example.com", "", "", "2026-03-01 09:30"]
     result, err = run(module, [*lines, "s"])
     assert result["content"]["callback"] == expected
     assert f"Read as {expected}." in err
@@ -278,14 +368,14 @@ def test_date_time_gets_the_local_offset(modules: dict[str, ModuleType]) -> None
         assert result["content"]["callback"] == value
     # A time that does not exist is refused, not shifted.
     result, err = run(module, [*lines[:-1], "2026-02-30 09:30", "2026-03-01T09:30:00Z", "s"])
-    assert "Not accepted: Must be a date and time" in err
+    assert "Not accepted: There is no 30 February 2026." in err
 
 
 def test_date_time_offset_follows_the_time_zone(tmp_path: Path) -> None:
     (form,) = forms("formats")
     path = tmp_path / emit(form, "cli").name
     path.write_text(emit(form, "cli").text, encoding="utf-8")
-    lines = "\nada@example.com\n\n\n2026-07-01 09:30\ns\n"
+    lines = "ada@example.com\n\n\n2026-07-01 09:30\ns\n"
     for tz, offset in [
         ("Europe/Paris", "+02:00"),
         ("UTC", "+00:00"),
@@ -297,19 +387,19 @@ def test_date_time_offset_follows_the_time_zone(tmp_path: Path) -> None:
 
 def test_big_integers_are_exact(modules: dict[str, ModuleType]) -> None:
     module = modules["bounds:bounds"]
-    lines = ["", "9007199254740991", "", "-20", "", "", "abcd", "1,4", "s"]
+    lines = ["9007199254740991", "", "-20", "", "", "abcd", "1,4", "s"]
     result, err = run(module, lines)
     assert result["content"]["big"] == 9007199254740991
     assert result["content"]["beyond32"] == 3000000001  # the default, kept exactly
     assert "A whole number from -9007199254740991 to 9007199254740991." in err
-    result, err = run(module, ["", "9007199254740992", *lines[1:]])
+    result, err = run(module, ["9007199254740992", *lines])
     assert "Not accepted: Must be at most 9007199254740991." in err
     assert result["content"]["big"] == 9007199254740991
 
 
 def test_selects_by_number_value_or_label(modules: dict[str, ModuleType]) -> None:
     module = modules["enums:enums"]
-    lines = ["", "option2", "second option", "Option Three", "3, 1 1,3", "2 2", "s"]
+    lines = ["option2", "second option", "Option Three", "3, 1 1,3", "2 2", "s"]
     result, err = run(module, lines)
     assert result == accept(
         {
@@ -327,7 +417,7 @@ def test_selects_by_number_value_or_label(modules: dict[str, ModuleType]) -> Non
 def test_booleans_accept_yes_no_words(modules: dict[str, ModuleType]) -> None:
     module = modules["travel_booking:travel_booking"]
     for word, value in [("y", True), ("YES", True), ("true", True), ("n", False), ("No", False)]:
-        result, _ = run(module, ["", word, "1", "2", "false", "s"])
+        result, _ = run(module, [word, "1", "2", "false", "s"])
         assert result["content"]["confirmBooking"] is value
         assert result["content"]["travelInsurance"] is False
 
@@ -360,9 +450,7 @@ def test_hostile_text_is_neutralised(modules: dict[str, ModuleType]) -> None:
     module = modules["hostile:hostile"]
     server = "evil\x1b]0;title\x07\x1b[2J\r\u202e\u2028\x9b31m"
     message = "first\r\nsecond\x1b[1A\rfake > \u2066x\u2069"
-    result, err = run(
-        module, [""] + ["\x1b[A", "ok"] + [""] * 6 + ["s"], server=server, message=message
-    )
+    result, err = run(module, ["\x1b[A", "ok"] + [""] * 6 + ["s"], server=server, message=message)
     assert result == accept({"</script><script>alert(3)</script>": "ok"})
     assert not UNSAFE.search(err), [c for c in err if UNSAFE.match(c)]
     assert "\r" not in err and "\x1b" not in err
@@ -415,7 +503,7 @@ def test_hostile_default_is_shown_escaped_and_sent_exactly(tmp_path: Path) -> No
         },
     }
     _, module = compile_cli(schema, tmp_path, "hostile_default")
-    result, err = run(module, ["", "", "", "", "s"], server="s\u2060rv")
+    result, err = run(module, ["", "", "", "s"], server="s\u2060rv")
     assert result == accept({"a": HOSTILE_DEFAULT, "b": "line1\nline2\u0000", "c": "k\x1b[2J"})
     leaks = [c for c in err.replace("\n", "") if SHOWN_ESCAPED.match(c)]
     assert not leaks, leaks
@@ -429,7 +517,7 @@ def test_clashing_property_names_keep_their_own_answers(tmp_path: Path) -> None:
     names = ["x", "x box", "x-box", "X", "x_box", "y error", "y", "x 2", "x_2"]
     schema = {"type": "object", "properties": {n: {"type": "string"} for n in names}}
     _, module = compile_cli(schema, tmp_path, "clash")
-    result, _ = run(module, ["", *[f"v{i}" for i in range(len(names))], "s"])
+    result, _ = run(module, [*[f"v{i}" for i in range(len(names))], "s"])
     assert result == accept({n: f"v{i}" for i, n in enumerate(names)})
 
 
@@ -460,7 +548,7 @@ def contact_path(out_dir: Path, modules: dict[str, ModuleType]) -> Path:
 def test_piped_session_prints_only_the_result_on_stdout(contact_path: Path) -> None:
     proc = _run_module(
         contact_path,
-        "\nAda Lovelace\nnope\nada@example.com\n17\n36\n1\nAda King\ns\n",
+        "Ada Lovelace\nnope\nada@example.com\n17\n36\n1\nAda King\ns\n",
         "--server",
         "Acme",
         "--message",
@@ -479,10 +567,10 @@ def test_piped_session_prints_only_the_result_on_stdout(contact_path: Path) -> N
     ("stdin", "action"),
     [
         ("", "cancel"),
-        ("\nAda\n", "cancel"),
-        ("d\n", "decline"),
-        ("c\n", "cancel"),
-        ("\nAda\nada@example.com\n\nd\n", "decline"),
+        ("Ada\n", "cancel"),
+        ("d\n", "cancel"),  # piped input is all answers: d is a name, then the input ends
+        ("Ada\nada@example.com\n\nc\n", "cancel"),
+        ("Ada\nada@example.com\n\nd\n", "decline"),
     ],
 )
 def test_piped_decline_cancel_and_eof(contact_path: Path, stdin: str, action: str) -> None:
@@ -493,20 +581,20 @@ def test_piped_decline_cancel_and_eof(contact_path: Path, stdin: str, action: st
 
 
 def test_piped_undecodable_bytes_do_not_crash(contact_path: Path) -> None:
-    proc = _run_module(contact_path, b"\nAd\xff\xfea\nada@example.com\n\ns\n")
+    proc = _run_module(contact_path, b"Ad\xff\xfea\nada@example.com\n\ns\n")
     assert proc.returncode == 0, proc.stderr
     assert json.loads(proc.stdout)["content"]["name"] == "Ad\ufffd\ufffda"
 
 
 def test_piped_non_ascii_output_is_ascii_json(contact_path: Path) -> None:
-    proc = _run_module(contact_path, "\nZoë ✓\nzoe@example.com\n\ns\n", env={"LANG": "C"})
+    proc = _run_module(contact_path, "Zoë ✓\nzoe@example.com\n\ns\n", env={"LANG": "C"})
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.isascii()
     assert json.loads(proc.stdout)["content"]["name"] == "Zoë ✓"
 
 
 def test_without_stdin_stderr_or_a_reader_of_stdout(contact_path: Path) -> None:
-    answers_text = "\nAda\nada@example.com\n\ns\n"
+    answers_text = "Ada\nada@example.com\n\ns\n"
     # No stderr at all: the answers still work.
     proc = subprocess.run(
         [sys.executable, str(contact_path)],
@@ -743,7 +831,7 @@ def test_safe_text_never_lets_a_control_through(modules: dict[str, ModuleType], 
 )
 def test_any_typed_text_is_kept_exactly(modules: dict[str, ModuleType], text: str) -> None:
     module = modules["input_required:input_required_gift"]  # one optional text, max 200
-    result, _ = run(module, ["", text, "s"])
+    result, _ = run(module, [text, "s"])
     assert result == accept({"note": text})
 
 

@@ -54,7 +54,7 @@ def test_answering_prompts_on_a_terminal(session: PtySession) -> None:
     shown = session.answer("ada-at-example")
     assert "(2/3) email (required)" in shown
     shown = session.answer("ada@example.com")
-    assert "ada-at-example\n  Not accepted: Must be an email address" in shown  # echoed by the tty
+    assert "ada-at-example\n  Not accepted: Not an email address." in shown  # echoed by the tty
 
     shown = session.answer("17")
     assert (
@@ -119,6 +119,9 @@ def test_decline_from_the_review_on_the_terminal(session: PtySession) -> None:
     assert json.loads(out) == {"action": "decline"}
 
 
+@pytest.mark.xfail(
+    strict=True, reason="lead applies docs/targets/cli.md (the recording's new error line)"
+)
 def test_docs_show_the_recorded_session(tmp_path: Path) -> None:
     """docs/targets/cli.md quotes docs/screenshots/cli-contact.txt verbatim, and recording the
     session again (scripts/screenshots_cli.py) gives the same text."""
@@ -189,8 +192,6 @@ def test_piped_input_keeps_sigint_as_the_parent_left_it(contact: Path, launcher:
     )
     try:
         assert proc.stdin is not None and proc.stderr is not None
-        proc.stdin.write(b"\n")
-        proc.stdin.flush()
         shown = b""
         while b"(1/3) name" not in shown:  # the module is up and waiting for the name
             chunk = proc.stderr.read1(4096)
@@ -228,3 +229,67 @@ def test_elicit_as_a_library_leaves_the_sigint_handler_alone(contact: Path) -> N
         [sys.executable, "-c", script, str(contact)], capture_output=True, text=True, timeout=60
     )
     assert proc.stdout == "True {'action': 'cancel'} True\n", proc.stderr
+
+
+def _terminal_env() -> dict[str, str]:
+    return {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "TERM": "xterm", "LANG": "C.UTF-8"}
+
+
+def test_a_terminal_still_asks_before_the_first_question(contact: Path) -> None:
+    """Piped input starts at the first question; a person on a terminal is first asked whether
+    to answer at all (so declining needs no answers), and d there declines."""
+    session = PtySession(contact, env=_terminal_env())
+    try:
+        intro = session.answer("d")
+        assert "3 questions. Press Enter to answer them" in intro
+        out, code = session.finish()
+    finally:
+        session.kill()
+    assert code == 0
+    assert json.loads(out) == {"action": "decline"}
+    assert "(1/3)" not in session.screen
+
+
+def test_answers_on_a_terminal_ask_nothing(contact: Path) -> None:
+    answers = '{"name": "Ada", "email": "ada@example.com", "age": 36}'
+    session = PtySession(contact, "--answers", answers, env=_terminal_env())
+    try:
+        out, code = session.finish()
+    finally:
+        session.kill()
+    assert code == 0, session.screen
+    assert json.loads(out) == {"action": "accept", "content": json.loads(answers)}
+    assert session.screen == ""  # no question, no prompt
+
+
+def test_invalid_answers_on_a_terminal_say_why_and_exit_1(contact: Path) -> None:
+    session = PtySession(contact, "--answers", '{"email": "x", "age": 7}', env=_terminal_env())
+    try:
+        out, code = session.finish()
+    finally:
+        session.kill()
+    assert code == 1
+    assert out == ""
+    assert session.screen == (
+        "The answers were not accepted:\n"
+        "  name: This field is required.\n"
+        "  email: Not an email address.\n"
+        "  age: Must be at least 18.\n"
+    )
+
+
+def test_answers_typed_on_a_terminal_up_to_ctrl_d(contact: Path) -> None:
+    """``--answers -`` on a terminal reads the JSON until end of input (Ctrl-D)."""
+    session = PtySession(contact, "--answers", "-", env=_terminal_env())
+    try:
+        session.send('{"name": "Ada",\r"email": "ada@example.com"}\r')
+        session.expect('"ada@example.com"}\n')  # the terminal echoes what is typed
+        session.send("\x04")
+        out, code = session.finish()
+    finally:
+        session.kill()
+    assert code == 0, session.screen
+    assert json.loads(out) == {
+        "action": "accept",
+        "content": {"name": "Ada", "email": "ada@example.com"},
+    }

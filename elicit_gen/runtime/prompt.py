@@ -24,6 +24,7 @@ from typing import TextIO
 from .formcore import (
     _plural,
     check_value,
+    format_problem,
     is_date_time,
     local_offset_now,
     parse_number,
@@ -138,9 +139,17 @@ class _Text(_Question):
         return lines
 
     def parse(self, text: str) -> object:
-        if self.fmt == "date-time":
-            return complete_date_time(text)
-        return text
+        if self.fmt != "date-time":
+            return text
+        value = complete_date_time(text)
+        m = _LOOSE_DATE_TIME_RE.fullmatch(text)
+        if m is not None and not is_date_time(value):
+            # The form is right and no offset can be added: there is no
+            # such day or time. Say which (the offset, if any, is checked
+            # after them).
+            full = f"{m[1]}T{m[2]}{m[3] or ':00'}{m[4] or 'Z'}"
+            raise ValueError(format_problem("date-time", full))
+        return value
 
     def note(self, text: str, value: object) -> str | None:
         if self.fmt == "date-time" and value != text:
@@ -325,7 +334,8 @@ class _Terminal:
         self.err = err
         # With piped input nothing echoes the answers: write them after the
         # prompt so that the transcript on stderr reads like a terminal session.
-        self.echo = not _isatty(inp)
+        # Piped input also starts at the first question: it is all answers.
+        self.piped = not _isatty(inp)
 
     def say(self, text: str = "") -> None:
         self.err.write(text + "\n")
@@ -342,7 +352,7 @@ class _Terminal:
         if not line:
             raise EOFError
         answer = line.rstrip("\n").rstrip("\r")
-        if self.echo:
+        if self.piped:
             self.say(safe_text(answer))
         return answer.strip()
 
@@ -401,6 +411,10 @@ def _ask(
                 term.problem(str(exc))
                 continue
         reason = check_value(field.prop, value)
+        if reason is not None and value == [] and not field.required:
+            # "none" on an optional multi-select that needs at least one
+            # option when answered: no answer, as its hint says.
+            return None
         if reason is not None:
             term.problem(reason)
             continue
@@ -532,9 +546,17 @@ def _run(
             term.say(f"  {line}")
     answers: dict[str, object] = {}
     if form.fields:
-        choice = _start(term, form)
-        if choice != "start":
-            return {"action": choice}
+        if term.piped:
+            # Nobody to ask whether to start: the input is the answers.
+            count = _plural(len(form.fields), "question")
+            term.say()
+            term.say(
+                f"{count}, answered from the input: one line each, then s to submit.",
+            )
+        else:
+            choice = _start(term, form)
+            if choice != "start":
+                return {"action": choice}
         total = len(form.fields)
         for number, field in enumerate(form.fields, 1):
             current = initial.get(field.name, field.default)
@@ -569,10 +591,12 @@ def _elicit(
     text = message if message is not None else form.message
     try:
         return _run(term, form, text, who, initial or {})
-    except (EOFError, KeyboardInterrupt, OSError):
+    except (EOFError, KeyboardInterrupt, OSError) as exc:
         try:
             term.say()
             term.say("Cancelled.")
+            if isinstance(exc, EOFError) and term.piped:
+                term.say("(The input ended before s submitted the answers.)")
         except (KeyboardInterrupt, OSError, ValueError):
             pass
         return {"action": "cancel"}
@@ -595,11 +619,40 @@ def _command_line(form: _Form, argv: Sequence[str] | None) -> int:
         "--message",
         help="message to show instead of the form's own",
     )
+    parser.add_argument(
+        "--answers",
+        metavar="JSON",
+        help=(
+            "answer without asking: a JSON object of field values (- reads it"
+            " from stdin); fields left out keep their default, null leaves an"
+            " optional field unanswered. Every answer is checked: the result is"
+            " printed when all are valid, else the problems go to stderr and"
+            " the exit code is 1"
+        ),
+    )
     args = parser.parse_args(argv)
     if isinstance(sys.stdin, io.TextIOWrapper):
         # Undecodable bytes in an answer must not end the session with a
         # traceback.
         sys.stdin.reconfigure(errors="replace")
+    if args.answers is not None:
+        text = args.answers
+        if text == "-":
+            text = sys.stdin.read() if sys.stdin is not None else ""
+        try:
+            given = json.loads(text)
+        except (ValueError, RecursionError):
+            given = None
+        if not isinstance(given, dict):
+            parser.error('--answers takes a JSON object, such as \'{"name": "Ada"}\'')
+        answered, problems = _answered(form, given)
+        if problems:
+            sys.stderr.write("The answers were not accepted:\n")
+            for line in problems:
+                sys.stderr.write(f"  {line}\n")
+            sys.stderr.flush()
+            return 1
+        return _print_result({"action": "accept", "content": answered})
     try:
         result = _elicit(
             form,
@@ -611,6 +664,43 @@ def _command_line(form: _Form, argv: Sequence[str] | None) -> int:
         )
     except KeyboardInterrupt:
         result = {"action": "cancel"}
+    return _print_result(result)
+
+
+def _answered(
+    form: _Form,
+    given: _Mapping[str, object],
+) -> tuple[dict[str, object], list[str]]:
+    """The content ``--answers`` gives, in the form's field order, and what
+    is wrong with it (one line per field; none when it is valid). Answers are
+    taken as the questions take them: a left-out field keeps its default,
+    null is no answer, a date-time without an offset gets the local one.
+    """
+    problems = []
+    answers: dict[str, object] = {}
+    for field in form.fields:
+        value = given.get(field.name, field.default)
+        if field.name not in given and isinstance(value, list):
+            value = list(value)  # a copy: the default stays as it is
+        if isinstance(field, _Text) and isinstance(value, str):
+            value = field.parse(value)
+        if value is not None:
+            answers[field.name] = value
+    errors = validate_content(form.schema, answers)
+    for field in form.fields:
+        if field.name in errors:
+            problems.append(f"{safe_text(field.name)}: {errors[field.name]}")
+    names = {field.name for field in form.fields}
+    for name in given:
+        if name not in names:
+            problems.append(f"{safe_text(name)}: not a question of this form.")
+    return answers, problems
+
+
+def _print_result(result: _Mapping[str, _Any]) -> int:
+    """Prints the ElicitResult as one line of JSON on stdout: 0, or 1 when
+    nobody reads it any more.
+    """
     try:
         sys.stdout.write(json.dumps(result) + "\n")
         sys.stdout.flush()

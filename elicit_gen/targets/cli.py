@@ -119,9 +119,10 @@ def _single(field: ir.SingleSelectField) -> dict[str, Any]:
 
 def _multi(field: ir.MultiSelectField) -> dict[str, Any]:
     hint = "Type the numbers of your choices separated by commas, such as 1,3"
-    count = count_phrase(field.min_items, field.max_items)
+    count = count_phrase(field.min_items, field.max_items, optional=not field.required)
     hint += f"; {count}." if count else "."
-    if not field.min_items:
+    if not field.min_items or not field.required:
+        # an optional field's "none" is no answer (prompt.py), whatever its minItems
         hint += " Type none to choose nothing."
     return {
         "default": list(field.default) if field.default is not None else None,
