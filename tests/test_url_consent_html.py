@@ -589,6 +589,40 @@ def test_one_request_per_page(tab: Tab) -> None:
     assert tab.page.get_attribute("#eg-open", "href") == DESTINATION
 
 
+def test_middle_click_accepts_too(tab: Tab) -> None:
+    # A middle click opens the link in a new tab, so it is consent too. The test keeps the tab
+    # from opening (a background tab's first request can escape the context's route).
+    tab.show(DESTINATION)
+    tab.page.evaluate("window.addEventListener('auxclick', (e) => e.preventDefault(), true)")
+    tab.page.click("#eg-open", button="middle")
+    assert tab.delivered() == {"action": "accept"}
+    assert len(tab.context.pages) == 1 and tab.requests == []
+
+
+def test_scripts_never_build_markup_or_code() -> None:
+    for name in ("urlcheck_data.js", "urlcheck.js", "url_consent.js"):
+        script = (ASSETS / name).read_text(encoding="utf-8")
+        for forbidden in (
+            "innerHTML",
+            "outerHTML",
+            "insertAdjacentHTML",
+            "document.write",
+            "eval(",
+            "Function(",
+            'setTimeout("',
+            "srcdoc",
+            "createContextualFragment",
+            "window.open",
+            "location.href",
+            "location.assign",
+            "location.replace",
+            "fetch(",
+        ):
+            assert forbidden not in script, (name, forbidden)
+    css = (ASSETS / "url_consent.css").read_text(encoding="utf-8")
+    assert "url(" not in css and "@import" not in css
+
+
 def test_page_has_no_request_data_and_one_block_script(page_file: Path) -> None:
     text = page_file.read_text(encoding="utf-8")
     assert text.count("<script") == 1 and "const URLCHECK_DATA" in text
