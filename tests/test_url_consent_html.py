@@ -163,6 +163,11 @@ def urlcheck_data_js() -> str:
 
 
 def test_data_js_is_what_python_gives() -> None:
+    pinned = re.search(r'unicode: "([^"]+)"', DATA_JS.read_text(encoding="utf-8"))
+    assert pinned is not None
+    if pinned.group(1) != unicodedata.unidata_version:
+        # The script words come from unicodedata, which each Python release updates.
+        pytest.skip(f"urlcheck_data.js is made with unicodedata {pinned.group(1)}")
     assert DATA_JS.read_text(encoding="utf-8") == urlcheck_data_js(), (
         "urlcheck_data.js is stale: run `python -m tests.test_url_consent_html`"
     )
@@ -320,6 +325,12 @@ def generated_urls(count: int, seed: int = 17) -> list[str]:
     return urls
 
 
+def _version_dependent(url: str) -> bool:
+    """IPv4-mapped IPv6 addresses: Python 3.13's ipaddress writes them dotted (the page, and
+    the cases, follow 3.10 to 3.12: ``[::ffff:102:304]``)."""
+    return "::ffff:" in url and sys.version_info >= (3, 13)
+
+
 def _python_raises(url: str) -> bool:
     try:
         urlcheck.check_url(url)
@@ -446,9 +457,11 @@ def test_checkurl_gives_pythons_verdict_on_generated_urls(tab: Tab) -> None:
         if _python_raises(url):  # see the xfail above: the page refuses it instead
             assert verdict["refusal"] == "The host name is not valid.", url
             continue
+        if _version_dependent(url):
+            continue
         assert verdict == python_verdict(url), url
         compared += 1
-    assert compared > 580
+    assert compared > (500 if sys.version_info >= (3, 13) else 580)
 
 
 def test_checkurl_odd_inputs(tab: Tab) -> None:
@@ -464,6 +477,7 @@ def test_checkurl_odd_inputs(tab: Tab) -> None:
         "https://a\u0627.com/",
         "https://1\uff0e2\uff0e3\uff0e4/",
     ]
+    odd = [u for u in odd if not _version_dependent(u)]
     verdicts = tab.page.evaluate("(urls) => urls.map((u) => window.elicitation.checkUrl(u))", odd)
     assert verdicts == [python_verdict(u) for u in odd]
     non_strings = tab.page.evaluate("[null, 42, {}].map((u) => window.elicitation.checkUrl(u))")

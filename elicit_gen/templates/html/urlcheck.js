@@ -2,7 +2,10 @@
 // the consent page says exactly what the Python consent screens say of the same URL. Both are
 // tested against one table (tests/support/url_cases.json) and against each other on generated
 // URLs. The browser has no IDNA 2003 (what Python's encodings.idna does), so this file carries
-// nameprep and punycode; its tables are Python's own (urlcheck_data.js).
+// nameprep and punycode; its tables are Python's own (urlcheck_data.js). Where the two can still
+// differ: lower-casing and NFC of characters newer than Python's unicodedata (the browser's
+// Unicode is newer), and IPv4-mapped IPv6 addresses, written as Python 3.10 to 3.12 write them
+// ([::ffff:102:304]; 3.13 writes [::ffff:1.2.3.4]).
 const urlcheck = ((data) => {
   "use strict";
 
