@@ -237,25 +237,20 @@ const urlcheck = ((data) => {
   // --- IP addresses, as Python's ipaddress and urlcheck's WHATWG-style IPv4 numbers -------------
 
   /** Python's int(text, base) for base 8 or 16 (sign, prefix, underscores), or null. */
-  function pythonInt(text, base) {
-    const digit = base === 16 ? "[0-9a-fA-F]" : "[0-7]";
-    const prefix = base === 16 ? "0[xX]_?" : "0[oO]_?";
-    const match = new RegExp(`^([+-]?)(?:${prefix})?(${digit}(?:_?${digit})*)$`).exec(text);
-    if (match === null) return null;
-    const value = BigInt((base === 16 ? "0x" : "0o") + match[2].replace(/_/g, ""));
-    return match[1] === "-" ? -value : value;
-  }
-
   function ipv4Number(part) {
-    if (part.slice(0, 2).toLowerCase() === "0x") return pythonInt(part.slice(2) || "0", 16);
-    if (part.length > 1 && part[0] === "0") return pythonInt(part.slice(1), 8);
+    if (part.slice(0, 2).toLowerCase() === "0x") {
+      const digits = part.slice(2);
+      return /^[0-9a-fA-F]*$/.test(digits) ? BigInt("0x" + (digits || "0")) : null;
+    }
+    if (part.length > 1 && part[0] === "0") {
+      return /^[0-7]+$/.test(part.slice(1)) ? BigInt("0o" + part.slice(1)) : null;
+    }
     return /^[0-9]+$/.test(part) ? BigInt(part) : null;
   }
 
   const dotted = (address) => [24n, 16n, 8n, 0n].map((shift) => String((address >> shift) & 255n)).join(".");
 
-  /** The dotted IPv4 address a browser reads ``host`` as; null when it is none; false where
-   * Python's check_url raises (a negative number: ipaddress refuses it). */
+  /** The dotted IPv4 address a browser reads ``host`` as; null when it is none. */
   function ipv4(host) {
     const parts = host.split(".");
     if (parts[parts.length - 1] === "" && parts.length > 1) parts.pop();
@@ -268,7 +263,7 @@ const urlcheck = ((data) => {
     values.slice(0, -1).forEach((value, index) => {
       address += value * 256n ** BigInt(3 - index);
     });
-    return address < 0n ? false : dotted(address);
+    return dotted(address);
   }
 
   function ipv4Octets(text) {
@@ -448,12 +443,11 @@ const urlcheck = ((data) => {
       }
       asciiHost = labels.join(".");
       const address = ipv4(asciiHost);
-      if (address === false) return refuse("The host name is not valid.", { scheme });
       if (address !== null) {
         const first = Number(address.split(".")[0]);
         ip = { compressed: address, loopback: first === 127 };
         asciiHost = host = domain = address;
-      } else if (ipv4Number(labels[labels.length - 1]) !== null) {
+      } else if (/^[0-9]+$/.test(labels[labels.length - 1]) || ipv4Number(labels[labels.length - 1]) !== null) {
         // a host ending in a number is an IPv4 address to a browser, or invalid
         return refuse("The host name is not valid.", { scheme });
       } else {

@@ -131,6 +131,8 @@ _HIDDEN_RE = _re.compile(
     r"\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\u3164\ufeff\uffa0"
     r"\ufff9-\ufffb\ud800-\udfff\U000e0000-\U000e007f]"
 )
+_HEX_RE = _re.compile(r"[0-9A-Fa-f]*")
+_OCTAL_RE = _re.compile(r"[0-7]+")
 _SCHEME_RE = _re.compile(r"([A-Za-z][A-Za-z0-9+.\-]*):")
 _LABEL_RE = _re.compile(r"[a-z0-9]([a-z0-9\-]*[a-z0-9])?|[a-z0-9]")
 _DEFAULT_PORTS = {"https": 443, "http": 80}
@@ -193,15 +195,14 @@ def _mixed(scripts: list[str]) -> bool:
 
 def _ipv4_number(part: str) -> int | None:
     """One part of a host as the WHATWG URL standard reads IPv4 numbers:
-    decimal, 0x hex or 0-led octal (what browsers accept in a host)."""
-    try:
-        if part[:2].lower() == "0x":
-            return int(part[2:] or "0", 16)
-        if len(part) > 1 and part[0] == "0":
-            return int(part[1:], 8)
-        return int(part, 10) if part.isdigit() else None
-    except ValueError:
-        return None
+    decimal, 0x hex or 0-led octal (what browsers accept in a host); digits
+    only: no sign, no underscore, no second prefix (int() would take those)."""
+    if part[:2].lower() == "0x":
+        digits = part[2:]
+        return int(digits or "0", 16) if _HEX_RE.fullmatch(digits) else None
+    if len(part) > 1 and part[0] == "0":
+        return int(part[1:], 8) if _OCTAL_RE.fullmatch(part[1:]) else None
+    return int(part) if part.isascii() and part.isdigit() else None
 
 
 def _ipv4(host: str) -> str | None:
@@ -316,7 +317,7 @@ def check_url(url: str) -> UrlCheck:
         if dotted is not None:
             ip = _ipaddress.IPv4Address(dotted)
             ascii_host = host = domain = dotted
-        elif _ipv4_number(labels[-1]) is not None:
+        elif labels[-1].isdigit() or _ipv4_number(labels[-1]) is not None:
             # a host ending in a number is an IPv4 address to a browser, or invalid
             return refuse("The host name is not valid.", scheme=scheme)
         else:
