@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
+    QPlainTextEdit,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -98,6 +99,16 @@ def by_name(form: ir.Form, name: str) -> ir.Field:
     return next(f for f in form.fields if f.name == name)
 
 
+def long_text(dialog: Any) -> set[str]:
+    """The fields of ``dialog`` with a multi-line editor (qt_support's fill types only
+    into one-line ones)."""
+    return {
+        name
+        for name in dialog.form_schema["properties"]
+        if isinstance(dialog.field_widget(name), QPlainTextEdit)
+    }
+
+
 def find(case: str, stem: str | None = None) -> tuple[str, ir.Form]:
     form = next(f for f in forms(case) if stem is None or f.stem == stem)
     return f"{case}:{form.stem}", form
@@ -152,10 +163,22 @@ def test_decline_cancel_escape_and_close(
     qtbot.mouseClick(dialog.cancel_button, Qt.MouseButton.LeftButton)
     assert dialog.elicit_result() == {"action": "cancel"}
 
+    # Escape on an untouched form cancels at once
     dialog = open_dialog(qtbot, module, form)
-    if form.fields:
-        fill(qtbot, dialog, form, valid_content(form, optional=False))
     qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Escape)
+    assert dialog.elicit_result() == {"action": "cancel"}
+    assert not dialog.isVisible()
+
+    # on a form the user filled in, it asks first (tests/test_qt_ux.py drives the question)
+    dialog = open_dialog(qtbot, module, form)
+    content = valid_content(form, optional=False)
+    if content:
+        fill(qtbot, dialog, form, content)
+    qtbot.keyClick(dialog.focusWidget() or dialog, Qt.Key.Key_Escape)
+    if dialog.has_changes():
+        assert dialog.elicit_result() is None
+        assert dialog.discard_question is not None and dialog.discard_question.isVisible()
+        qtbot.mouseClick(dialog.discard_button, Qt.MouseButton.LeftButton)
     assert dialog.elicit_result() == {"action": "cancel"}
     assert not dialog.isVisible()
 
@@ -197,9 +220,11 @@ def test_missing_required_fields_are_refused(
 ) -> None:
     dialog = open_dialog(qtbot, modules[name], form)
     missing = [
-        f for f in form.fields if f.required and f.default is None and not isinstance(
-            f, (ir.BooleanField, ir.MultiSelectField)
-        )
+        f
+        for f in form.fields
+        if f.required
+        and f.default is None
+        and not isinstance(f, (ir.BooleanField, ir.MultiSelectField))
     ]
     submit(qtbot, dialog)
     if not missing:
@@ -231,7 +256,12 @@ INVALID_INPUT = [
     ("contact", "age", "17", "Must be at least 18."),
     ("contact", "age", "eighteen", "Must be a number."),
     ("every_kind", "project_name", "ab", "Must be at least 3 characters."),
-    ("every_kind", "homepage", "example.com", "Must be an absolute URI, such as https://example.com/page."),
+    (
+        "every_kind",
+        "homepage",
+        "example.com",
+        "Must be an absolute URI, such as https://example.com/page.",
+    ),
     ("every_kind", "team_size", "501", "Must be at most 500."),
     ("every_kind", "team_size", "2.5", "Must be a whole number."),
     ("every_kind", "budget", "1000000.75", "Must be at most 1000000.5."),
@@ -682,17 +712,24 @@ def test_every_displayed_slot_shows_controls_bidi_and_invisibles_as_escapes(
         "description": bad,
         "properties": {
             "text": {
-                "type": "string", "title": bad, "description": bad, "default": HOSTILE_DEFAULT
+                "type": "string",
+                "title": bad,
+                "description": bad,
+                "default": HOSTILE_DEFAULT,
             },
             "pick": {
-                "type": "string", "title": bad, "description": bad,
+                "type": "string",
+                "title": bad,
+                "description": bad,
                 "oneOf": [
-                    {"const": "k", "title": "Keep\u200b my files"}, {"const": "w", "title": bad}
+                    {"const": "k", "title": "Keep\u200b my files"},
+                    {"const": "w", "title": bad},
                 ],
                 "default": "w",
             },
             "many": {
-                "type": "array", "title": bad,
+                "type": "array",
+                "title": bad,
                 "items": {"anyOf": [{"const": "a", "title": bad}, {"const": "b", "title": "B"}]},
             },
             "flag": {"type": "boolean", "title": bad, "description": bad},
@@ -711,7 +748,8 @@ def test_every_displayed_slot_shows_controls_bidi_and_invisibles_as_escapes(
     combo = dialog.field_widget("pick")
     assert combo.itemText(1) == "Keep\\u200b my files"
     assert dialog.elicit_result() == {
-        "action": "accept", "content": {"text": HOSTILE_DEFAULT, "pick": "w"}
+        "action": "accept",
+        "content": {"text": HOSTILE_DEFAULT, "pick": "w"},
     }
 
 
@@ -735,7 +773,8 @@ def test_untouched_hostile_default_and_initial_are_sent_exactly(
     assert "\x1b" not in dialog.field_widget("a").text()
     submit(qtbot, dialog)
     assert dialog.elicit_result() == {
-        "action": "accept", "content": {"a": HOSTILE_DEFAULT, "b": plain, "c": "\u202ex"}
+        "action": "accept",
+        "content": {"a": HOSTILE_DEFAULT, "b": plain, "c": "\u202ex"},
     }
     dialog = open_dialog(qtbot, module, form)
     edit = dialog.field_widget("b")
@@ -744,14 +783,33 @@ def test_untouched_hostile_default_and_initial_are_sent_exactly(
     qtbot.keyClicks(edit, "!")
     submit(qtbot, dialog)
     assert dialog.elicit_result() == {
-        "action": "accept", "content": {"a": HOSTILE_DEFAULT, "b": "line1\\nline2\\x00!"}
+        "action": "accept",
+        "content": {"a": HOSTILE_DEFAULT, "b": "line1\\nline2\\x00!"},
     }
 
 
 #: Property names whose derived names could clash (suffixes, case, punctuation).
 CLASHING_NAMES = [
-    "x", "x box", "x-box", "X", "x_box", "x error", "y", "y error", "y-error", "field x",
-    "field_x", "error_x", "label_x", "f", "x 2", "x_2", "summary", "message", "server", "title",
+    "x",
+    "x box",
+    "x-box",
+    "X",
+    "x_box",
+    "x error",
+    "y",
+    "y error",
+    "y-error",
+    "field x",
+    "field_x",
+    "error_x",
+    "label_x",
+    "f",
+    "x 2",
+    "x_2",
+    "summary",
+    "message",
+    "server",
+    "title",
 ]
 
 
@@ -779,7 +837,9 @@ def test_object_names_are_unique_and_clashing_names_submit_exactly(
     ]
     assert len(named) == len(set(named)), sorted(named)
     content: dict[str, Any] = {n: i + 1 if n in integers else f"v{i}" for i, n in enumerate(names)}
-    fill(qtbot, dialog, form, content)
+    for name in [n for n in names if isinstance(dialog.field_widget(n), QPlainTextEdit)]:
+        clear_and_type(qtbot, dialog.field_widget(name), content[name])  # "message": prose
+    fill(qtbot, dialog, form, {n: v for n, v in content.items() if n not in long_text(dialog)})
     submit(qtbot, dialog)
     assert dialog.elicit_result() == {"action": "accept", "content": content}
 
@@ -905,8 +965,18 @@ def test_every_field_spec_names_an_editor_of_the_runtime(qapp: QApplication) -> 
     from elicit_gen.runtime import qt_form
     from elicit_gen.targets.qt import field_spec
 
+    # a prose field (no golden form has one) gets the multi-line editor
+    (prose,) = elicit_gen.compile(
+        {
+            "type": "object",
+            "properties": {
+                "body": {"type": "string", "description": "Markdown is supported.", "default": "x"}
+            },
+        },
+        [],
+    ).forms
     kinds = set()
-    for _, form in FORMS:
+    for _, form in [*FORMS, ("prose", prose)]:
         for field in form.fields:
             spec = field_spec(field)
             kinds.add(spec["kind"])
@@ -1003,8 +1073,9 @@ def test_a_long_class_name_keeps_the_class_statement_black_stable() -> None:
     from elicit_gen.targets._runtime import class_statement
 
     (form,) = elicit_gen.compile(
-        {"type": "object", "title": "word " * 20, "properties": {}},
+        {"type": "object", "properties": {}},
         [],
+        stem="word_" * 20,  # class names come from the stem
     ).forms
     text = class_statement(f"{form.class_name}Dialog", "_FormDialog") + "\n    pass\n"
     assert len(f"class {form.class_name}Dialog(_FormDialog):") > 88

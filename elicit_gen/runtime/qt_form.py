@@ -20,15 +20,27 @@ from collections.abc import Callable, Mapping
 from types import FrameType
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from PySide6.QtCore import QDate, QDateTime, Qt, QTime, QTimer, QTimeZone, Signal
-from PySide6.QtGui import QFont, QPalette, QWheelEvent
+from PySide6.QtCore import (
+    QDate,
+    QDateTime,
+    QEvent,
+    QObject,
+    Qt,
+    QTime,
+    QTimer,
+    QTimeZone,
+    Signal,
+)
+from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QPalette, QWheelEvent
 from PySide6.QtWidgets import (
+    QAbstractButton,
     QAbstractSpinBox,
     QApplication,
     QCheckBox,
     QComboBox,
     QDateTimeEdit,
     QDialog,
+    QDialogButtonBox,
     QFormLayout,
     QFrame,
     QHBoxLayout,
@@ -36,6 +48,8 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
+    QPlainTextEdit,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -192,6 +206,12 @@ class _Editor:
     def focus_target(self) -> QWidget:
         return self.focus
 
+    def submits_on_enter(self, widget: QWidget) -> bool:
+        """Whether Enter in ``widget`` (one of this editor's controls) submits the form:
+        only in a one-line text box (a line edit, a spin box, a date edit), as in an HTML
+        form; never in a check box, a list or a drop-down."""
+        return False
+
     def changed(self) -> None:
         self.touched = True
         self.on_change()
@@ -227,6 +247,9 @@ class _TextEditor(_Editor):
             self.checked = True
         self.on_change()
 
+    def submits_on_enter(self, widget: QWidget) -> bool:
+        return widget is self.edit
+
     def read(self) -> object:
         text = self.edit.text()
         if self._initial is not None and self._initial[0] == text:
@@ -238,6 +261,62 @@ class _TextEditor(_Editor):
         if isinstance(value, str):
             shown = safe_text(value)
             self.edit.setText(shown)
+            self._initial = (shown, value)
+
+
+class _PlainTextEdit(_FocusedWheel, QPlainTextEdit):
+    """A multi-line text box: Enter starts a new line, Tab and Shift+Tab leave it (the
+    dialog makes Ctrl+Enter submit). ``focus_left`` is its "editing finished"."""
+
+    focus_left = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setTabChangesFocus(True)
+        lines = 5  # shown at once; it scrolls beyond
+        margins = self.contentsMargins()
+        height = self.fontMetrics().lineSpacing() * lines
+        height += margins.top() + margins.bottom() + 2 * self.frameWidth()
+        height += int(2 * self.document().documentMargin())
+        self.setFixedHeight(height)
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.focus_left.emit()
+
+
+class _LongTextEditor(_Editor):
+    """A string field that holds prose (a description, Markdown, more than 200
+    characters): a multi-line box, validated like the one-line one."""
+
+    def __init__(self, spec: Mapping[str, Any]) -> None:
+        super().__init__(spec)
+        self.edit = _PlainTextEdit()
+        self.edit.setPlaceholderText(spec.get("placeholder", ""))
+        self.edit.textChanged.connect(self._edited)
+        self.edit.focus_left.connect(self._finished)
+        self.widget = self.focus = self.edit
+        # (what the box shows, the value given), as for a one-line text
+        self._initial: tuple[str, str] | None = None
+
+    def _edited(self) -> None:
+        self.changed()
+
+    def _finished(self) -> None:
+        if self.edit.toPlainText():
+            self.checked = True
+        self.on_change()
+
+    def read(self) -> object:
+        text = self.edit.toPlainText()
+        if self._initial is not None and self._initial[0] == text:
+            text = self._initial[1]  # untouched: exactly the value given
+        return text if text else ABSENT
+
+    def write(self, value: object) -> None:
+        if isinstance(value, str):
+            shown = safe_block(value)
+            self.edit.setPlainText(shown)
             self._initial = (shown, value)
 
 
@@ -315,6 +394,9 @@ class _NumberEditor(_Editor):
         if self.spin.text():
             self.checked = True
         self.on_change()
+
+    def submits_on_enter(self, widget: QWidget) -> bool:
+        return widget is self.spin or self.spin.isAncestorOf(widget)
 
     def read(self) -> object:
         text = self.spin.text()
@@ -419,6 +501,9 @@ class _DateEditor(_Editor):
         if self.toggle is not None and not self.toggle.isChecked():
             return self.toggle
         return self.edit
+
+    def submits_on_enter(self, widget: QWidget) -> bool:
+        return widget is self.edit or self.edit.isAncestorOf(widget)
 
     def _sync(self) -> None:
         enabled = self.toggle is None or self.toggle.isChecked()
@@ -586,10 +671,11 @@ class _MultiEditor(_Editor):
 #: The editor of each field kind (a field spec's "kind"). A spec always has "kind",
 #: "name", "ident", "label" and "required"; any other key is left out when empty (None,
 #: "" or False): "description", "hint", "default", and per kind "format" and
-#: "placeholder" (text), "with_time" (date), "integer", "minimum" and "maximum"
+#: "placeholder" (text, long_text), "with_time" (date), "integer", "minimum" and "maximum"
 #: (number), "nullable" (date, boolean), "values", "labels" and "blank" (selects).
 _EDITORS: dict[str, type[_Editor]] = {
     "text": _TextEditor,
+    "long_text": _LongTextEditor,
     "date": _DateEditor,
     "number": _NumberEditor,
     "boolean": _BoolEditor,
@@ -600,13 +686,47 @@ _EDITORS: dict[str, type[_Editor]] = {
 
 # --- the dialog -----------------------------------------------------------------------
 
+#: Ctrl+Enter (Cmd+Enter on macOS) submits from a multi-line box.
+_SUBMIT_MODIFIERS = Qt.KeyboardModifier.ControlModifier
+_SUBMIT_MODIFIERS |= Qt.KeyboardModifier.MetaModifier
+
+#: Keys that alone are no input (they do not arm Enter).
+_MODIFIER_KEYS = frozenset(
+    {
+        Qt.Key.Key_Shift,
+        Qt.Key.Key_Control,
+        Qt.Key.Key_Meta,
+        Qt.Key.Key_Alt,
+        Qt.Key.Key_AltGr,
+        Qt.Key.Key_CapsLock,
+        Qt.Key.Key_NumLock,
+        Qt.Key.Key_unknown,
+    },
+)
+
+
+def _is_enter(event: QKeyEvent) -> bool:
+    return event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+
+
+def _plain_modifiers(event: QKeyEvent) -> Qt.KeyboardModifier:
+    """The modifiers held, the keypad's own flag left out (keypad Enter is Enter)."""
+    return event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+
 
 class _FormDialog(QDialog):
     """The elicitation form as a dialog (each generated module subclasses it).
 
     ``exec()`` it, or embed it and listen to ``result_ready``. Submit validates every
-    field and refuses (showing the messages, focusing the first invalid field) until all
-    are valid; Decline and Cancel finish at once; Escape and closing the window cancel.
+    field and refuses (showing the messages, focusing the first invalid field, growing the
+    window up to the screen's height before the fields scroll) until all are valid;
+    Decline and Cancel finish at once. Escape and closing the window cancel at once when
+    the user changed nothing, and ask "Discard your answers?" first when they did
+    (``reject()``; ``cancel()`` never asks). Enter submits only from a one-line text box
+    (Ctrl+Enter from a multi-line one) or the focused Submit button, and only once the
+    user pressed a key or clicked in the dialog: an Enter meant for the window the dialog
+    popped up over sends nothing. The buttons are a QDialogButtonBox (Submit accepts,
+    Decline is destructive, Cancel rejects), so their order is the platform's.
     After it finishes, ``elicit_result()`` is the ElicitResult dict; ``result()`` stays
     QDialog's own code (Accepted for accept, Rejected for decline and cancel).
     """
@@ -640,6 +760,11 @@ class _FormDialog(QDialog):
         self._labels: dict[str, QLabel] = {}
         self._errors: dict[str, QLabel] = {}
         self._submitted = False
+        # Enter does nothing until the user pressed a key or clicked in the dialog
+        self._armed = False
+        #: The "Discard your answers?" question, once Escape or closing asked it.
+        self.discard_question: QMessageBox | None = None
+        self.discard_button: QAbstractButton | None = None
         self.server = server if server else self.form_server
         self.message = self.form_message if message is None else message
         self.setObjectName("elicitation")
@@ -717,18 +842,22 @@ class _FormDialog(QDialog):
         self._summary.setStyleSheet("QLabel { color: #b3261e; }")
         self._summary.hide()
         outer.addWidget(self._summary)
-        buttons = QHBoxLayout()
+        # The platform orders the buttons (Windows and KDE: Submit Decline Cancel; macOS
+        # and GNOME: Decline Cancel Submit): Decline is the "don't" of a "Don't save /
+        # Cancel / Save" question.
+        self.buttons = QDialogButtonBox()
+        self.buttons.setObjectName("buttons")
+        self.submit_button = QPushButton("&Submit")
         self.decline_button = QPushButton("&Decline")
         self.cancel_button = QPushButton("Cancel")
-        self.submit_button = QPushButton("&Submit")
-        self.submit_button.setDefault(True)
         self.decline_button.setToolTip("Refuse to give this information")
         self.cancel_button.setToolTip("Dismiss without answering (Escape)")
-        buttons.addStretch(1)
-        buttons.addWidget(self.decline_button)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.submit_button)
-        outer.addLayout(buttons)
+        role = QDialogButtonBox.ButtonRole
+        self.buttons.addButton(self.submit_button, role.AcceptRole)
+        self.buttons.addButton(self.decline_button, role.DestructiveRole)
+        self.buttons.addButton(self.cancel_button, role.RejectRole)
+        self.submit_button.setDefault(True)
+        outer.addWidget(self.buttons)
         self.submit_button.clicked.connect(self.submit)
         self.decline_button.clicked.connect(self.decline)
         self.cancel_button.clicked.connect(self.cancel)
@@ -739,6 +868,10 @@ class _FormDialog(QDialog):
                 editor.write(value)
         for editor in self._editors.values():
             editor.touched = False
+        # what the form holds as it opens: Escape asks first once it holds something else
+        self._opened = self.collect()
+        for widget in self.findChildren(QWidget):
+            widget.installEventFilter(self)
         first = next(iter(self._editors.values()), None)
         (first.focus_target() if first is not None else self.submit_button).setFocus()
 
@@ -821,12 +954,17 @@ class _FormDialog(QDialog):
         """The ElicitResult once the dialog finished (None before)."""
         return None if self._result is None else dict(self._result)
 
+    def has_changes(self) -> bool:
+        """Whether the form holds something else than when it opened."""
+        return self.collect() != self._opened
+
     def _changed(self, name: str) -> None:
         _, problems = self.collect()
         if self._submitted:
             self._show(problems)
         elif self._editors[name].checked:
             self._show_one(name, problems.get(name, ""))
+            self._grow()
 
     def _show_one(self, name: str, problem: str) -> None:
         error = self._errors[name]
@@ -845,6 +983,44 @@ class _FormDialog(QDialog):
             fields = "field" if count == 1 else "fields"
             self._summary.setText(f"Please correct {count} {fields} before submitting.")
         self._summary.setVisible(bool(count))
+        self._grow()
+
+    def _grow(self) -> None:
+        """Makes the window taller, up to the screen's available height, until every field
+        (with the errors just shown) fits: the form scrolls only beyond that."""
+        try:
+            screen = self.screen()
+        except RuntimeError:  # Qt is deleting the dialog (a field's last focus-out)
+            return
+        content = self._scroll.widget()
+        shown = self.isWindow() and self.isVisible()
+        if content is None or screen is None or not shown:
+            return
+        fields = content.layout()
+        if fields is None:
+            return
+        outer = self.layout()
+        if outer is not None:
+            outer.activate()
+        fields.activate()
+        viewport = self._scroll.viewport()
+        needed = content.sizeHint().height()
+        if fields.hasHeightForWidth():
+            needed = fields.totalHeightForWidth(viewport.width())
+        missing = needed - viewport.height()
+        if missing <= 0:
+            return
+        available = screen.availableGeometry()
+        frame = self.frameGeometry()
+        decoration = frame.height() - self.height()  # the title bar and borders
+        height = min(self.height() + missing, available.height() - decoration)
+        if height <= self.height():
+            return
+        self.resize(self.width(), height)
+        bottom = frame.top() + height + decoration
+        if bottom > available.bottom() + 1:  # keep it on the screen: move it up
+            top = max(available.bottom() + 1 - height - decoration, available.top())
+            self.move(frame.left(), top)
 
     # --- actions ----------------------------------------------------------------------
 
@@ -872,8 +1048,92 @@ class _FormDialog(QDialog):
     def accept(self) -> None:  # QDialog's accept() goes through validation too
         self.submit()
 
-    def reject(self) -> None:  # Escape and closing the window
-        self.cancel()
+    def reject(self) -> None:
+        """Escape and closing the window: cancels at once when the user changed nothing,
+        else asks "Discard your answers?" (Discard cancels, Keep editing goes back)."""
+        if self._result is not None or not self.has_changes():
+            self.cancel()
+            return
+        question = self.discard_question
+        if question is None:
+            question = QMessageBox(self)
+            question.setObjectName("discard_question")
+            question.setIcon(QMessageBox.Icon.Question)
+            question.setWindowTitle(self.windowTitle())
+            question.setTextFormat(Qt.TextFormat.PlainText)
+            question.setText("Discard your answers?")
+            question.setInformativeText("What you entered in this form will be lost.")
+            role = QMessageBox.ButtonRole
+            self.discard_button = question.addButton("&Discard", role.DestructiveRole)
+            keep = question.addButton("&Keep editing", role.RejectRole)
+            question.setDefaultButton(keep)
+            question.setEscapeButton(keep)
+            question.buttonClicked.connect(self._discard_answered)
+            self.discard_question = question
+        question.open()
+
+    def _discard_answered(self, button: QAbstractButton) -> None:
+        if button is self.discard_button:
+            self.cancel()
+
+    # --- keys -------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """Sees every key and click in the dialog's controls: the first one arms Enter;
+        Enter in a control is the dialog's to decide (see :meth:`_enter`)."""
+        kind = event.type()
+        if kind == QEvent.Type.MouseButtonPress:
+            self._armed = True
+        elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+            if not _is_enter(event):
+                if event.key() not in _MODIFIER_KEYS:
+                    self._armed = True
+            elif watched is QApplication.focusWidget() and isinstance(watched, QWidget):
+                return self._enter(watched, event)
+        return super().eventFilter(watched, event)
+
+    def _editor_of(self, widget: QWidget) -> _Editor | None:
+        for editor in self._editors.values():
+            if editor.widget is widget or editor.widget.isAncestorOf(widget):
+                return editor
+        return None
+
+    def _enter(self, widget: QWidget, event: QKeyEvent) -> bool:
+        """Enter (or Ctrl+Enter) in ``widget``, the focused control: True when the dialog
+        took it. A focused button presses; a multi-line box starts a new line, or submits
+        on Ctrl+Enter; a one-line text box finishes editing and the dialog submits (in
+        :meth:`keyPressEvent`); anything else (a check box, a list, a drop-down) ignores
+        it. Before the user's first key or click, Enter does nothing at all."""
+        modifiers = _plain_modifiers(event)
+        if widget.window() is not self:
+            return False
+        if isinstance(widget, QPlainTextEdit):
+            if modifiers & _SUBMIT_MODIFIERS == Qt.KeyboardModifier.NoModifier:
+                return False  # a new line
+            if self._armed:
+                self.submit()
+            return True
+        if not self._armed or modifiers != Qt.KeyboardModifier.NoModifier:
+            return True
+        if isinstance(widget, QPushButton) and widget in self.buttons.buttons():
+            widget.click()
+            return True
+        editor = self._editor_of(widget)
+        return editor is None or not editor.submits_on_enter(widget)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if not _is_enter(event):
+            super().keyPressEvent(event)  # Escape: reject()
+            return
+        # an Enter that a one-line text box let through (no default button clicks)
+        event.accept()
+        focused = QApplication.focusWidget()
+        no_modifier = Qt.KeyboardModifier.NoModifier
+        if not self._armed or focused is None or _plain_modifiers(event) != no_modifier:
+            return
+        editor = self._editor_of(focused)
+        if editor is not None and editor.submits_on_enter(focused):
+            self.submit()
 
     def _finish(self, result: dict[str, Any], code: QDialog.DialogCode) -> None:
         if self._result is None:

@@ -30,6 +30,7 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ._hints import count_hint, length_hint, number_hint
+from ._layout import is_long_text
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports, runtime_part
 from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
@@ -68,8 +69,9 @@ def _string(field: StringField) -> dict[str, Any]:
             "with_time": field.format is StringFormat.DATE_TIME,
             "nullable": field.default is None or not field.required,
         }
+    # prose gets a multi-line editor: targets/_layout.py decides, the same for every target
     return {
-        **_common(field, "text"),
+        **_common(field, "long_text" if is_long_text(field) else "text"),
         "hint": length_hint(field.min_length, field.max_length),
         "format": field.format.value if field.format is not None else None,
         "placeholder": _PLACEHOLDERS[field.format],
@@ -113,7 +115,7 @@ def _multi(field: MultiSelectField) -> dict[str, Any]:
 
 
 #: The spec of each IR field kind (``field.kind``); the runtime's _EDITORS maps the spec's own
-#: "kind" (a string field is a "text" or a "date" editor) to its editor class.
+#: "kind" (a string field is a "text", "long_text" or "date" editor) to its editor class.
 _BY_KIND: dict[str, Callable[[Any], dict[str, Any]]] = {
     "string": _string,
     "number": _number,
