@@ -205,6 +205,78 @@ def _num(n: float) -> str:
     return str(n)
 
 
+# --- what is wrong with an answer ---
+# An error says what is wrong with the answer given, not again what the hint next to the field
+# already says the field takes ("3 to 40 characters" / "Has 45 characters, but at most 40 are
+# allowed."; "Choose at most 2 options." / "3 chosen, but at most 2 are allowed."; "A date as
+# YYYY-MM-DD" / "There is no 30 February 2026."). The HTML page's script words them alike.
+
+
+def _needed(n: int, lo: int | None, hi: int | None) -> str:
+    """The bound a length or count ``n`` breaks: ``at least 3 are needed``, ``at most 1 is
+    allowed``, ``exactly 4 are needed``."""
+    if lo is not None and lo == hi:
+        return f"exactly {lo} {'is' if lo == 1 else 'are'} needed"
+    if lo is not None and n < lo:
+        return f"at least {lo} {'is' if lo == 1 else 'are'} needed"
+    return f"at most {hi} {'is' if hi == 1 else 'are'} allowed"
+
+
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def _date_problem(year: str, month: str, day: str) -> str | None:
+    """Why a date of the right form (four, two and two digits) is no day of the calendar
+    (``There is no 30 February 2026.``), or None when it is one."""
+    if not 1 <= int(month) <= 12:
+        return f"There is no month {int(month)}."
+    if int(year) == 0:
+        return "There is no year 0000."
+    if not _valid_date(int(year), int(month), int(day)):
+        return f"There is no {int(day)} {_MONTHS[int(month) - 1]} {int(year)}."
+    return None
+
+
+def format_problem(fmt: str, text: str) -> str:
+    """Why ``text`` is no value of the string format ``fmt`` (which refused it): the form an
+    answer must have, or the day, time or offset that does not exist."""
+    if fmt == "email":
+        return "Not an email address."
+    if fmt == "uri":
+        return "Not an absolute URI."
+    if fmt == "date":
+        m = _DATE_RE.fullmatch(text)
+        if m is None:
+            return "Not in the form YYYY-MM-DD."
+        return _date_problem(m[1], m[2], m[3]) or "Not a date."
+    m = _DATE_TIME_RE.fullmatch(text)
+    if m is None:
+        return "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm."
+    problem = _date_problem(m[1], m[2], m[3])
+    if problem is not None:
+        return problem
+    if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 60:
+        return f"There is no time {m[4]}:{m[5]}:{m[6]}."
+    if int(m[6]) == 60:
+        return "Second 60 (a leap second) is not accepted."
+    if m[8] is not None and (int(m[9]) > 23 or int(m[10]) > 59):
+        return f"There is no UTC offset {m[8]}{m[9]}:{m[10]}."
+    return "Not a date and time."
+
+
 def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
     """The values a select field allows, or None when ``prop`` is not a select."""
     if "enum" in prop:
@@ -247,13 +319,14 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return None if value in options else "Must be one of the listed options."
         if _SURROGATE_RE.search(value):
             return "Must be valid Unicode text (it holds a surrogate code point)."
-        if "minLength" in prop and len(value) < prop["minLength"]:
-            return f"Must be at least {_plural(prop['minLength'], 'character')}."
-        if "maxLength" in prop and len(value) > prop["maxLength"]:
-            return f"Must be at most {_plural(prop['maxLength'], 'character')}."
+        length = len(value)
+        lo, hi = prop.get("minLength"), prop.get("maxLength")
+        if (lo is not None and length < lo) or (hi is not None and length > hi):
+            shown = f"Has {_plural(length, 'character')}" if length else "Is empty"
+            return f"{shown}, but {_needed(length, lo, hi)}."
         fmt = prop.get("format")
         if fmt in FORMAT_CHECKS and not FORMAT_CHECKS[fmt](value):
-            return f"Must be {FORMAT_HINTS[fmt]}."
+            return format_problem(fmt, value)
         return None
     if kind == "array":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -261,10 +334,11 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
         options = option_values(prop) or []
         if any(v not in options for v in value):
             return "Must only contain the listed options."
-        if "minItems" in prop and len(value) < prop["minItems"]:
-            return f"Choose at least {_plural(prop['minItems'], 'option')}."
-        if "maxItems" in prop and len(value) > prop["maxItems"]:
-            return f"Choose at most {_plural(prop['maxItems'], 'option')}."
+        count = len(value)
+        lo, hi = prop.get("minItems"), prop.get("maxItems")
+        if (lo is not None and count < lo) or (hi is not None and count > hi):
+            shown = f"{count} chosen" if count else "None chosen"
+            return f"{shown}, but {_needed(count, lo, hi)}."
         return None
     return None
 
