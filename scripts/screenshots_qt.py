@@ -1,5 +1,6 @@
 """Regenerates docs/screenshots/qt-<example>.png: the qt target's dialog for each example,
-compiled, imported and grabbed offscreen (no display needed).
+compiled, imported and grabbed offscreen (no display needed); and qt-long_text.png, a
+GitHub-issue-like form whose Markdown description gets the multi-line box.
 
     python scripts/screenshots_qt.py [--out DIR]
 """
@@ -22,6 +23,32 @@ if hasattr(time, "tzset"):
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ("contact", "travel_booking", "every_kind")
 
+#: Forms shown that are no example file: name -> the input.
+EXTRA: dict[str, dict[str, object]] = {
+    "long_text": {
+        "message": "Describe the problem you met.",
+        "requestedSchema": {
+            "type": "object",
+            "title": "New issue",
+            "properties": {
+                "title": {"type": "string", "title": "Title", "maxLength": 80},
+                "body": {
+                    "type": "string",
+                    "title": "Description",
+                    "description": "What happened, and how to make it happen again. "
+                    "Markdown is supported.",
+                },
+                "labels": {
+                    "type": "array",
+                    "title": "Labels",
+                    "items": {"type": "string", "enum": ["bug", "docs", "question"]},
+                },
+            },
+            "required": ["title", "body"],
+        },
+    },
+}
+
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
@@ -40,10 +67,12 @@ def main() -> int:
     app.setFont(QFont("DejaVu Sans", 10))
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        for example in EXAMPLES:
-            result = elicit_gen.compile(
-                ROOT / "examples" / f"{example}.json", ["qt"], name=f"examples/{example}.json"
-            )
+        inputs: list[tuple[str, Path | dict[str, object]]] = [
+            (example, ROOT / "examples" / f"{example}.json") for example in EXAMPLES
+        ]
+        inputs += list(EXTRA.items())
+        for example, source in inputs:
+            result = elicit_gen.compile(source, ["qt"], name=f"examples/{example}.json")
             assert result.ok, [d.to_text() for d in result.diagnostics]
             generated = result.files[0]
             path = Path(tmp) / generated.name
