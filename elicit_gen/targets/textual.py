@@ -19,6 +19,7 @@ from typing import Any
 from ..compiler import ir
 from ..compiler.ir import DEFAULT_SERVER, StringFormat
 from ._hints import count_hint, length_phrase, number_phrase
+from ._layout import is_long_text
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports
 from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
@@ -40,7 +41,8 @@ _FORMAT_PLACEHOLDERS = {
     StringFormat.EMAIL: "name@example.com",
     StringFormat.URI: "https://example.com/page",
     StringFormat.DATE: "YYYY-MM-DD",
-    StringFormat.DATE_TIME: "YYYY-MM-DDThh:mm:ss+hh:mm",
+    # local time unless an offset is typed (the line under the box says which offset)
+    StringFormat.DATE_TIME: "YYYY-MM-DD hh:mm",
 }
 #: Characters a number box accepts (checked against the whole text after each keystroke).
 _INTEGER_RESTRICT = r"[-+]?[0-9_]*"
@@ -49,6 +51,8 @@ _NUMBER_RESTRICT = r"[-+]?[0-9_]*\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?"
 
 def _string_spec(field: ir.StringField) -> dict[str, Any]:
     length = length_phrase(field.min_length, field.max_length)
+    if is_long_text(field):
+        return {"hint": length, "multiline": True}
     if field.format is None:
         return {"hint": length}
     hint = _FORMAT_PLACEHOLDERS[field.format]

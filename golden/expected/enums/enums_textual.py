@@ -14,10 +14,11 @@ import datetime as _dt
 import functools
 import json
 import math as _math
+import os
 import re as _re
 from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
-from typing import Any, ClassVar, TypedDict
+from typing import Any, ClassVar, TypedDict, cast
 from typing import Any as _Any
 
 from rich.text import Text
@@ -25,10 +26,20 @@ from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.driver import Driver
+from textual.geometry import Size
 from textual.screen import ModalScreen
 from textual.validation import ValidationResult, Validator
 from textual.widget import Widget
-from textual.widgets import Button, Checkbox, Input, Select, SelectionList, Static
+from textual.widgets import (
+    Button,
+    Checkbox,
+    Input,
+    Select,
+    SelectionList,
+    Static,
+    TextArea,
+)
 from textual.widgets.selection_list import Selection
 
 # A surrogate code point is not Unicode text: it cannot be encoded as UTF-8, and a pair of them
@@ -171,6 +182,78 @@ def _num(n: float) -> str:
     return str(n)
 
 
+# --- what is wrong with an answer ---
+# An error says what is wrong with the answer given, not again what the hint next to the field
+# already says the field takes ("3 to 40 characters" / "Has 45 characters, but at most 40 are
+# allowed."; "Choose at most 2 options." / "3 chosen, but at most 2 are allowed."; "A date as
+# YYYY-MM-DD" / "There is no 30 February 2026."). The HTML page's script words them alike.
+
+
+def _needed(n: int, lo: int | None, hi: int | None) -> str:
+    """The bound a length or count ``n`` breaks: ``at least 3 are needed``, ``at most 1 is
+    allowed``, ``exactly 4 are needed``."""
+    if lo is not None and lo == hi:
+        return f"exactly {lo} {'is' if lo == 1 else 'are'} needed"
+    if lo is not None and n < lo:
+        return f"at least {lo} {'is' if lo == 1 else 'are'} needed"
+    return f"at most {hi} {'is' if hi == 1 else 'are'} allowed"
+
+
+_MONTHS = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def _date_problem(year: str, month: str, day: str) -> str | None:
+    """Why a date of the right form (four, two and two digits) is no day of the calendar
+    (``There is no 30 February 2026.``), or None when it is one."""
+    if not 1 <= int(month) <= 12:
+        return f"There is no month {int(month)}."
+    if int(year) == 0:
+        return "There is no year 0000."
+    if not _valid_date(int(year), int(month), int(day)):
+        return f"There is no {int(day)} {_MONTHS[int(month) - 1]} {int(year)}."
+    return None
+
+
+def format_problem(fmt: str, text: str) -> str:
+    """Why ``text`` is no value of the string format ``fmt`` (which refused it): the form an
+    answer must have, or the day, time or offset that does not exist."""
+    if fmt == "email":
+        return "Not an email address."
+    if fmt == "uri":
+        return "Not an absolute URI."
+    if fmt == "date":
+        m = _DATE_RE.fullmatch(text)
+        if m is None:
+            return "Not in the form YYYY-MM-DD."
+        return _date_problem(m[1], m[2], m[3]) or "Not a date."
+    m = _DATE_TIME_RE.fullmatch(text)
+    if m is None:
+        return "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm."
+    problem = _date_problem(m[1], m[2], m[3])
+    if problem is not None:
+        return problem
+    if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 60:
+        return f"There is no time {m[4]}:{m[5]}:{m[6]}."
+    if int(m[6]) == 60:
+        return "Second 60 (a leap second) is not accepted."
+    if m[8] is not None and (int(m[9]) > 23 or int(m[10]) > 59):
+        return f"There is no UTC offset {m[8]}{m[9]}:{m[10]}."
+    return "Not a date and time."
+
+
 def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
     """The values a select field allows, or None when ``prop`` is not a select."""
     if "enum" in prop:
@@ -213,13 +296,14 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return None if value in options else "Must be one of the listed options."
         if _SURROGATE_RE.search(value):
             return "Must be valid Unicode text (it holds a surrogate code point)."
-        if "minLength" in prop and len(value) < prop["minLength"]:
-            return f"Must be at least {_plural(prop['minLength'], 'character')}."
-        if "maxLength" in prop and len(value) > prop["maxLength"]:
-            return f"Must be at most {_plural(prop['maxLength'], 'character')}."
+        length = len(value)
+        lo, hi = prop.get("minLength"), prop.get("maxLength")
+        if (lo is not None and length < lo) or (hi is not None and length > hi):
+            shown = f"Has {_plural(length, 'character')}" if length else "Is empty"
+            return f"{shown}, but {_needed(length, lo, hi)}."
         fmt = prop.get("format")
         if fmt in FORMAT_CHECKS and not FORMAT_CHECKS[fmt](value):
-            return f"Must be {FORMAT_HINTS[fmt]}."
+            return format_problem(fmt, value)
         return None
     if kind == "array":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
@@ -227,10 +311,11 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
         options = option_values(prop) or []
         if any(v not in options for v in value):
             return "Must only contain the listed options."
-        if "minItems" in prop and len(value) < prop["minItems"]:
-            return f"Choose at least {_plural(prop['minItems'], 'option')}."
-        if "maxItems" in prop and len(value) > prop["maxItems"]:
-            return f"Choose at most {_plural(prop['maxItems'], 'option')}."
+        count = len(value)
+        lo, hi = prop.get("minItems"), prop.get("maxItems")
+        if (lo is not None and count < lo) or (hi is not None and count > hi):
+            shown = f"{count} chosen" if count else "None chosen"
+            return f"{shown}, but {_needed(count, lo, hi)}."
         return None
     return None
 
@@ -369,6 +454,7 @@ class FieldSpec(_FieldKeys, total=False):
     restrict: str  # the characters a number box accepts (a regular expression)
     allow_blank: bool  # selects: whether the blank entry is offered
     options: dict[str, str]  # selects and multi-selects: value sent -> title shown
+    multiline: bool  # strings: a text area (several lines) instead of a one-line box
 
 
 class FormSpec(TypedDict):
@@ -382,13 +468,18 @@ class FormSpec(TypedDict):
     fields: list[FieldSpec]
 
 
-#: The keys line under the buttons.
+#: The keys line under the buttons, and its short form for small terminals.
 _KEYS = (
     "Tab: next field",
     "Space: toggle",
-    "Ctrl+S or Enter in a text box: submit",
+    "Ctrl+S or Enter in a one-line box: submit",
     "Esc: cancel",
 )
+_SHORT_KEYS = ("Tab: next", "Ctrl+S: submit", "Esc: cancel")
+#: Below this width or height the buttons lose their borders and the keys line is short.
+_SMALL = Size(70, 24)
+#: Below this width the buttons are stacked.
+_NARROW = 40
 _NO_FIELDS = "This form has no fields."
 _UNANSWERED = "Not answered yet: left out unless you toggle it."
 
@@ -410,15 +501,53 @@ def _option(value: str, label: str, chosen: bool) -> Selection[str]:
     return Selection(Text(safe_text(label)), value, chosen)
 
 
+# A date and a time that may lack seconds or an offset; a space may separate the date
+# and the time (as the cli target reads them).
+_LOOSE_DATE_TIME_RE = _re.compile(
+    r"([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}:[0-9]{2})"
+    r"(:[0-9]{2}(?:\.[0-9]+)?)?"
+    r" ?([Zz]|[+-][0-9]{2}:[0-9]{2})?"
+)
+
+
+def complete_date_time(text: str) -> str:
+    """RFC 3339 ``date-time`` from what a user types: kept when already valid;
+    otherwise a space may stand for ``T``, seconds default to ``:00`` and, without an
+    offset, the local UTC offset in force at that date and time is appended.
+    Unreadable text is returned unchanged (the format check then explains)."""
+    if is_date_time(text):
+        return text
+    m = _LOOSE_DATE_TIME_RE.fullmatch(text)
+    if m is None:
+        return text
+    seconds = m[3] or ":00"
+    if m[4] is not None:
+        return f"{m[1]}T{m[2]}{seconds}{m[4]}"
+    local = f"{m[1]}T{m[2]}{seconds[:3]}"
+    try:
+        naive = _dt.datetime.strptime(local, "%Y-%m-%dT%H:%M:%S")
+    except ValueError:
+        return text
+    offset = naive.astimezone().isoformat()[-6:]
+    return f"{m[1]}T{m[2]}{seconds}{offset}"
+
+
 def _from_text(prop: Mapping[str, Any], text: str) -> object | None:
     """The value typed into a text box; None when it is empty (the field is then left
-    out of ``content``). Raises ValueError with a message for text that is not a
-    number."""
+    out of ``content``). A date-time without an offset is read as local time. Raises
+    ValueError with a message for text that is not a number."""
     if prop.get("type") in ("integer", "number"):
         if not text.strip():
             return None
         return parse_number(text, prop["type"] == "integer")
+    if prop.get("format") == "date-time" and text.strip():
+        return complete_date_time(text.strip())
     return text if text else None
+
+
+def _zone_note() -> str:
+    """What a date-time box says under it before anything is typed."""
+    return f"Local time (UTC{local_offset_now()}) unless you type an offset."
 
 
 def _text_problem(prop: Mapping[str, Any], text: str) -> str | None:
@@ -427,6 +556,30 @@ def _text_problem(prop: Mapping[str, Any], text: str) -> str | None:
     except ValueError as exc:
         return str(exc)
     return None if value is None else check_value(prop, value)
+
+
+def _env_size(name: str) -> int:
+    try:
+        return max(int(os.environ.get(name, "")), 0)
+    except ValueError:
+        return 0
+
+
+def terminal_size() -> tuple[int, int]:
+    """(columns, lines) of the terminal the app draws on: COLUMNS and LINES when set,
+    else the first terminal among stderr (where Textual draws), stdin and stdout, so
+    that ``python form.py > out.json`` or ``| jq`` fills the real terminal."""
+    columns, lines = _env_size("COLUMNS"), _env_size("LINES")
+    for fd in (2, 0, 1):
+        if columns and lines:
+            break
+        try:
+            size = os.get_terminal_size(fd)
+        except (OSError, ValueError):
+            continue
+        if size.columns > 0 and size.lines > 0:
+            columns, lines = columns or size.columns, lines or size.lines
+    return columns or 80, lines or 24
 
 
 def _as_text(value: object) -> str:
@@ -525,9 +678,13 @@ FormModal #status.-shown {
     display: block;
 }
 FormModal .field.-invalid Input,
+FormModal .field.-invalid TextArea,
 FormModal .field.-invalid Select > SelectCurrent,
 FormModal .field.-invalid SelectionList {
     border: tall $error;
+}
+FormModal TextArea {
+    height: 7;
 }
 FormModal SelectionList {
     height: auto;
@@ -538,7 +695,16 @@ FormModal #actions {
     align-horizontal: right;
 }
 FormModal #actions Button {
+    width: auto;
+    min-width: 0;
     margin-left: 2;
+}
+FormModal.-narrow #actions {
+    layout: vertical;
+}
+FormModal.-narrow #actions Button {
+    width: 100%;
+    margin-left: 0;
 }
 FormModal #keys {
     color: $text-muted;
@@ -553,14 +719,15 @@ class FormModal(ModalScreen[dict[str, Any]]):
     FORM: ClassVar[FormSpec]
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "escape", "Cancel"),
         Binding("ctrl+c", "cancel", "Cancel", show=False, priority=True),
         Binding("ctrl+s", "submit", "Submit", priority=True),
     ]
 
     # The first field is focused once the layout is known (see on_mount), so that the
-    # form starts scrolled to its top.
-    AUTO_FOCUS = None
+    # form starts scrolled to its top ("" turns Textual's auto focus off; None would
+    # inherit the app's, which scrolls the first control to the middle).
+    AUTO_FOCUS = ""
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -604,20 +771,26 @@ class FormModal(ModalScreen[dict[str, Any]]):
         self._tried = False
         # The problem each field shows now (None: none).
         self._shown: dict[str, str | None] = {}
+        # Fields shown as a text area (several lines).
+        multiline = [spec["name"] for spec in form["fields"] if spec.get("multiline")]
+        self._multiline = frozenset(multiline)
+        # What the controls held when the form opened (see _state); None until then.
+        self._opened: list[object] | None = None
 
     # --- start values -----------------------------------------------------------------
 
     def _start_text(self, name: str) -> str:
         """What the text box of ``name`` shows first: its start value, with every
         control, bidi or invisible character as a visible escape (defaults never
-        reach the terminal)."""
-        return safe_text(_as_text(self._start.get(name)))
+        reach the terminal); a text area keeps its line breaks."""
+        start = _as_text(self._start.get(name))
+        return safe_block(start) if name in self._multiline else safe_text(start)
 
     def _exact_text(self, name: str, text: str) -> str:
         """The text a box stands for: while it still shows its start value unchanged,
         exactly that value (not its escaped form); otherwise what it holds."""
         start = _as_text(self._start.get(name))
-        return start if text == safe_text(start) else text
+        return start if text == self._start_text(name) else text
 
     # --- the widgets of each kind of field (see _BUILDERS) ----------------------------
 
@@ -632,6 +805,8 @@ class FormModal(ModalScreen[dict[str, Any]]):
 
     def _text_box(self, spec: FieldSpec) -> list[Widget]:
         name = spec["name"]
+        if spec.get("multiline"):
+            return self._text_area(spec)
         exact = functools.partial(self._exact_text, name)
         check = _Check(self._properties[name], exact)
         box = Input(
@@ -642,7 +817,29 @@ class FormModal(ModalScreen[dict[str, Any]]):
             valid_empty=True,
             id=spec["id"],
         )
-        return [*self._heading(spec), box]
+        widgets: list[Widget] = [*self._heading(spec), box]
+        if self._properties[name].get("format") == "date-time":
+            # How the text is read: local time unless it has an offset.
+            note = Static(
+                _zone_note(),
+                classes="hint",
+                id="read-" + spec["id"],
+                markup=False,
+            )
+            widgets.append(note)
+        return widgets
+
+    def _text_area(self, spec: FieldSpec) -> list[Widget]:
+        """A long text: several lines, Enter starts a new line (Tab leaves), checked
+        like a one-line box after every change."""
+        area = TextArea(
+            self._start_text(spec["name"]),
+            soft_wrap=True,
+            tab_behavior="focus",
+            placeholder=spec["hint"],
+            id=spec["id"],
+        )
+        return [*self._heading(spec), area]
 
     def _check_box(self, spec: FieldSpec) -> list[Widget]:
         name = spec["name"]
@@ -722,6 +919,8 @@ class FormModal(ModalScreen[dict[str, Any]]):
                     yield Static(_NO_FIELDS, classes="hint", markup=False)
             with Vertical(id="foot"):
                 yield Static("", id="status")
+                # A terminal dialog's order (dialog, whiptail, Textual's own examples):
+                # the primary action first, where Tab from the last field lands.
                 with Horizontal(id="actions"):
                     yield Button("Submit", variant="primary", id="submit")
                     yield Button("Decline", variant="error", id="decline")
@@ -729,11 +928,49 @@ class FormModal(ModalScreen[dict[str, Any]]):
                 yield Static("   ".join(_KEYS), id="keys", markup=False)
 
     def on_mount(self) -> None:
+        self._fit(self.app.size)
         self.call_after_refresh(self._focus_first)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._fit(event.size)
+
+    def _fit(self, size: Size) -> None:
+        """Small terminals: borderless buttons and a short keys line leave the rows to
+        the fields; narrow ones stack the buttons, so that no label is cut."""
+        small = size.width < _SMALL.width or size.height < _SMALL.height
+        self.set_class(small, "-small")
+        self.set_class(size.width < _NARROW, "-narrow")
+        for button in self.query("#actions Button").results(Button):
+            button.compact = small
+        keys = _SHORT_KEYS if small else _KEYS
+        self.query_one("#keys", Static).update("   ".join(keys))
 
     def _focus_first(self) -> None:
         first = next((w for w in self.query("#fields *") if w.focusable), None)
         (first or self.query_one("#submit")).focus(scroll_visible=False)
+        self.query_one("#fields", VerticalScroll).scroll_home(animate=False)
+        self._opened = self._state()
+
+    def _state(self) -> list[object]:
+        """What every control holds now, to tell whether the user changed anything."""
+        state: list[object] = []
+        for name, widget_id in self._ids.items():
+            widget = self.query_one("#" + widget_id)
+            if isinstance(widget, Input):
+                state.append(widget.value)
+            elif isinstance(widget, TextArea):
+                state.append(widget.text)
+            elif isinstance(widget, Checkbox):
+                state.append((widget.value, name in self._answered))
+            elif isinstance(widget, Select):
+                state.append(widget.value)
+            elif isinstance(widget, SelectionList):
+                state.append(sorted(widget.selected))
+        return state
+
+    def is_changed(self) -> bool:
+        """Whether any control holds something else than when the form opened."""
+        return self._opened is not None and self._state() != self._opened
 
     # --- reading and checking the fields ----------------------------------------------
 
@@ -744,6 +981,8 @@ class FormModal(ModalScreen[dict[str, Any]]):
         widget = self.query_one("#" + self._ids[name])
         if isinstance(widget, Input):
             return _from_text(prop, self._exact_text(name, widget.value))
+        if isinstance(widget, TextArea):
+            return _from_text(prop, self._exact_text(name, widget.text))
         if isinstance(widget, Checkbox):
             return widget.value if name in self._answered else None
         if isinstance(widget, Select):
@@ -790,6 +1029,28 @@ class FormModal(ModalScreen[dict[str, Any]]):
     @on(Input.Changed)
     def _input_changed(self, event: Input.Changed) -> None:
         self._changed(event.input.id)
+        self._show_reading(event.input.id or "")
+
+    def _show_reading(self, widget_id: str) -> None:
+        """Under a date-time box: the value that will be sent, when it is not the
+        text as typed (local time gets its offset); else how the box reads time."""
+        name = self._names.get(widget_id)
+        notes = list(self.query("#read-" + widget_id).results(Static))
+        if name is None or not notes:
+            return
+        try:
+            value = self._read(name)
+        except ValueError:
+            value = None
+        text = self.query_one("#" + widget_id, Input).value.strip()
+        if isinstance(value, str) and is_date_time(value) and value != text:
+            notes[0].update(_plain(f"Sent as {value}"))
+        else:
+            notes[0].update(_plain(_zone_note()))
+
+    @on(TextArea.Changed)
+    def _area_changed(self, event: TextArea.Changed) -> None:
+        self._changed(event.text_area.id)
 
     @on(Checkbox.Changed)
     def _checkbox_changed(self, event: Checkbox.Changed) -> None:
@@ -829,6 +1090,8 @@ class FormModal(ModalScreen[dict[str, Any]]):
 
     @on(Input.Submitted)
     def _enter(self, event: Input.Submitted) -> None:
+        # Enter submits from a one-line box only: on a check box or an option list it
+        # toggles, on a select it opens the list, in a text area it starts a line.
         event.stop()
         self.action_submit()
 
@@ -870,7 +1133,19 @@ class FormModal(ModalScreen[dict[str, Any]]):
         self.dismiss({"action": "decline"})
 
     def action_cancel(self) -> None:
+        """Cancel at once (the Cancel button, Ctrl+C)."""
         self.dismiss({"action": "cancel"})
+
+    def action_escape(self) -> None:
+        """Escape: cancels an unchanged form at once; asks before discarding changes."""
+        if not self.is_changed():
+            self.action_cancel()
+            return
+        self.app.push_screen(DiscardModal(), callback=self._discard_answered)
+
+    def _discard_answered(self, discard: bool | None) -> None:
+        if discard:
+            self.action_cancel()
 
 
 #: kind -> the widgets of a field of that kind (above its error line), in focus order.
@@ -881,6 +1156,62 @@ _BUILDERS: dict[str, Callable[[FormModal, FieldSpec], list[Widget]]] = {
     "single": FormModal._select,
     "multi": FormModal._multi_select,
 }
+
+
+class DiscardModal(ModalScreen[bool]):
+    """Asks whether to discard a changed form: dismissed with True (discard: the form
+    is cancelled) or False (keep editing, also Escape). "Keep editing" has the focus,
+    so that a second Escape or Enter loses nothing."""
+
+    DEFAULT_CSS = """
+    DiscardModal {
+        align: center middle;
+    }
+    DiscardModal #discard-dialog {
+        width: 50;
+        max-width: 100%;
+        height: auto;
+        border: round $error;
+        background: $surface;
+        padding: 0 1;
+    }
+    DiscardModal #discard-actions {
+        height: auto;
+        margin-top: 1;
+        align-horizontal: right;
+    }
+    DiscardModal #discard-actions Button {
+        width: auto;
+        min-width: 0;
+        margin-left: 2;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "keep", "Keep editing"),
+    ]
+
+    AUTO_FOCUS = "#keep"
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="discard-dialog"):
+            yield Static("Discard your answers?", id="discard-title", markup=False)
+            yield Static(
+                "The form is cancelled and nothing is sent.",
+                classes="hint",
+                markup=False,
+            )
+            with Horizontal(id="discard-actions"):
+                yield Button("Discard", variant="error", id="discard")
+                yield Button("Keep editing", variant="primary", id="keep")
+
+    @on(Button.Pressed, "#discard")
+    def _discard(self) -> None:
+        self.dismiss(True)
+
+    @on(Button.Pressed, "#keep")
+    def action_keep(self) -> None:
+        self.dismiss(False)
 
 
 class FormApp(App[dict[str, Any]]):
@@ -909,6 +1240,15 @@ class FormApp(App[dict[str, Any]]):
 
     def _done(self, result: dict[str, Any] | None) -> None:
         self.exit(result)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this platform, sized from the terminal it draws on
+        (``terminal_size``) rather than from stdout, which may be a file or a pipe."""
+        base = super().get_driver_class()
+        if not hasattr(base, "_get_terminal_size"):
+            return base
+        methods = {"_get_terminal_size": lambda driver: terminal_size()}
+        return cast("type[Driver]", type(base.__name__, (base,), methods))
 
 
 def run_form(app: FormApp) -> dict[str, Any]:
