@@ -94,8 +94,6 @@ def cli(out: Path) -> Path:
 
 
 def html(out: Path) -> Path:
-    import json
-
     from playwright.sync_api import sync_playwright
 
     import elicit_gen
@@ -113,7 +111,8 @@ def html(out: Path) -> Path:
                 page = browser.new_page(viewport={"width": 760, "height": 640})
                 page.goto(page_path.as_uri())
                 request = {"message": MESSAGE, "url": URL, "server": SERVER, "elicitationId": "e"}
-                page.evaluate(f"window.elicitation.showUrl({json.dumps(request)})")
+                # showUrl returns the answer's Promise: do not wait for it
+                page.evaluate("(request) => { window.elicitation.showUrl(request); }", request)
                 page.wait_for_timeout(200)
                 page.screenshot(path=str(target), full_page=True)
             finally:

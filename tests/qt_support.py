@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QLineEdit,
     QListWidget,
+    QPlainTextEdit,
     QWidget,
 )
 from pytestqt.qtbot import QtBot
@@ -128,7 +129,7 @@ def fill(qtbot: QtBot, dialog: Any, form: ir.Form, content: dict[str, Any]) -> N
         ):
             type_date(qtbot, editor, value)
         elif isinstance(field, ir.StringField):
-            assert isinstance(widget, QLineEdit)
+            assert isinstance(widget, (QLineEdit, QPlainTextEdit))  # a long text: several lines
             clear_and_type(qtbot, widget, value)
         elif isinstance(field, ir.NumberField):
             assert isinstance(widget, QAbstractSpinBox)
