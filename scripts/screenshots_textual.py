@@ -1,10 +1,12 @@
-"""Regenerates docs/screenshots/textual-<example>.svg: the textual target's screen for each
-example, compiled, imported and rendered headless by Textual (``App.run_test``), no terminal needed.
+"""Regenerates docs/screenshots/textual-<shot>.svg: the textual target's screen for the examples,
+compiled, imported and rendered headless by Textual (``App.run_test``), no terminal needed.
 
     python scripts/screenshots_textual.py [--out DIR]
 
 The contact form is shown after a refused Submit (an invalid email), so that the picture also
-shows how problems appear next to their fields; the travel booking form with a select open.
+shows how problems appear next to their fields; the travel booking form with a select open, and
+again in a small terminal (50x20: borderless buttons, a short keys line); the contact form asking
+before Escape discards what was typed.
 """
 
 from __future__ import annotations
@@ -25,18 +27,25 @@ if hasattr(time, "tzset"):
 
 ROOT = Path(__file__).resolve().parent.parent
 
-#: example -> (server name, terminal size, keys pressed before the screenshot)
-EXAMPLES: dict[str, tuple[str, tuple[int, int], tuple[str, ...]]] = {
-    "contact": ("Acme MCP", (100, 32), (*"Ada Lovelace", "tab", *"ada@", "ctrl+s")),
-    "travel_booking": ("Travel Agent", (100, 35), ("space", "tab", "enter", "down")),
-    "every_kind": ("Acme MCP", (100, 90), ()),
+#: picture name -> (example, server name, terminal size, keys pressed before the screenshot)
+SHOTS: dict[str, tuple[str, str, tuple[int, int], tuple[str, ...]]] = {
+    "contact": ("contact", "Acme MCP", (100, 32), (*"Ada Lovelace", "tab", *"ada@", "ctrl+s")),
+    "travel_booking": (
+        "travel_booking",
+        "Travel Agent",
+        (100, 35),
+        ("space", "tab", "enter", "down"),
+    ),
+    "travel_booking-50x20": ("travel_booking", "Travel Agent", (50, 20), ()),
+    "contact-discard": ("contact", "Acme MCP", (80, 24), (*"Ada", "escape")),
+    "every_kind": ("every_kind", "Acme MCP", (100, 90), ()),
 }
 
 
-async def shoot(module: Any, class_name: str, example: str, target: Path) -> None:
+async def shoot(module: Any, class_name: str, shot: str, target: Path) -> None:
     from textual.widgets import Input
 
-    server, size, keys = EXAMPLES[example]
+    _, server, size, keys = SHOTS[shot]
     app = getattr(module, f"{class_name}App")(server=server)
     async with app.run_test(size=size) as pilot:
         await pilot.pause()
@@ -47,7 +56,7 @@ async def shoot(module: Any, class_name: str, example: str, target: Path) -> Non
         await pilot.wait_for_scheduled_animations()
         await pilot.pause()
         app.save_screenshot(filename=target.name, path=str(target.parent))
-        await pilot.press("escape")
+        await pilot.press("ctrl+c")
 
 
 def main() -> int:
@@ -59,7 +68,7 @@ def main() -> int:
 
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        for example in EXAMPLES:
+        for shot, (example, *_) in SHOTS.items():
             result = elicit_gen.compile(
                 ROOT / "examples" / f"{example}.json", ["textual"], name=f"examples/{example}.json"
             )
@@ -71,8 +80,8 @@ def main() -> int:
             assert spec is not None and spec.loader is not None
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
-            target = args.out / f"textual-{example}.svg"
-            asyncio.run(shoot(module, result.forms[0].class_name, example, target))
+            target = args.out / f"textual-{shot}.svg"
+            asyncio.run(shoot(module, result.forms[0].class_name, shot, target))
             print(target.relative_to(ROOT) if target.is_relative_to(ROOT) else target)
     return 0
 

@@ -789,6 +789,9 @@ class DiscardModal(ModalScreen[bool]):
         background: $surface;
         padding: 0 1;
     }
+    DiscardModal #discard-title {
+        text-style: bold;
+    }
     DiscardModal #discard-actions {
         height: auto;
         margin-top: 1;
