@@ -11,7 +11,7 @@ in ``MCP_CONFORMANCE_SCENARIO``. The client connects over streamable HTTP, calls
 server lists (each one asks an elicitation question), and prints each tool's reply on stdout
 (a failed call on stderr, and the exit code is then 1). The
 answers are whatever arrives on stdin, typed into the real form: Enter keeps a field's default,
-so the keys above (start, five Enters, submit) accept the SEP-1034 form with its defaults.
+so the keys above (five Enters, submit) accept the SEP-1034 form with its defaults.
 """
 
 from __future__ import annotations

@@ -66,50 +66,6 @@ def other_values(field: ir.Field) -> list[Any]:
     return [values[-(field.min_items or 1) :], values[: field.max_items or len(values)]]
 
 
-def invalid_answers(field: ir.Field) -> list[tuple[str, str]]:
-    """Typed answers ``field`` must refuse, each with (a part of) the reason shown."""
-    bad: list[tuple[str, str]] = []
-    if field.required and field.default is None:
-        bad.append(("", "This field is required."))
-    if isinstance(field, ir.StringField):
-        by_format = {
-            ir.StringFormat.EMAIL: ("ada(at)example.com", "Must be an email address"),
-            ir.StringFormat.URI: ("example dot com", "Must be an absolute URI"),
-            ir.StringFormat.DATE: ("2023-02-29", "Must be a date as YYYY-MM-DD"),
-            ir.StringFormat.DATE_TIME: ("2024-02-29T25:00:00Z", "Must be a date and time"),
-        }
-        if field.format is not None:
-            bad.append(by_format[field.format])
-        if field.min_length is not None and field.min_length > 1:
-            bad.append(("x" * (field.min_length - 1), "Must be at least"))
-        if field.max_length is not None:
-            bad.append(("x" * (field.max_length + 1), "Must be at most"))
-        bad.append(("\x1b[A", "control characters"))
-    elif isinstance(field, ir.NumberField):
-        bad.append(("twelve", "Must be a whole number." if field.integer else "Must be a number."))
-        if field.integer:
-            bad.append(("1.5", "Must be a whole number."))
-        else:
-            bad.append(("1e999", "Must be a finite number."))
-        if field.minimum is not None:
-            bad.append((str(field.minimum - 1), "Must be at least"))
-        if field.maximum is not None:
-            bad.append((str(field.maximum + 1), "Must be at most"))
-    elif isinstance(field, ir.BooleanField):
-        bad.append(("maybe", "Answer y (yes) or n (no)."))
-    elif isinstance(field, ir.SingleSelectField):
-        bad.append((str(len(field.options) + 1), "is not an option"))
-        bad.append(("0", "is not an option"))
-    else:
-        bad.append((f"1,{len(field.options) + 1}", "is not an option"))
-        if field.min_items is not None and field.min_items >= 1:
-            bad.append(("none", "Choose at least"))
-        if field.max_items is not None and field.max_items < len(field.options):
-            numbers = ",".join(str(i) for i in range(1, len(field.options) + 1))
-            bad.append((numbers, "Choose at most"))
-    return bad
-
-
 class Script(io.StringIO):
     """A stdin made of lines; optionally raises KeyboardInterrupt once they run out."""
 

@@ -160,7 +160,7 @@ def answers(form: ir.Form, content: Mapping[str, Any]) -> list[str]:
     out of ``content`` are skipped with Enter: they keep their default or stay empty)."""
     if not form.fields:
         return ["s"]
-    lines = [""]
+    lines: list[str] = []
     for field in form.fields:
         lines.append(typed(field, content[field.name]) if field.name in content else "")
     return [*lines, "s"]

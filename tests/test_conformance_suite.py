@@ -41,7 +41,7 @@ SUITES = {
 }
 
 #: Start the form, keep each of the five defaults (Enter), submit.
-ACCEPT_DEFAULTS = "\n" + "\n" * 5 + "s\n"
+ACCEPT_DEFAULTS = "\n" * 5 + "s\n"
 SEP1034_DEFAULTS = {
     "name": "John Doe",
     "age": 30,
@@ -162,7 +162,7 @@ def test_sep1034_defaults_accepted_through_a_form_compiled_at_run_time(
 
 def test_sep1034_declined_form_fails_the_suite(tmp_path: Path) -> None:
     """The harness sees a failure: the same scenario, declined in the form."""
-    run = run_scenario("0.1.16", "elicitation-sep1034-client-defaults", "d\n", tmp_path)
+    run = run_scenario("0.1.16", "elicitation-sep1034-client-defaults", "\n" * 5 + "d\n", tmp_path)
     assert run.returncode == 1, run.explain()
     assert "OVERALL: FAILED" in run.output, run.explain()
     verdicts = run.verdicts()
@@ -171,8 +171,8 @@ def test_sep1034_declined_form_fails_the_suite(tmp_path: Path) -> None:
 
 
 def test_sep2322_input_required_elicitations_answered_by_compiled_forms(tmp_path: Path) -> None:
-    # Two tools ask (``confirmed``, an optional boolean): start, answer yes, submit; twice.
-    run = run_scenario("0.2.0-alpha", "sep-2322-client-request-state", "\ny\ns\n" * 2, tmp_path)
+    # Two tools ask (``confirmed``, an optional boolean): answer yes, submit; twice.
+    run = run_scenario("0.2.0-alpha", "sep-2322-client-request-state", "y\ns\n" * 2, tmp_path)
     assert run.verdicts() == dict.fromkeys(SEP2322_CHECKS, "SUCCESS"), run.explain()
     lines = run.client_stdout.splitlines()
     for reply in (

@@ -442,7 +442,8 @@ def _wire(value: Any) -> Any:
 
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize(
-    ("lines", "action"), [(["d"], "decline"), (["c"], "cancel"), ([], "cancel")]
+    ("lines", "action"),
+    [(["y", "", "", "", "d"], "decline"), (["y", "", "", "", "c"], "cancel"), ([], "cancel")],
 )
 def test_decline_and_cancel_reach_the_server(
     gen: Forms, mode: str, lines: list[str], action: str

@@ -76,12 +76,12 @@ def _session(tmp_path: Path, typed: str) -> tuple[str, list[str]]:
 
 
 def test_accepted_answers_reach_the_server_typed(tmp_path: Path) -> None:
-    reply, shown = _session(tmp_path, "\nAda\n17\n42\ny\ns\n")
+    reply, shown = _session(tmp_path, "Ada\n17\n42\ny\ns\n")
     assert reply == 'accept {"name":"Ada","age":42,"newsletter":true}'
     assert "acme asks:\n  Please provide your contact information" in shown[0]
     assert "Not accepted: Must be at least 18." in shown[0]
 
 
 def test_decline_and_cancel_reach_the_server(tmp_path: Path) -> None:
-    assert _session(tmp_path, "d\n")[0] == "decline"
+    assert _session(tmp_path, "Ada\n42\ny\nd\n")[0] == "decline"
     assert _session(tmp_path, "\nAda\n")[0] == "cancel"  # end of input

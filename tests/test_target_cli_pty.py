@@ -119,9 +119,6 @@ def test_decline_from_the_review_on_the_terminal(session: PtySession) -> None:
     assert json.loads(out) == {"action": "decline"}
 
 
-@pytest.mark.xfail(
-    strict=True, reason="lead applies docs/targets/cli.md (the recording's new error line)"
-)
 def test_docs_show_the_recorded_session(tmp_path: Path) -> None:
     """docs/targets/cli.md quotes docs/screenshots/cli-contact.txt verbatim, and recording the
     session again (scripts/screenshots_cli.py) gives the same text."""

@@ -37,7 +37,7 @@ HINTS: dict[str, Callable[[ir.Field], str]] = {
 }
 #: Targets whose emitter still words an optional multi-select's hint as a required one; the
 #: lead passes ``optional=not field.required`` to ``count_hint`` there.
-NOT_YET_OPTIONAL = {"qt", "textual", "html"}
+NOT_YET_OPTIONAL = {"textual", "html"}
 
 
 def words(text: str) -> str:
@@ -112,7 +112,6 @@ def test_optional_multi_select_hint_allows_no_answer(target: str) -> None:
         assert not re.search(r"(^|[.;] )choose at least", hint, re.IGNORECASE), hint
 
 
-@pytest.mark.xfail(strict=True, reason="lead applies the html change (html.py, form.js)")
 def test_html_date_time_hint_ends_once_after_the_offset() -> None:
     """The page showed "In your time zone. (UTC+01:00)"; it must read "In your time zone
     (UTC+01:00).": the emitter's part has no full stop, the script's part ends with one."""

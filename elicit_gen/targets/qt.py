@@ -107,7 +107,7 @@ def _single(field: SingleSelectField) -> dict[str, Any]:
 def _multi(field: MultiSelectField) -> dict[str, Any]:
     return {
         **_common(field, "multi"),
-        "hint": count_hint(field.min_items, field.max_items),
+        "hint": count_hint(field.min_items, field.max_items, optional=not field.required),
         "default": list(field.default) if field.default is not None else None,
         "values": [option.value for option in field.options],
         "labels": [option.label for option in field.options],

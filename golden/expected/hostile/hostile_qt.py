@@ -9,6 +9,20 @@ the dialog and prints the ElicitResult as JSON on stdout.
 
 from __future__ import annotations
 
+try:  # the toolkit: one line that says what to install, rather than a traceback
+    import PySide6  # noqa: F401
+except ModuleNotFoundError as _missing:
+    if _missing.name != "PySide6":
+        raise
+    _NEEDS = "This form needs PySide6: pip install PySide6-Essentials"
+    _NEEDS += " (or pip install 'elicit-gen[qt]')"
+    if __name__ == "__main__":
+        import sys
+
+        sys.stderr.write(_NEEDS + "\n")
+        raise SystemExit(2) from None
+    raise ModuleNotFoundError(_NEEDS, name="PySide6") from None
+
 import argparse
 import datetime as _dt
 import functools
