@@ -104,3 +104,47 @@ def test_axe_finds_violations_when_there_are_some(
     page.goto(write_page(forms("contact")[0], pages_dir).as_uri())
     page.evaluate("document.querySelector('label[for=\"f-name\"]').remove()")
     assert any(v.startswith("label ") for v in violations(page, axe_source))
+
+
+#: A form with the issue-16 layouts: a long untitled message (body text), a long text field (a
+#: textarea) and a multi-select with many options (columns).
+LAYOUTS = {
+    "message": (
+        "We need a few details to finish booking your trip: who travels, where to, and when. "
+        "Your answers go only to the travel agent that asked."
+    ),
+    "requestedSchema": {
+        "type": "object",
+        "properties": {
+            "title": {"type": "string", "title": "Title", "maxLength": 60},
+            "body": {"type": "string", "title": "Description", "description": "Markdown."},
+            "labels": {
+                "type": "array",
+                "title": "Labels",
+                "items": {"type": "string", "enum": [f"label {i}" for i in range(10)]},
+            },
+        },
+        "required": ["title"],
+    },
+}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_no_axe_violations_in_new_layouts_and_the_discard_question(
+    tabs: dict[str, Any], pages_dir: Path, axe_source: str, scheme: str
+) -> None:
+    import elicit_gen
+
+    result = elicit_gen.compile(LAYOUTS, [], name="layouts.json")
+    assert result.ok
+    form = result.forms[0]
+    page = tabs[scheme]
+    page.goto(write_page(form, pages_dir).as_uri())
+    assert page.evaluate("document.getElementById('f-body').tagName") == "TEXTAREA"
+    assert violations(page, axe_source) == []
+    page.fill('[id="f-body"]', "changed")
+    page.keyboard.press("Escape")
+    assert page.evaluate("document.getElementById('eg-confirm').open")
+    assert violations(page, axe_source) == []
+    page.click("#eg-discard")
+    assert violations(page, axe_source) == []

@@ -37,7 +37,7 @@ HINTS: dict[str, Callable[[ir.Field], str]] = {
 }
 #: Targets whose emitter still words an optional multi-select's hint as a required one; the
 #: lead passes ``optional=not field.required`` to ``count_hint`` there.
-NOT_YET_OPTIONAL = {"textual", "html"}
+NOT_YET_OPTIONAL = {"textual"}
 
 
 def words(text: str) -> str:

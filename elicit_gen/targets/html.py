@@ -40,7 +40,8 @@ from ..compiler.ir import (
     StringField,
     StringFormat,
 )
-from ._hints import count_hint, length_hint, number_hint
+from ._hints import LOCAL_TIME_PHRASE, count_hint, length_hint, number_hint
+from ._layout import is_long_text
 from ._render import TEMPLATES, header_text, js_json, render
 from ._text import number_text
 from .base import URL_CONSENT_STEM, GeneratedFile
@@ -76,7 +77,7 @@ class OptionView:
 class FieldView:
     """What the template needs to render one field; computed here so templates hold no logic."""
 
-    macro: str  # text | datetime | number | boolean | select | multi
+    macro: str  # text | textarea | datetime | number | boolean | select | multi
     html_id: str
     label: str
     description: str | None
@@ -94,6 +95,7 @@ class FieldView:
     placeholder: str = ""
     options: tuple[OptionView, ...] = ()
     empty_label: str = ""  # the empty choice of a select ("" = none)
+    many: bool = False  # a multi-select laid out in columns (more than MANY_OPTIONS options)
 
 
 def _string_hint(field: StringField) -> str | None:
@@ -101,8 +103,9 @@ def _string_hint(field: StringField) -> str | None:
     if field.format in _FORMAT_HINTS:
         parts.append(_FORMAT_HINTS[field.format])
     if field.format is StringFormat.DATE_TIME:
-        # The script appends the offset of the chosen date-time ("UTC+01:00").
-        parts.append("In your time zone.")
+        # The script appends the offset of the chosen date-time and the full stop, so that the
+        # sentence ends once: "In your time zone (UTC+01:00)."
+        parts.append(LOCAL_TIME_PHRASE)
     return " ".join(parts) or None
 
 
@@ -111,7 +114,7 @@ def _number_hint(field: NumberField) -> str | None:
 
 
 def _multi_hint(field: MultiSelectField) -> str | None:
-    return count_hint(field.min_items, field.max_items) or None
+    return count_hint(field.min_items, field.max_items, optional=not field.required) or None
 
 
 def _no_hint(field: Field) -> str | None:
@@ -196,6 +199,10 @@ def script_json(value: object) -> Markup:
 
 
 def _string_view(field: StringField, base: FieldView) -> FieldView:
+    if is_long_text(field):
+        # Prose (a description, Markdown, maxLength above 200): a multi-line box, the same rule
+        # as the Qt and Textual forms (targets/_layout.py). The script reads it as a text field.
+        return replace(base, macro="textarea")
     if field.format is StringFormat.DATE_TIME:
         # The script fills the default in, converted to the user's local time.
         return replace(base, macro="datetime", input_type="datetime-local")
@@ -238,13 +245,28 @@ def _single_view(field: SingleSelectField, base: FieldView) -> FieldView:
     return replace(base, macro="select", options=options, empty_label=empty)
 
 
+#: A multi-select with more options than this is laid out in columns, not one tall column.
+MANY_OPTIONS = 6
+
+#: A message without a title is the page's heading only when it reads as one: one line of at
+#: most this many characters. A longer message is body text under a plain heading.
+HEADING_MESSAGE_LENGTH = 80
+
+
+def message_is_heading(form: Form) -> bool:
+    """Whether the message of an untitled form is shown as the page's heading (short, one
+    line) or, being long, as body text."""
+    text = form.message_text
+    return "\n" not in text.strip() and len(text) <= HEADING_MESSAGE_LENGTH
+
+
 def _multi_view(field: MultiSelectField, base: FieldView) -> FieldView:
     chosen = set(field.default or ())
     options = tuple(
         OptionView(str(i), html_text(o.label), o.value in chosen, f"{field.html_id}_{i}")
         for i, o in enumerate(field.options)
     )
-    return replace(base, macro="multi", options=options)
+    return replace(base, macro="multi", options=options, many=len(options) > MANY_OPTIONS)
 
 
 #: The control of a field (one macro of fields.html.j2 each), by ``field.kind``.
@@ -272,8 +294,12 @@ def field_view(field: Field) -> FieldView:
 
 
 def _field_data(field: Field, view: FieldView) -> dict[str, object]:
-    kind = view.macro  # the script's name of the control: text, datetime, ...
+    # The script's name of the control: text, datetime, ...; a textarea is read as text whose
+    # line breaks are shown as such.
+    kind = "text" if view.macro == "textarea" else view.macro
     data: dict[str, object] = {"name": field.name, "id": field.html_id, "kind": kind}
+    if view.macro == "textarea":
+        data["lines"] = True
     if isinstance(field, NumberField):
         # Bounds as JSON text (exact beyond 2^53, unlike a parsed double) and as shown.
         for key, bound in (("minimum", field.minimum), ("maximum", field.maximum)):
@@ -340,13 +366,15 @@ class HtmlTarget:
     suffix: str
 
     def emit(self, form: Form) -> GeneratedFile:
-        script, style = _asset("form.js"), _asset("style.css")
+        # style.css is shared with the URL consent page; form.css has the form's own rules.
+        script, style = _asset("form.js"), _asset("style.css") + "\n\n" + _asset("form.css")
         views = [field_view(f) for f in form.fields]
         text = render(
             "html/page.html.j2",
             autoescape=True,
             header=header_text(form),
             title=html_text(form.title) if form.title else None,
+            message_heading=message_is_heading(form),
             message=html_text(form.message_text, lines=True),
             description=html_text(form.description, lines=True) if form.description else None,
             fields=views,

@@ -38,13 +38,6 @@
   const DATE_TIME_RE =
     /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/;
 
-  const FORMAT_HINTS = {
-    email: "an email address, such as name@example.com",
-    uri: "an absolute URI, such as https://example.com/page",
-    date: "a date as YYYY-MM-DD, such as 2025-06-18",
-    "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
-  };
-
   const isEmail = (text) => EMAIL_RE.test(text);
 
   function isIPv6(text) {
@@ -92,6 +85,57 @@
   }
 
   const FORMAT_CHECKS = { email: isEmail, uri: isUri, date: isDate, "date-time": isDateTime };
+
+  // --- What is wrong with an answer (formcore's wording, word for word) -------------------------
+  // An error says what is wrong with the answer given, not again what the hint next to the field
+  // says ("Has 45 characters, but at most 40 are allowed.", "There is no 30 February 2026.").
+  // These are runtime/formcore.py's _needed, _date_problem and format_problem; a browser test
+  // compares them with formcore on every probe (tests/test_target_html_browser.py).
+
+  /** The bound a length or count `n` breaks: "at least 3 are needed", "at most 1 is allowed". */
+  function needed(n, lo, hi) {
+    const verb = (k) => (k === 1 ? "is" : "are");
+    if (lo !== null && lo === hi) return `exactly ${lo} ${verb(lo)} needed`;
+    if (lo !== null && n < lo) return `at least ${lo} ${verb(lo)} needed`;
+    return `at most ${hi} ${verb(hi)} allowed`;
+  }
+
+  const MONTHS = [
+    "January", "February", "March", "April", "May", "June",
+    "July", "August", "September", "October", "November", "December",
+  ];
+
+  /** Why a date of the right form is no day of the calendar, or null when it is one. */
+  function dateProblem(yearText, monthText, dayText) {
+    const [year, month, day] = [Number(yearText), Number(monthText), Number(dayText)];
+    if (month < 1 || month > 12) return `There is no month ${month}.`;
+    if (year === 0) return "There is no year 0000.";
+    if (!validDate(year, month, day)) return `There is no ${day} ${MONTHS[month - 1]} ${year}.`;
+    return null;
+  }
+
+  /** Why `text` is no value of the string format `format` (which refused it). */
+  function formatProblem(format, text) {
+    if (format === "email") return "Not an email address.";
+    if (format === "uri") return "Not an absolute URI.";
+    if (format === "date") {
+      const m = DATE_RE.exec(text);
+      if (m === null) return "Not in the form YYYY-MM-DD.";
+      return dateProblem(m[1], m[2], m[3]) || "Not a date.";
+    }
+    const m = DATE_TIME_RE.exec(text);
+    if (m === null) return "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.";
+    const problem = dateProblem(m[1], m[2], m[3]);
+    if (problem !== null) return problem;
+    if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 60) {
+      return `There is no time ${m[4]}:${m[5]}:${m[6]}.`;
+    }
+    if (Number(m[6]) === 60) return "Second 60 (a leap second) is not accepted.";
+    if (m[8] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) {
+      return `There is no UTC offset ${m[8]}${m[9]}:${m[10]}.`;
+    }
+    return "Not a date and time.";
+  }
 
   // --- Showing text safely --------------------------------------------------------------------
   // Characters a screen acts on instead of showing, or that hide or reorder the text around them:
@@ -222,15 +266,15 @@
         return "Must be valid Unicode text (it holds a surrogate code point).";
       }
       const length = codePoints(value);
-      if (own(prop, "minLength") && length < prop.minLength) {
-        return `Must be at least ${plural(prop.minLength, "character")}.`;
-      }
-      if (own(prop, "maxLength") && length > prop.maxLength) {
-        return `Must be at most ${plural(prop.maxLength, "character")}.`;
+      const lo = own(prop, "minLength") ? prop.minLength : null;
+      const hi = own(prop, "maxLength") ? prop.maxLength : null;
+      if ((lo !== null && length < lo) || (hi !== null && length > hi)) {
+        const shown = length ? `Has ${plural(length, "character")}` : "Is empty";
+        return `${shown}, but ${needed(length, lo, hi)}.`;
       }
       const format = own(prop, "format") ? prop.format : null;
       if (own(FORMAT_CHECKS, format) && !FORMAT_CHECKS[format](value)) {
-        return `Must be ${FORMAT_HINTS[format]}.`;
+        return formatProblem(format, value);
       }
       return null;
     }
@@ -240,11 +284,12 @@
       }
       const options = optionValues(prop) || [];
       if (value.some((v) => !options.includes(v))) return "Must only contain the listed options.";
-      if (own(prop, "minItems") && value.length < prop.minItems) {
-        return `Choose at least ${plural(prop.minItems, "option")}.`;
-      }
-      if (own(prop, "maxItems") && value.length > prop.maxItems) {
-        return `Choose at most ${plural(prop.maxItems, "option")}.`;
+      const count = value.length;
+      const lo = own(prop, "minItems") ? prop.minItems : null;
+      const hi = own(prop, "maxItems") ? prop.maxItems : null;
+      if ((lo !== null && count < lo) || (hi !== null && count > hi)) {
+        const shown = count ? `${count} chosen` : "None chosen";
+        return `${shown}, but ${needed(count, lo, hi)}.`;
       }
       return null;
     }
@@ -390,6 +435,7 @@
       field.controls = [element];
     }
     field.control = field.controls[0] || element;
+    field.lines = spec.lines === true; // a <textarea>: line breaks are shown as such
     if (spec.kind === "datetime") {
       field.zone = byId(`${spec.id}_tz`);
       setDateTime(field, own(prop, "default") ? prop.default : "");
@@ -404,7 +450,7 @@
    * breaks and the screen would act on controls), remembering it to send it unchanged. */
   function setText(field, value) {
     field.initial = typeof value === "string" ? value : "";
-    field.control.value = safeText(field.initial);
+    field.control.value = field.lines ? safeBlock(field.initial) : safeText(field.initial);
     // What the control holds now (the browser may normalise it): unchanged means untouched.
     field.initialShown = field.control.value;
   }
@@ -547,7 +593,7 @@
     if (!field.zone) return;
     const local = localDate(field.control.value);
     const date = local !== null && local.exists ? local.date : new Date();
-    field.zone.textContent = `(UTC${offsetText(-date.getTimezoneOffset())})`;
+    field.zone.textContent = `(UTC${offsetText(-date.getTimezoneOffset())}).`;
   }
 
   const fields = data.fields.map(makeField);
@@ -555,6 +601,7 @@
   const body = byId("eg-body");
   const status = byId("eg-status");
   const done = byId("eg-done");
+  const confirmBox = byId("eg-confirm");
   const server = byId("eg-server");
   const message = byId("eg-message");
   const DEFAULT_SERVER = server.textContent;
@@ -575,6 +622,42 @@
     if (status.textContent !== text) status.textContent = text;
   }
 
+  // --- Errors shown on leaving a field never move what the user is clicking ------------------
+  // A click moves the focus on mousedown, before the button is released: an error shown then
+  // pushes the rest of the form down, and the click lands below what was aimed at (or on empty
+  // space). While a pointer is down, errors shown by leaving a field wait until the click is
+  // over (the task after pointerup, when the click has been dispatched); by keyboard they show
+  // at once.
+  let pointerDown = false;
+  let waiting = [];
+
+  function showWaiting() {
+    const pending = waiting;
+    waiting = [];
+    if (delivered) return;
+    for (const run of pending) run();
+  }
+
+  function pointerReleased() {
+    if (!pointerDown) return;
+    pointerDown = false;
+    setTimeout(showWaiting, 0);
+  }
+
+  doc.addEventListener("pointerdown", () => {
+    pointerDown = true;
+  }, true);
+  for (const type of ["pointerup", "pointercancel", "dragend"]) {
+    window.addEventListener(type, pointerReleased, true);
+  }
+  window.addEventListener("blur", pointerReleased);
+
+  /** Runs `update` now, or once the pointer that is down has been released. */
+  function whenSettled(update) {
+    if (pointerDown) waiting.push(update);
+    else update();
+  }
+
   for (const field of fields) {
     refreshZone(field);
     const onEdit = () => {
@@ -591,11 +674,13 @@
     field.container.addEventListener("focusout", (event) => {
       const next = event.relatedTarget;
       if (delivered || !field.dirty || field.container.contains(next)) return;
-      // Going to a button: showing the error now would move the button under the pointer
-      // before the click lands; Submit checks every field anyway.
+      // Going to a button: Submit checks every field anyway, Decline and Cancel need no check.
       if (next instanceof HTMLButtonElement) return;
-      showError(field, field.read().error);
-      refreshStatus();
+      whenSettled(() => {
+        if (!field.dirty) return;
+        showError(field, field.read().error);
+        refreshStatus();
+      });
     });
   }
 
@@ -623,6 +708,8 @@
   function deliver(outcome) {
     if (delivered) return;
     delivered = deepFreeze(outcome);
+    if (confirmBox.open) confirmBox.close();
+    for (const button of confirmBox.querySelectorAll("button")) button.disabled = true;
     body.disabled = true;
     form.classList.add("sent");
     status.textContent = "";
@@ -673,11 +760,66 @@
   });
   byId("eg-decline").addEventListener("click", () => deliver({ action: "decline" }));
   byId("eg-cancel").addEventListener("click", () => deliver({ action: "cancel" }));
-  doc.addEventListener("keydown", (event) => {
-    if (event.key === "Escape" && !event.isComposing && !event.defaultPrevented && !delivered) {
-      event.preventDefault();
-      deliver({ action: "cancel" });
+
+  // --- Keys that send or discard everything ---------------------------------------------------
+  // Enter submits only from a one-line text box (as in any HTML form) or the focused Submit
+  // button; on a checkbox, a select or a button it does what that control does, never submit.
+  // Ctrl+Enter (Cmd+Enter) submits from a multi-line box, where Enter starts a new line.
+  const SUBMITS_ON_ENTER = new Set(["text", "email", "url", "number", "date", "datetime-local"]);
+
+  form.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.isComposing || delivered) return;
+    const target = event.target;
+    if (target instanceof HTMLTextAreaElement) {
+      if (event.ctrlKey || event.metaKey) {
+        event.preventDefault();
+        form.requestSubmit();
+      }
+      return;
     }
+    if (target instanceof HTMLInputElement && !SUBMITS_ON_ENTER.has(target.type)) {
+      event.preventDefault();
+    }
+  });
+
+  // Escape on a form the user has changed asks first ("Discard your answers?", Keep editing
+  // has the focus); an unchanged form cancels at once, as does the Cancel button.
+  let baseline = "";
+
+  /** What every control shows: compared with the baseline, says whether the user changed it. */
+  function snapshot() {
+    return JSON.stringify(
+      fields.map((f) => f.controls.map((c) => (c.type === "checkbox" ? c.checked : c.value))),
+    );
+  }
+
+  const changed = () => snapshot() !== baseline;
+  let focusBeforeConfirm = null;
+
+  function askToDiscard() {
+    focusBeforeConfirm = doc.activeElement;
+    confirmBox.showModal();
+    byId("eg-keep").focus();
+  }
+
+  byId("eg-keep").addEventListener("click", () => confirmBox.close());
+  byId("eg-discard").addEventListener("click", () => {
+    focusBeforeConfirm = null;
+    confirmBox.close();
+    deliver({ action: "cancel" });
+  });
+  confirmBox.addEventListener("close", () => {
+    const back = focusBeforeConfirm;
+    focusBeforeConfirm = null;
+    if (!delivered && back instanceof HTMLElement && back.isConnected) back.focus();
+  });
+
+  doc.addEventListener("keydown", (event) => {
+    if (event.key !== "Escape" || event.isComposing || event.defaultPrevented || delivered) return;
+    if (confirmBox.open) return; // the dialog's own Escape: keep editing
+    event.preventDefault();
+    if (changed()) askToDiscard();
+    else deliver({ action: "cancel" });
   });
   // Closing or leaving the page without an answer cancels.
   window.addEventListener("pagehide", () => deliver({ action: "cancel" }));
@@ -695,6 +837,7 @@
     for (const field of fields) {
       if (own(values, field.name)) setValue(field, values[field.name]);
     }
+    baseline = snapshot(); // values the host gives are not the user's changes
     refreshStatus();
   }
 
@@ -703,6 +846,7 @@
   }
 
   setServer(params.get("server"));
+  baseline = snapshot();
 
   Object.defineProperty(window, "elicitation", {
     value: Object.freeze({
