@@ -5,12 +5,16 @@ Usage: python scripts/screenshots_html.py [--chromium /usr/bin/chromium]
 Each example in examples/ is compiled with the html target, opened from disk in headless
 Chromium (Playwright for Python) in the light and the dark colour scheme, given a server name,
 and photographed whole. The every_kind example is shown after a submit with one field wrong,
-so that the screenshots also show how errors look.
+so that the screenshots also show how errors look. Two more show issue 16's layouts and keys: a
+GitHub-issue form (html-github_issue-<scheme>.png: a long message as body text, eight labels
+in columns, a Markdown description in a multi-line box) and the question Escape asks on a changed contact form
+(html-contact-discard-<scheme>.png).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 from pathlib import Path
@@ -23,6 +27,54 @@ import elicit_gen  # noqa: E402
 EXAMPLES = ("contact", "travel_booking", "every_kind")
 SCHEMES = ("light", "dark")
 SERVER = "Acme Travel"
+
+#: A GitHub-issue form (issue 16): a titled single-select, many labels, a Markdown description.
+GITHUB_ISSUE = {
+    # Longer than a heading: shown as body text (issue 16 item 11).
+    "message": (
+        "octo-bot would like to open an issue in octo-org/widgets for you. Check the title "
+        "and the labels: nothing is filed until you submit."
+    ),
+    "requestedSchema": {
+        "type": "object",
+        "properties": {
+            "title": {"type": "string", "title": "Title", "minLength": 5, "maxLength": 80},
+            "kind": {
+                "type": "string",
+                "title": "Kind",
+                "oneOf": [
+                    {"const": "bug", "title": "Bug report"},
+                    {"const": "feature", "title": "Feature request"},
+                ],
+                "default": "bug",
+            },
+            "labels": {
+                "type": "array",
+                "title": "Labels",
+                "items": {
+                    "type": "string",
+                    "enum": [
+                        "bug",
+                        "enhancement",
+                        "documentation",
+                        "question",
+                        "help wanted",
+                        "good first issue",
+                        "performance",
+                        "security",
+                    ],
+                },
+                "maxItems": 3,
+            },
+            "body": {
+                "type": "string",
+                "title": "Description",
+                "description": "What happened, and what you expected. Markdown is supported.",
+            },
+        },
+        "required": ["title", "kind"],
+    },
+}
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -45,8 +97,12 @@ def main() -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=args.chromium, args=ARGS)
-        for example in EXAMPLES:
-            source = ROOT / "examples" / f"{example}.json"
+        github_issue = Path(tmp) / "github_issue.json"
+        github_issue.write_text(json.dumps(GITHUB_ISSUE), encoding="utf-8")
+        shots = [(e, ROOT / "examples" / f"{e}.json", "") for e in EXAMPLES]
+        shots += [("github_issue", github_issue, ""), ("contact", None, "discard")]
+        for example, path, state in shots:
+            source = path or ROOT / "examples" / f"{example}.json"
             result = elicit_gen.compile(source, ["html"], name=f"examples/{example}.json")
             page_path = Path(tmp) / result.files[0].name
             page_path.write_text(result.files[0].text, encoding="utf-8")
@@ -65,9 +121,26 @@ def main() -> int:
                     page.check('[id="f-features_0"]')
                     page.click("#eg-accept")
                     page.evaluate("document.activeElement.blur()")
+                if example == "github_issue":
+                    page.fill('[id="f-title"]', "Export fails on files over 2 GB")
+                    page.check('[id="f-labels_0"]')
+                    page.check('[id="f-labels_6"]')
+                    page.fill(
+                        '[id="f-body"]',
+                        "Steps:\n1. Export a 3 GB project\n2. See *Error 413*\n\n"
+                        "Expected: the export finishes.",
+                    )
+                    page.evaluate("document.activeElement.blur()")
+                if state == "discard":
+                    # The modal's backdrop covers the viewport: make it hold the whole page.
+                    height = page.evaluate("document.documentElement.scrollHeight")
+                    page.set_viewport_size({"width": 760, "height": height})
+                    page.fill('[id="f-name"]', "Ada Lovelace")
+                    page.keyboard.press("Escape")
                 page.mouse.move(0, 0)
-                target = args.out / f"html-{example}-{scheme}.png"
-                page.screenshot(path=str(target), full_page=True, animations="disabled")
+                suffix = f"-{state}" if state else ""
+                target = args.out / f"html-{example}{suffix}-{scheme}.png"
+                page.screenshot(path=str(target), full_page=not state, animations="disabled")
                 print(target.relative_to(ROOT))
                 context.close()
         browser.close()

@@ -650,7 +650,10 @@
   for (const type of ["pointerup", "pointercancel", "dragend"]) {
     window.addEventListener(type, pointerReleased, true);
   }
+  // A press whose release the page never saw (on a scrollbar, outside the window) ends at the
+  // next key or when the window loses focus, so errors never wait for good.
   window.addEventListener("blur", pointerReleased);
+  doc.addEventListener("keydown", pointerReleased, true);
 
   /** Runs `update` now, or once the pointer that is down has been released. */
   function whenSettled(update) {
