@@ -7,8 +7,8 @@ Chromium (Playwright for Python) in the light and the dark colour scheme, given 
 and photographed whole. The every_kind example is shown after a submit with one field wrong,
 so that the screenshots also show how errors look. Two more show issue 16's layouts and keys: a
 GitHub-issue form (html-github_issue-<scheme>.png: a long message as body text, eight labels
-in columns, a Markdown description in a multi-line box) and the question Escape asks on a changed contact form
-(html-contact-discard-<scheme>.png).
+in columns, a Markdown description in a multi-line box) and the question Escape asks on a
+changed contact form (html-contact-discard-<scheme>.png).
 """
 
 from __future__ import annotations
