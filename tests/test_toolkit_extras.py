@@ -80,16 +80,7 @@ def test_the_toolkit_is_unimportable_without_site_packages(target: str, tmp_path
     assert _python("-c", probe, cwd=tmp_path, isolated=True).stdout == "False\n"
 
 
-@pytest.mark.parametrize(
-    "target",
-    [
-        "qt",
-        pytest.param(
-            "textual",
-            marks=pytest.mark.xfail(strict=True, reason="lead applies template change"),
-        ),
-    ],
-)
+@pytest.mark.parametrize("target", sorted(TOOLKITS))
 def test_a_module_without_its_toolkit_says_what_to_install(
     target: str, generated: dict[str, Path]
 ) -> None:

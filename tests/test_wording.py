@@ -35,9 +35,6 @@ HINTS: dict[str, Callable[[ir.Field], str]] = {
     "textual": lambda field: textual.field_spec(field).get("hint") or "",
     "html": lambda field: html._HINTS[field.kind](field) or "",
 }
-#: Targets whose emitter still words an optional multi-select's hint as a required one; the
-#: lead passes ``optional=not field.required`` to ``count_hint`` there.
-NOT_YET_OPTIONAL = {"textual"}
 
 
 def words(text: str) -> str:
@@ -85,18 +82,7 @@ def test_error_does_not_repeat_the_hint(target: str, fid: str, field: ir.Field) 
         assert words(error) not in hint, (hint, error)
 
 
-@pytest.mark.parametrize(
-    "target",
-    [
-        pytest.param(
-            t,
-            marks=pytest.mark.xfail(strict=True, reason="lead applies the emitter change"),
-        )
-        if t in NOT_YET_OPTIONAL
-        else t
-        for t in sorted(HINTS)
-    ],
-)
+@pytest.mark.parametrize("target", sorted(HINTS))
 def test_optional_multi_select_hint_allows_no_answer(target: str) -> None:
     """An optional multi-select with minItems 1 accepts no answer: its hint says "If you choose
     any, choose at least 1 option", never "Choose at least 1 option"."""

@@ -7,11 +7,9 @@
 from __future__ import annotations
 
 import argparse
-import datetime as _dt
 import functools
 import json
 import os
-import re as _re
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypedDict, cast
 
@@ -38,6 +36,7 @@ from textual.widgets.selection_list import Selection
 
 from .formcore import (
     check_value,
+    complete_date_time,
     is_date_time,
     local_offset_now,
     option_values,
@@ -113,37 +112,6 @@ def _label(label: str, required: bool) -> Text:
 
 def _option(value: str, label: str, chosen: bool) -> Selection[str]:
     return Selection(Text(safe_text(label)), value, chosen)
-
-
-# A date and a time that may lack seconds or an offset; a space may separate the date
-# and the time (as the cli target reads them).
-_LOOSE_DATE_TIME_RE = _re.compile(
-    r"([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}:[0-9]{2})"
-    r"(:[0-9]{2}(?:\.[0-9]+)?)?"
-    r" ?([Zz]|[+-][0-9]{2}:[0-9]{2})?"
-)
-
-
-def complete_date_time(text: str) -> str:
-    """RFC 3339 ``date-time`` from what a user types: kept when already valid;
-    otherwise a space may stand for ``T``, seconds default to ``:00`` and, without an
-    offset, the local UTC offset in force at that date and time is appended.
-    Unreadable text is returned unchanged (the format check then explains)."""
-    if is_date_time(text):
-        return text
-    m = _LOOSE_DATE_TIME_RE.fullmatch(text)
-    if m is None:
-        return text
-    seconds = m[3] or ":00"
-    if m[4] is not None:
-        return f"{m[1]}T{m[2]}{seconds}{m[4]}"
-    local = f"{m[1]}T{m[2]}{seconds[:3]}"
-    try:
-        naive = _dt.datetime.strptime(local, "%Y-%m-%dT%H:%M:%S")
-    except ValueError:
-        return text
-    offset = naive.astimezone().isoformat()[-6:]
-    return f"{m[1]}T{m[2]}{seconds}{offset}"
 
 
 def _from_text(prop: Mapping[str, Any], text: str) -> object | None:

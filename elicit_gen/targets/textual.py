@@ -82,7 +82,8 @@ def _select_spec(field: ir.SingleSelectField) -> dict[str, Any]:
 
 
 def _multi_spec(field: ir.MultiSelectField) -> dict[str, Any]:
-    count = count_hint(field.min_items, field.max_items) or "Choose any."
+    count = count_hint(field.min_items, field.max_items, optional=not field.required)
+    count = count or "Choose any."
     return {"hint": count + " Space toggles an option.", "options": _options(field)}
 
 

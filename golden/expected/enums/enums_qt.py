@@ -202,6 +202,40 @@ def local_offset_now() -> str:
     return now.isoformat(timespec="seconds")[-6:]
 
 
+# A date and a time that may lack seconds or an offset; a space may separate
+# the date and the time.
+_LOOSE_DATE_TIME_RE = _re.compile(
+    r"([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}:[0-9]{2})"
+    r"(:[0-9]{2}(?:\.[0-9]+)?)?"
+    r" ?([Zz]|[+-][0-9]{2}:[0-9]{2})?"
+)
+
+
+def complete_date_time(text: str) -> str:
+    """RFC 3339 ``date-time`` from what a user types.
+
+    Kept as is when already valid; otherwise a space may stand for ``T``,
+    seconds default to ``:00`` and, when no offset is given, the local UTC
+    offset in force at that date and time is appended. Unreadable text is
+    returned unchanged (the format check then explains the expected form).
+    """
+    if is_date_time(text):
+        return text
+    m = _LOOSE_DATE_TIME_RE.fullmatch(text)
+    if m is None:
+        return text
+    seconds = m[3] or ":00"
+    if m[4] is not None:
+        return f"{m[1]}T{m[2]}{seconds}{m[4]}"
+    local = f"{m[1]}T{m[2]}{seconds[:3]}"
+    try:
+        naive = _dt.datetime.strptime(local, "%Y-%m-%dT%H:%M:%S")
+    except ValueError:
+        return text
+    offset = naive.astimezone().isoformat()[-6:]
+    return f"{m[1]}T{m[2]}{seconds}{offset}"
+
+
 def to_rfc3339(value: _dt.datetime) -> str:
     """An aware datetime as RFC 3339; a naive one gets the local offset."""
     if value.tzinfo is None:

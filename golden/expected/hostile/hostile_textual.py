@@ -9,6 +9,20 @@ JSON.
 
 from __future__ import annotations
 
+try:  # the toolkit: one line that says what to install, rather than a traceback
+    import textual  # noqa: F401
+except ModuleNotFoundError as _missing:
+    if _missing.name != "textual":
+        raise
+    _NEEDS = "This form needs Textual: pip install textual"
+    _NEEDS += " (or pip install 'elicit-gen[textual]')"
+    if __name__ == "__main__":
+        import sys
+
+        sys.stderr.write(_NEEDS + "\n")
+        raise SystemExit(2) from None
+    raise ModuleNotFoundError(_NEEDS, name="textual") from None
+
 import argparse
 import datetime as _dt
 import functools
@@ -163,6 +177,40 @@ def local_offset_now() -> str:
     """The machine's current UTC offset as ``+hh:mm``."""
     now = _dt.datetime.now().astimezone()
     return now.isoformat(timespec="seconds")[-6:]
+
+
+# A date and a time that may lack seconds or an offset; a space may separate
+# the date and the time.
+_LOOSE_DATE_TIME_RE = _re.compile(
+    r"([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}:[0-9]{2})"
+    r"(:[0-9]{2}(?:\.[0-9]+)?)?"
+    r" ?([Zz]|[+-][0-9]{2}:[0-9]{2})?"
+)
+
+
+def complete_date_time(text: str) -> str:
+    """RFC 3339 ``date-time`` from what a user types.
+
+    Kept as is when already valid; otherwise a space may stand for ``T``,
+    seconds default to ``:00`` and, when no offset is given, the local UTC
+    offset in force at that date and time is appended. Unreadable text is
+    returned unchanged (the format check then explains the expected form).
+    """
+    if is_date_time(text):
+        return text
+    m = _LOOSE_DATE_TIME_RE.fullmatch(text)
+    if m is None:
+        return text
+    seconds = m[3] or ":00"
+    if m[4] is not None:
+        return f"{m[1]}T{m[2]}{seconds}{m[4]}"
+    local = f"{m[1]}T{m[2]}{seconds[:3]}"
+    try:
+        naive = _dt.datetime.strptime(local, "%Y-%m-%dT%H:%M:%S")
+    except ValueError:
+        return text
+    offset = naive.astimezone().isoformat()[-6:]
+    return f"{m[1]}T{m[2]}{seconds}{offset}"
 
 
 def to_rfc3339(value: _dt.datetime) -> str:
@@ -499,37 +547,6 @@ def _label(label: str, required: bool) -> Text:
 
 def _option(value: str, label: str, chosen: bool) -> Selection[str]:
     return Selection(Text(safe_text(label)), value, chosen)
-
-
-# A date and a time that may lack seconds or an offset; a space may separate the date
-# and the time (as the cli target reads them).
-_LOOSE_DATE_TIME_RE = _re.compile(
-    r"([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}:[0-9]{2})"
-    r"(:[0-9]{2}(?:\.[0-9]+)?)?"
-    r" ?([Zz]|[+-][0-9]{2}:[0-9]{2})?"
-)
-
-
-def complete_date_time(text: str) -> str:
-    """RFC 3339 ``date-time`` from what a user types: kept when already valid;
-    otherwise a space may stand for ``T``, seconds default to ``:00`` and, without an
-    offset, the local UTC offset in force at that date and time is appended.
-    Unreadable text is returned unchanged (the format check then explains)."""
-    if is_date_time(text):
-        return text
-    m = _LOOSE_DATE_TIME_RE.fullmatch(text)
-    if m is None:
-        return text
-    seconds = m[3] or ":00"
-    if m[4] is not None:
-        return f"{m[1]}T{m[2]}{seconds}{m[4]}"
-    local = f"{m[1]}T{m[2]}{seconds[:3]}"
-    try:
-        naive = _dt.datetime.strptime(local, "%Y-%m-%dT%H:%M:%S")
-    except ValueError:
-        return text
-    offset = naive.astimezone().isoformat()[-6:]
-    return f"{m[1]}T{m[2]}{seconds}{offset}"
 
 
 def _from_text(prop: Mapping[str, Any], text: str) -> object | None:
