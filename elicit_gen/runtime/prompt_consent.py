@@ -8,7 +8,6 @@
 # from this package only name what those copied parts define.
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import os
@@ -18,6 +17,7 @@ import webbrowser
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from .consent_args import consent_arguments
 from .safetext import safe_lines, safe_text
 from .urlcheck import UrlCheck, check_url
 
@@ -271,29 +271,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns 0 whatever the user chose (the action is in the JSON), 1 when the
     result could not be written; argparse exits with 2 on a usage error.
     """
-    parser = argparse.ArgumentParser(
-        description=(
-            "Asks on the terminal (stderr) whether to open the URL of an MCP"
-            " URL-mode elicitation in the browser, and prints the ElicitResult"
-            " as JSON on stdout. Nothing opens unless you type o."
-            " Ctrl-D or Ctrl-C cancels."
-        ),
+    parser = consent_arguments(
+        "Asks on the terminal (stderr) whether to open the URL of an MCP"
+        " URL-mode elicitation in the browser, and prints the ElicitResult"
+        " as JSON on stdout. Nothing opens unless you type o."
+        " Ctrl-D or Ctrl-C cancels."
     )
-    parser.add_argument(
-        "--server",
-        help="name of the server that asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--message",
-        default="",
-        help="why the server asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--id",
-        dest="elicitation_id",
-        help="the elicitation's id (shown to the user)",
-    )
-    parser.add_argument("url", help="the URL the server asks to open")
     args = parser.parse_args(argv)
     if isinstance(sys.stdin, io.TextIOWrapper):
         # Undecodable bytes in an answer must not end with a traceback.

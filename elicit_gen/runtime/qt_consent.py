@@ -9,7 +9,6 @@
 # two runtimes never define one name twice.
 from __future__ import annotations
 
-import argparse
 import functools
 import json
 import signal
@@ -33,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .consent_args import consent_arguments
 from .safetext import safe_block, safe_text
 from .urlcheck import UrlCheck, check_url
 
@@ -407,28 +407,11 @@ def elicit_url(
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: asks whether to open URL and prints the ElicitResult as
     JSON on stdout (exit 0 whatever the user chose)."""
-    parser = argparse.ArgumentParser(
-        description=(
-            "Asks in a dialog whether to open the URL of an MCP URL-mode elicitation"
-            " in the browser, and prints the ElicitResult as JSON on stdout."
-            " Nothing opens unless you click Open."
-        ),
+    parser = consent_arguments(
+        "Asks in a dialog whether to open the URL of an MCP URL-mode elicitation"
+        " in the browser, and prints the ElicitResult as JSON on stdout."
+        " Nothing opens unless you click Open."
     )
-    parser.add_argument(
-        "--server",
-        help="name of the server that asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--message",
-        default="",
-        help="why the server asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--id",
-        dest="elicitation_id",
-        help="the elicitation's id (shown to the user)",
-    )
-    parser.add_argument("url", help="the URL the server asks to open")
     args = parser.parse_args(None if argv is None else list(argv))
     result = elicit_url(
         args.message,

@@ -7,7 +7,6 @@
 # with the module's own, the ones from this package only name what those parts define.
 from __future__ import annotations
 
-import argparse
 import json
 import webbrowser
 from collections.abc import Callable, Sequence
@@ -21,6 +20,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
+from .consent_args import consent_arguments
 from .safetext import safe_block, safe_text
 from .urlcheck import UrlCheck, check_url
 
@@ -334,28 +334,11 @@ def elicit_url(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: asks whether to open URL, prints the ElicitResult as JSON."""
-    parser = argparse.ArgumentParser(
-        description=(
-            "Asks in the terminal whether to open the URL of an MCP URL-mode"
-            " elicitation in the browser, and prints the ElicitResult as JSON."
-            " Nothing opens unless you press Open. Esc cancels."
-        ),
+    parser = consent_arguments(
+        "Asks in the terminal whether to open the URL of an MCP URL-mode"
+        " elicitation in the browser, and prints the ElicitResult as JSON."
+        " Nothing opens unless you press Open. Esc cancels."
     )
-    parser.add_argument(
-        "--server",
-        help="name of the server that asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--message",
-        default="",
-        help="why the server asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--id",
-        dest="elicitation_id",
-        help="the elicitation's id (shown to the user)",
-    )
-    parser.add_argument("url", help="the URL the server asks to open")
     args = parser.parse_args(argv)
     result = elicit_url(
         args.message,

@@ -29,7 +29,7 @@ from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
 _PARTS = ("formcore.py", "safetext.py", "textual_form.py")
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
-_CONSENT_PARTS = ("safetext.py", "urlcheck.py", "textual_consent.py")
+_CONSENT_PARTS = ("safetext.py", "urlcheck.py", "consent_args.py", "textual_consent.py")
 
 #: The consent module's header line: it comes from no schema, and is the same on every run.
 _CONSENT_HEADER = (

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...runtime.urlcheck import check_url
 from ..diagnostics import Severity
 from ._shared import url_of
 from .base import Context, Finding, Rule
@@ -23,6 +22,8 @@ def check(ctx: Context) -> Iterator[Finding]:
     if found is None:
         return
     url, pointer, _parsed = found
+    from ...runtime.urlcheck import check_url  # only URL-mode inputs pay for its imports
+
     verdict = check_url(url)
     if not verdict.openable or verdict.loopback:  # refused: EG201-EG205; loopback: development
         return

@@ -13,7 +13,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from urllib.parse import urlsplit
 
-from ...runtime.urlcheck import check_url
 from ..diagnostics import Severity
 from ._shared import is_local, url_of
 from .base import Context, Finding, Rule
@@ -39,6 +38,8 @@ def check(ctx: Context) -> Iterator[Finding]:
     if found is None:
         return
     url, pointer, _parsed = found
+    from ...runtime.urlcheck import check_url  # only URL-mode inputs pay for its imports
+
     verdict = check_url(url)
     if verdict.refusal is not None and not _reported_elsewhere(url):
         yield Finding(pointer, f"consent screens will refuse to open it: {verdict.refusal}")

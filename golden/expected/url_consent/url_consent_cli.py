@@ -377,6 +377,27 @@ def check_url(url: str) -> UrlCheck:
     )
 
 
+def consent_arguments(description: str) -> argparse.ArgumentParser:
+    """The consent command line's parser: who asks, why, the id, the URL."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(
+        "--server",
+        help="name of the server that asks (shown to the user)",
+    )
+    parser.add_argument(
+        "--message",
+        default="",
+        help="why the server asks (shown to the user)",
+    )
+    parser.add_argument(
+        "--id",
+        dest="elicitation_id",
+        help="the elicitation's id (shown to the user)",
+    )
+    parser.add_argument("url", help="the URL the server asks to open")
+    return parser
+
+
 # --- the consent prompt -----------------------------------------------------
 
 #: Who asks when the host does not say.
@@ -625,29 +646,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns 0 whatever the user chose (the action is in the JSON), 1 when the
     result could not be written; argparse exits with 2 on a usage error.
     """
-    parser = argparse.ArgumentParser(
-        description=(
-            "Asks on the terminal (stderr) whether to open the URL of an MCP"
-            " URL-mode elicitation in the browser, and prints the ElicitResult"
-            " as JSON on stdout. Nothing opens unless you type o."
-            " Ctrl-D or Ctrl-C cancels."
-        ),
+    parser = consent_arguments(
+        "Asks on the terminal (stderr) whether to open the URL of an MCP"
+        " URL-mode elicitation in the browser, and prints the ElicitResult"
+        " as JSON on stdout. Nothing opens unless you type o."
+        " Ctrl-D or Ctrl-C cancels."
     )
-    parser.add_argument(
-        "--server",
-        help="name of the server that asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--message",
-        default="",
-        help="why the server asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--id",
-        dest="elicitation_id",
-        help="the elicitation's id (shown to the user)",
-    )
-    parser.add_argument("url", help="the URL the server asks to open")
     args = parser.parse_args(argv)
     if isinstance(sys.stdin, io.TextIOWrapper):
         # Undecodable bytes in an answer must not end with a traceback.

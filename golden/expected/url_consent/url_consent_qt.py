@@ -391,6 +391,27 @@ def check_url(url: str) -> UrlCheck:
     )
 
 
+def consent_arguments(description: str) -> argparse.ArgumentParser:
+    """The consent command line's parser: who asks, why, the id, the URL."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(
+        "--server",
+        help="name of the server that asks (shown to the user)",
+    )
+    parser.add_argument(
+        "--message",
+        default="",
+        help="why the server asks (shown to the user)",
+    )
+    parser.add_argument(
+        "--id",
+        dest="elicitation_id",
+        help="the elicitation's id (shown to the user)",
+    )
+    parser.add_argument("url", help="the URL the server asks to open")
+    return parser
+
+
 # --- the consent dialog ---------------------------------------------------------------
 
 #: Who asks when the host does not say.
@@ -760,28 +781,11 @@ def elicit_url(
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: asks whether to open URL and prints the ElicitResult as
     JSON on stdout (exit 0 whatever the user chose)."""
-    parser = argparse.ArgumentParser(
-        description=(
-            "Asks in a dialog whether to open the URL of an MCP URL-mode elicitation"
-            " in the browser, and prints the ElicitResult as JSON on stdout."
-            " Nothing opens unless you click Open."
-        ),
+    parser = consent_arguments(
+        "Asks in a dialog whether to open the URL of an MCP URL-mode elicitation"
+        " in the browser, and prints the ElicitResult as JSON on stdout."
+        " Nothing opens unless you click Open."
     )
-    parser.add_argument(
-        "--server",
-        help="name of the server that asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--message",
-        default="",
-        help="why the server asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--id",
-        dest="elicitation_id",
-        help="the elicitation's id (shown to the user)",
-    )
-    parser.add_argument("url", help="the URL the server asks to open")
     args = parser.parse_args(None if argv is None else list(argv))
     result = elicit_url(
         args.message,

@@ -382,6 +382,27 @@ def check_url(url: str) -> UrlCheck:
     )
 
 
+def consent_arguments(description: str) -> argparse.ArgumentParser:
+    """The consent command line's parser: who asks, why, the id, the URL."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument(
+        "--server",
+        help="name of the server that asks (shown to the user)",
+    )
+    parser.add_argument(
+        "--message",
+        default="",
+        help="why the server asks (shown to the user)",
+    )
+    parser.add_argument(
+        "--id",
+        dest="elicitation_id",
+        help="the elicitation's id (shown to the user)",
+    )
+    parser.add_argument("url", help="the URL the server asks to open")
+    return parser
+
+
 # --- the consent screen ----------------------------------------------------
 
 #: Who asks when the host does not say.
@@ -690,28 +711,11 @@ def elicit_url(
 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line: asks whether to open URL, prints the ElicitResult as JSON."""
-    parser = argparse.ArgumentParser(
-        description=(
-            "Asks in the terminal whether to open the URL of an MCP URL-mode"
-            " elicitation in the browser, and prints the ElicitResult as JSON."
-            " Nothing opens unless you press Open. Esc cancels."
-        ),
+    parser = consent_arguments(
+        "Asks in the terminal whether to open the URL of an MCP URL-mode"
+        " elicitation in the browser, and prints the ElicitResult as JSON."
+        " Nothing opens unless you press Open. Esc cancels."
     )
-    parser.add_argument(
-        "--server",
-        help="name of the server that asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--message",
-        default="",
-        help="why the server asks (shown to the user)",
-    )
-    parser.add_argument(
-        "--id",
-        dest="elicitation_id",
-        help="the elicitation's id (shown to the user)",
-    )
-    parser.add_argument("url", help="the URL the server asks to open")
     args = parser.parse_args(argv)
     result = elicit_url(
         args.message,
