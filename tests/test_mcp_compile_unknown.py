@@ -50,6 +50,8 @@ from .support.cases import all_forms, forms, valid_content
 
 FORMS = all_forms()
 LIVE = "elicit_gen.live."
+#: The targets whose forms the router can show (each gets the declined and limits cases).
+UI_TARGETS = ["cli", "textual", "qt"]
 
 
 def _models(key: str, form: ir.Form) -> tuple[ModuleType, Any]:
@@ -304,18 +306,20 @@ DECLINED: list[tuple[str, dict[str, Any], Sequence[str]]] = [
 ]
 
 
+@pytest.mark.parametrize("target", UI_TARGETS)
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize(
     ("schema", "reasons"), [(s, r) for _, s, r in DECLINED], ids=[n for n, _, _ in DECLINED]
 )
 def test_a_schema_that_does_not_become_an_enforcing_form_is_declined(
+    target: str,
     mode: str,
     schema: dict[str, Any],
     reasons: Sequence[str],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     runner = NeverShown()
-    router = FormRouter(compile_unknown="cli", runner=runner)
+    router = FormRouter(compile_unknown=target, runner=runner)
     with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
         reply, client = _ask_raw(schema, mode, router)
     assert reply == {"action": "decline"}
@@ -346,10 +350,11 @@ def test_a_lint_rejected_schema_goes_to_the_fallback_when_there_is_one(
     assert "handed to the fallback" in logged and "EG170" in logged
 
 
+@pytest.mark.parametrize("target", UI_TARGETS)
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("where", ["description", "message", "options", "fields", "small limits"])
 def test_a_request_past_the_limits_is_declined_fast(
-    mode: str, where: str, caplog: pytest.LogCaptureFixture
+    target: str, mode: str, where: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     schema: dict[str, Any] = {
         "type": "object",
@@ -369,8 +374,8 @@ def test_a_request_past_the_limits_is_declined_fast(
         limits = Limits(max_fields=0)
     runner = NeverShown()
     # Loaded already: the refusal must not depend on the runtime being compiled first.
-    load_form({"type": "object", "properties": {}}, "cli")
-    router = FormRouter(compile_unknown="cli", runner=runner, limits=limits)
+    load_form({"type": "object", "properties": {}}, target)
+    router = FormRouter(compile_unknown=target, runner=runner, limits=limits)
     with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
         reply, client = _ask_raw(schema, mode, router, message=message)
     assert reply == {"action": "decline"}
@@ -446,15 +451,52 @@ def test_compile_unknown_takes_only_ui_targets() -> None:
 # --- Textual -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(
-    ("case", "mode", "tool"),
-    [
-        ("contact", "legacy", "ask"),
-        ("enums", "2026-07-28", "exact"),
-        ("every_kind", "2026-07-28", "ask"),
-    ],
-)
-def test_textual_compile_unknown_answers_the_server(case: str, mode: str, tool: str) -> None:
+TEXTUAL_CASES = [
+    (key, mode, "exact" if index % 2 else "ask")
+    for index, (key, _) in enumerate(FORMS)
+    for mode in MODES
+]
+
+
+@pytest.mark.parametrize(("key", "mode", "tool"), TEXTUAL_CASES)
+def test_textual_compile_unknown_answers_every_golden_form(key: str, mode: str, tool: str) -> None:
+    form = dict(FORMS)[key]
+    content = valid_content(form)
+    reply = _textual_session(key, form, mode, tool, content, submit_untouched=False)
+    assert reply == {"action": "accept", "content": content}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_textual_conformance_defaults(mode: str) -> None:
+    """SEP-1034 through the Textual screen: submitted untouched, every default comes back."""
+    (form,) = forms("defaults")
+    reply = _textual_session("defaults:defaults", form, mode, "ask", {}, submit_untouched=True)
+    assert reply["action"] == "accept"
+    assert conformance_defaults_content(reply["content"]) == []
+    assert reply["content"]["name"] == "John Doe" and type(reply["content"]["age"]) is int
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_textual_conformance_enums(mode: str) -> None:
+    """SEP-1330 through the Textual screen: the scenario's answer is accepted as sent."""
+    (form,) = forms("enums")
+    content = CONFORMANCE_ENUMS_CONTENT
+    reply = _textual_session("enums:enums", form, mode, "ask", content, submit_untouched=False)
+    assert reply == {"action": "accept", "content": content}
+
+
+def _textual_session(
+    key: str,
+    form: ir.Form,
+    mode: str,
+    tool: str,
+    content: Mapping[str, Any],
+    *,
+    submit_untouched: bool,
+) -> dict[str, Any]:
+    """One SDK session in which a Textual client with no generated files answers ``tool`` by
+    filling the screen compiled for the request with ``content`` (or leaving it untouched) and
+    submitting; returns the reply the server's tool gave (what it received)."""
     pytest.importorskip("textual")
     from textual.app import App
     from textual.pilot import Pilot
@@ -467,9 +509,7 @@ def test_textual_compile_unknown_answers_the_server(case: str, mode: str, tool: 
     class Host(App[None]):
         """An MCP client application with no form of its own."""
 
-    (form,) = forms(case)
-    content = valid_content(form)
-    module, model = _models(f"{case}:{form.stem}", form)
+    module, model = _models(key, form)
     received = Received()
     server = MCPServer(SERVER_NAME)
     add_sdk_tool(server, "ask", module.MESSAGE, model, received)
@@ -492,16 +532,17 @@ def test_textual_compile_unknown_answers_the_server(case: str, mode: str, tool: 
             client = asyncio.create_task(call(server, mode, router, tool))
             with anyio.fail_after(30):
                 await shown(pilot)
-                await fill(pilot, form, content)
-                await pilot.press("enter")
+                if not submit_untouched:
+                    await fill(pilot, form, content)
+                await pilot.press("ctrl+s")
                 reply, _ = await client
             return reply
 
     reply = asyncio.run(main())
-    got = reply if tool == "ask" else reply["form"]
-    assert got == {"action": "accept", "content": content}
+    got: dict[str, Any] = reply if tool == "ask" else reply["form"]
     (screen_class,) = screens
     assert "_textual_" in screen_class.__module__  # a module compiled for this request
     (_, outcome) = received.outcomes[0]
     assert isinstance(outcome, AcceptedElicitation)
     assert isinstance(outcome.data, model)
+    return got

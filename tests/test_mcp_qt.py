@@ -43,7 +43,17 @@ from elicit_gen.compiler import ir
 from elicit_gen.mcp import FormRouter
 from elicit_gen.mcp_qt import QtRunner
 
-from .mcp_support import MODES, SERVER_NAME, Received, add_exact_tool, add_sdk_tool, answers, call
+from .mcp_support import (
+    CONFORMANCE_ENUMS_CONTENT,
+    MODES,
+    SERVER_NAME,
+    Received,
+    add_exact_tool,
+    add_sdk_tool,
+    answers,
+    call,
+    conformance_defaults_content,
+)
 from .mcp_support import cli_runner as scripted_cli_runner
 from .qt_support import fill
 from .support.cases import ROOT, all_forms, forms, valid_content
@@ -217,6 +227,43 @@ def test_every_golden_form_answered_through_the_compiled_qt_dialog(
     assert module.__name__.startswith("elicit_gen.live.")  # compiled in memory
     assert runner.ended == ["answered"]
     qtbot.waitUntil(lambda: not elicitation_dialogs(), timeout=WAIT_MS)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_conformance_defaults_through_the_qt_dialog(
+    qtbot: QtBot, client_loop: LoopThread, mode: str
+) -> None:
+    """SEP-1034: the compiled dialog submitted untouched sends every default back, typed."""
+    (form,) = forms("defaults")
+    received = Received()
+    server, _, _ = server_asking(form, received)
+    router = FormRouter(compile_unknown="qt", runner=QtRunner())
+    with running(client_loop, call(server, mode, router, "ask")) as session:
+        dialog = wait_for_dialog(qtbot)
+        qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
+        reply, _ = result_of(qtbot, session)
+    assert reply["action"] == "accept"
+    assert conformance_defaults_content(reply["content"]) == []
+    assert reply["content"]["score"] == 95.5 and type(reply["content"]["age"]) is int
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_conformance_enums_through_the_qt_dialog(
+    qtbot: QtBot, client_loop: LoopThread, mode: str
+) -> None:
+    """SEP-1330: the scenario's answer, chosen in the compiled dialog, reaches the server."""
+    (form,) = forms("enums")
+    received = Received()
+    server, _, model = server_asking(form, received)
+    router = FormRouter(compile_unknown="qt", runner=QtRunner())
+    with running(client_loop, call(server, mode, router, "ask")) as session:
+        dialog = wait_for_dialog(qtbot)
+        fill(qtbot, dialog, form, CONFORMANCE_ENUMS_CONTENT)
+        qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)
+        reply, _ = result_of(qtbot, session)
+    assert reply == {"action": "accept", "content": CONFORMANCE_ENUMS_CONTENT}
+    ((_, outcome),) = received.outcomes
+    assert isinstance(outcome, AcceptedElicitation) and isinstance(outcome.data, model)
 
 
 @pytest.mark.parametrize("mode", MODES)
