@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from .support.loop import LoopThread
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
@@ -22,3 +25,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.fixture
 def update_golden(request: pytest.FixtureRequest) -> bool:
     return bool(request.config.getoption("--update-golden"))
+
+
+@pytest.fixture(scope="module")
+def client_loop() -> Iterator[LoopThread]:
+    """An MCP client's asyncio loop in a thread of its own, for the tests of one module."""
+    looper = LoopThread()
+    yield looper
+    looper.stop()

@@ -15,7 +15,6 @@ import asyncio
 import concurrent.futures
 import subprocess
 import sys
-import threading
 from collections.abc import Callable, Coroutine, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -57,6 +56,7 @@ from .mcp_support import (
 from .mcp_support import cli_runner as scripted_cli_runner
 from .qt_support import fill
 from .support.cases import ROOT, all_forms, forms, valid_content
+from .support.loop import LoopThread
 
 FORMS = all_forms()
 IDS = [key for key, _ in FORMS]
@@ -65,34 +65,6 @@ WAIT_MS = 20_000
 
 
 # --- the client's loop in a background thread ----------------------------------------------------
-
-
-class LoopThread:
-    """An asyncio loop running in a daemon thread (the MCP client's), the GUI in the main one."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name="mcp-client", daemon=True)
-        self.thread.start()
-
-    def submit(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
-
-    def call_soon(self, callback: Any) -> None:
-        self.loop.call_soon_threadsafe(callback)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
-        assert not self.thread.is_alive(), "the client's loop did not stop"
-        self.loop.close()
-
-
-@pytest.fixture(scope="module")
-def client_loop() -> Iterator[LoopThread]:
-    looper = LoopThread()
-    yield looper
-    looper.stop()
 
 
 def elicitation_dialogs() -> list[QDialog]:

@@ -16,7 +16,6 @@ import concurrent.futures
 import json
 import subprocess
 import sys
-import threading
 import time
 from collections.abc import Coroutine, Iterator
 from contextlib import contextmanager
@@ -61,6 +60,7 @@ from .consent_support import HOSTILE_SERVER as BASE_HOSTILE_SERVER
 from .mcp_support import SERVER_NAME
 from .support.golden import check_golden
 from .support.lint import assert_lint_clean
+from .support.loop import LoopThread
 from .test_black_stable import BLACK_LENGTHS, RUFF_LENGTHS, _black, _ruff
 from .test_target_cli import _top_level_names
 
@@ -609,34 +609,6 @@ def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path) -> None:
 
 
 # --- through QtRunner, for a real MCP session --------------------------------------------------
-
-
-class LoopThread:
-    """An asyncio loop running in a daemon thread (the MCP client's), the GUI in the main one."""
-
-    def __init__(self) -> None:
-        self.loop = asyncio.new_event_loop()
-        self.thread = threading.Thread(target=self.loop.run_forever, name="mcp-client", daemon=True)
-        self.thread.start()
-
-    def submit(self, coro: Coroutine[Any, Any, Any]) -> concurrent.futures.Future[Any]:
-        return asyncio.run_coroutine_threadsafe(coro, self.loop)
-
-    def call_soon(self, callback: Any) -> None:
-        self.loop.call_soon_threadsafe(callback)
-
-    def stop(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
-        self.thread.join(10)
-        assert not self.thread.is_alive(), "the client's loop did not stop"
-        self.loop.close()
-
-
-@pytest.fixture(scope="module")
-def client_loop() -> Iterator[LoopThread]:
-    looper = LoopThread()
-    yield looper
-    looper.stop()
 
 
 class UrlServer:
