@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .compiler.diagnostics import Diagnostic
+from .compiler.diagnostics import Diagnostic, visible
 from .compiler.pipeline import check_source
 from .compiler.source import dump_json
 from .compiler.spec import NEWEST, Revision
@@ -201,8 +201,6 @@ def _walk(schema: object, limits: Limits) -> None:
 
 
 def _short(name: str) -> str:
-    from .compiler.diagnostics import visible
-
     return visible(name[:40]) + ("..." if len(name) > 40 else "")
 
 
@@ -311,18 +309,12 @@ def _front_end(data: bytes, revision: Revision) -> Form:
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         message = f"the schema does not compile: {first.code} {first.message}{more}"
         raise FormError(
-            _one_line(message),
+            visible(message),
             tuple(errors) + tuple(d for d in result.diagnostics if not d.is_error),
         )
     if len(result.forms) != 1:
         raise FormError(f"the input holds {len(result.forms)} forms, not one")
     return result.forms[0]
-
-
-def _one_line(text: str) -> str:
-    from .compiler.diagnostics import visible
-
-    return visible(text)
 
 
 def _make(form: Form, target: str) -> Any:
