@@ -15,6 +15,7 @@ from .compiler.pipeline import FileResult, Selection, check_source
 from .compiler.source import dump_json
 from .compiler.spec import NEWEST, Revision
 from .config import Style
+from .i18n import normalise
 from .targets import GeneratedFile, consent_targets, emit, emit_url_consent, expand, get_target
 
 SchemaInput = str | bytes | Path | Mapping[str, Any]
@@ -89,13 +90,20 @@ class CompileResult:
 
 
 def compile_forms(
-    forms: Iterable[Form], targets: Iterable[str] | str, style: Style | None = None
+    forms: Iterable[Form],
+    targets: Iterable[str] | str,
+    style: Style | None = None,
+    *,
+    locale: str | None = None,
 ) -> list[GeneratedFile]:
     """Emits every form for every target (``all`` expands to every target), generated Python as
-    the formatter of ``style`` leaves it (default: black's defaults, 88 columns)."""
+    the formatter of ``style`` leaves it (default: black's defaults, 88 columns). ``locale``
+    (``en``, ``zh-CN``, see :mod:`elicit_gen.i18n`) is the language of what the forms write
+    themselves; default: each form's own (English unless set)."""
     names = expand(targets)
     emitters = [get_target(t) for t in names]
-    return [emit(target, form, style) for form in forms for target in emitters]
+    tag = normalise(locale) if locale is not None else None
+    return [emit(target, form, style, tag) for form in forms for target in emitters]
 
 
 def compile(
@@ -108,6 +116,7 @@ def compile(
     select: Iterable[str] | None = None,
     ignore: Iterable[str] = (),
     style: Style | None = None,
+    locale: str = "en",
 ) -> CompileResult:
     """Lints and, when there is no error, compiles one input for ``targets``.
 
@@ -115,7 +124,9 @@ def compile(
     files (default: the file name's stem, made a valid module name). ``style`` is the client
     project's formatter settings (default: black's defaults; :func:`elicit_gen.config.find_style`
     reads them from a pyproject.toml as the command line does): generated Python is what that
-    formatter leaves unchanged.
+    formatter leaves unchanged. ``locale`` is the language of the words the forms add (buttons,
+    hints, errors): ``en`` or ``zh-CN`` (:func:`elicit_gen.i18n.available`); UnknownLocale (a
+    ValueError) for another.
     """
     names = expand(targets)
     data, display, default_stem = _read(schema, name)
@@ -127,12 +138,13 @@ def compile(
         build_forms=True,
         stem=module_stem(stem or default_stem),
     )
-    files = compile_forms(result.forms, names, style) if result.forms else []
+    tag = normalise(locale)
+    files = compile_forms(result.forms, names, style, locale=tag) if result.forms else []
     return CompileResult(result.diagnostics, result.forms, files)
 
 
 def compile_url_consent(
-    targets: Iterable[str] | str = "all", style: Style | None = None
+    targets: Iterable[str] | str = "all", style: Style | None = None, *, locale: str = "en"
 ) -> list[GeneratedFile]:
     """The URL-mode consent screen of each UI target among ``targets`` (``all``: html, qt,
     textual and cli): one file per target that takes each request at run time. ValueError when
@@ -140,4 +152,5 @@ def compile_url_consent(
     names = consent_targets(expand(targets))
     if not names:
         raise ValueError("the URL consent screen exists for the UI targets: html, qt, textual, cli")
-    return [emit_url_consent(get_target(name), style) for name in names]
+    tag = normalise(locale)
+    return [emit_url_consent(get_target(name), style, tag) for name in names]

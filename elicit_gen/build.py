@@ -293,6 +293,7 @@ def build(
     style: Style | None = None,
     url_consent: bool = False,
     field_ignores: FieldIgnores = ((), None),
+    locale: str = "en",
 ) -> BuildReport:
     """Lints every input, then (unless ``lint_only``) compiles and writes or checks outputs.
 
@@ -304,6 +305,7 @@ def build(
     formatter settings, by default those governing ``output`` (see :func:`.config.find_style`).
     ``url_consent`` adds the URL-mode consent screen of each UI target among ``targets``.
     ``field_ignores``: the config's per-field ignores and the directory their globs start from.
+    ``locale``: the language of what the forms write themselves (see :mod:`.i18n`).
     """
     names = expand_targets(targets) if not lint_only else []
     consent = consent_targets(names) if url_consent else []
@@ -333,7 +335,15 @@ def build(
             style = find_style(Path(output) if output is not None else None)
         except ConfigError as exc:
             raise BuildError(str(exc)) from None
-    outputs = _generate(report, names, style, strict=strict, progress=progress, consent=consent)
+    from .i18n import UnknownLocale, normalise  # only compiling needs the catalogues
+
+    try:
+        locale = normalise(locale)
+    except UnknownLocale as exc:
+        raise BuildError(str(exc)) from None
+    outputs = _generate(
+        report, names, style, strict=strict, progress=progress, consent=consent, locale=locale
+    )
     if paths is None:
         _to_stdout(outputs, emit_stdout)
     elif check:
@@ -403,6 +413,7 @@ def _generate(
     strict: bool,
     progress: Callable[[str], None] | None,
     consent: Sequence[str] = (),
+    locale: str = "en",
 ) -> Iterator[Output]:
     """Every output of every input without errors (those are recorded as skipped), generated
     lazily: a write stops at the first error having generated no more than it needs."""
@@ -420,13 +431,13 @@ def _generate(
         for form in result.forms:
             for target in names:
                 try:
-                    file = emit(emitters[target], form, style)
+                    file = emit(emitters[target], form, style, locale)
                 except (FileError, FormatterError) as exc:
                     raise BuildError(str(exc)) from None
                 yield (inp.name, form.stem, target), file
     for target in consent:
         try:
-            file = emit_url_consent(get_target(target), style)
+            file = emit_url_consent(get_target(target), style, locale)
         except FormatterError as exc:
             raise BuildError(str(exc)) from None
         yield (URL_CONSENT, URL_CONSENT_STEM, target), file

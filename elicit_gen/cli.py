@@ -55,6 +55,7 @@ class Options:
     verbose: bool
     quiet: bool
     url_consent: bool
+    locale: str | None
 
 
 def _display(path: Path, root: Path) -> str:
@@ -191,9 +192,12 @@ def _file_error(exc: BaseException) -> bool:
 def _run(schemas: tuple[str, ...], opts: Options, staging: Staging | None) -> int:
     """Runs the jobs or the command line's inputs; every file is staged in ``staging`` and
     renamed into place only when all are staged (one run, all or nothing)."""
-    if opts.lint_only and (opts.targets or opts.output or opts.check or opts.url_consent):
+    if opts.lint_only and (
+        opts.targets or opts.output or opts.check or opts.url_consent or opts.locale
+    ):
         raise BuildError(
-            "--lint reports diagnostics only; drop --target, -o, --check and --url-consent"
+            "--lint reports diagnostics only; drop --target, -o, --check, --url-consent and "
+            "--locale"
         )
     config = load_config()
     selection = _selection(config, opts.select, opts.ignore)
@@ -226,6 +230,7 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging | None) -> in
                     job=job.name if len(config.jobs) > 1 else None,
                     url_consent=job.url_consent,
                     field_ignores=(config.per_field_ignores, config.root),
+                    locale=opts.locale or job.locale or config.locale or "en",
                 )
             )
         if staging is not None:
@@ -252,6 +257,7 @@ def _run(schemas: tuple[str, ...], opts: Options, staging: Staging | None) -> in
         staging=staging if opts.output is not None else None,
         url_consent=opts.url_consent,
         field_ignores=(config.per_field_ignores, config.root),
+        locale=opts.locale or config.locale or "en",
     )
     if staging is not None and opts.output is not None:
         staging.commit()
@@ -324,6 +330,12 @@ def _interrupted(staging: Staging | None) -> str:
     "--url-consent",
     is_flag=True,
     help="Also write the URL-mode consent screen of each UI target (url_consent_*).",
+)
+@click.option(
+    "--locale",
+    metavar="LOCALE",
+    help="Language of the words the forms add (buttons, hints, errors): en (default), zh-CN, "
+    "or any catalogue in elicit_gen/locales.",
 )
 @click.option("--strict", is_flag=True, default=None, help="Warnings make the run fail.")
 @click.option(

@@ -30,6 +30,7 @@ class Job:
     output: str
     spec: str | None = None
     url_consent: bool = False  # also write the URL-mode consent screen of each UI target
+    locale: str | None = None  # the forms' language (BCP 47 tag); None: the config's
 
 
 @dataclass(frozen=True)
@@ -39,6 +40,7 @@ class Config:
     ignore: tuple[str, ...] = ()
     spec: str | None = None
     strict: bool = False
+    locale: str | None = None  # [tool.elicit-gen] locale: the forms' language (BCP 47 tag)
     jobs: tuple[Job, ...] = ()
     #: [tool.elicit-gen.per-field-ignores]: (file glob relative to the pyproject.toml's
     #: directory, JSON pointer inside the file or "" for all of it, codes)
@@ -58,6 +60,7 @@ _KNOWN = {
     "line-length",
     "formatter",
     "per-field-ignores",
+    "locale",
 }
 FORMATTERS = ("black", "ruff", "none")
 
@@ -68,7 +71,22 @@ def _codes(value: Any, key: str, path: Path) -> tuple[str, ...]:
     return tuple(value)
 
 
-_JOB_KEYS = {"name", "inputs", "targets", "output", "spec", "url-consent"}
+_JOB_KEYS = {"name", "inputs", "targets", "output", "spec", "url-consent", "locale"}
+
+
+def _locale(value: Any, where: str, path: Path) -> str | None:
+    """A ``locale`` key: a catalogue elicit-gen has (checked now, so that the error names the
+    file and the key), as its tag."""
+    if value is None:
+        return None
+    from .i18n import UnknownLocale, normalise
+
+    if not isinstance(value, str):
+        raise ConfigError(f'{path}: {where} locale must be a string such as "zh-CN"')
+    try:
+        return normalise(value)
+    except UnknownLocale as exc:
+        raise ConfigError(f"{path}: {where} locale: {exc}") from None
 
 
 def _strings(value: Any, where: str, key: str, path: Path) -> tuple[str, ...]:
@@ -118,6 +136,7 @@ def _jobs(value: Any, path: Path) -> tuple[Job, ...]:
                 output=output,
                 spec=spec,
                 url_consent=url_consent,
+                locale=_locale(table.get("locale"), where, path),
             )
         )
     return tuple(jobs)
@@ -176,6 +195,7 @@ def load_config(start: Path | None = None, path: Path | None = None) -> Config:
         ignore=_codes(table.get("ignore", []), "ignore", path),
         spec=spec,
         strict=strict,
+        locale=_locale(table.get("locale"), "[tool.elicit-gen]", path),
         jobs=_jobs(table["jobs"], path) if "jobs" in table else (),
         per_field_ignores=_field_ignores(table.get("per-field-ignores", {}), path),
     )

@@ -31,13 +31,14 @@ import threading
 import types
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .compiler.diagnostics import Diagnostic, visible
 from .compiler.pipeline import check_source
 from .compiler.source import dump_json
 from .compiler.spec import NEWEST, Revision
+from .i18n import normalise
 from .targets import TARGETS, get_target
 
 if TYPE_CHECKING:
@@ -211,10 +212,11 @@ _lock = threading.Lock()
 #: Held while a form is made (a few milliseconds): two threads asking for one new form at once
 #: compile it once and share the module. Compiles are serial anyway (the GIL).
 _making = threading.Lock()
-#: (target, revision, digest of the input) -> normalised key: a repeat skips the front end.
-_seen: OrderedDict[tuple[str, str, bytes], str] = OrderedDict()
-#: (target, revision, normalised key) -> the module (or page text).
-_loaded: OrderedDict[tuple[str, str, str], Any] = OrderedDict()
+#: ((target, locale), revision, digest of the input) -> normalised key: a repeat skips the front
+#: end.
+_seen: OrderedDict[tuple[tuple[str, str], str, bytes], str] = OrderedDict()
+#: ((target, locale), revision, normalised key) -> the module (or page text).
+_loaded: OrderedDict[tuple[tuple[str, str], str, str], Any] = OrderedDict()
 
 
 def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
@@ -250,13 +252,15 @@ def load_form(
     *,
     spec: str | Revision | None = None,
     limits: Limits = DEFAULT_LIMITS,
+    locale: str = "en",
 ) -> Any:
     """Lints ``schema`` (a requestedSchema, parsed or JSON text; or any input that holds exactly
     one form) and compiles it in memory for ``target``.
 
     Returns a module with the generated-code contract for ``cli``, ``textual``, ``qt`` and
     ``pydantic``, and the page text for ``html``. ``spec`` is the revision to lint against
-    (default the newest). Raises :class:`LimitExceeded` for a schema past ``limits`` (checked
+    (default the newest); ``locale`` the language of what the form writes itself (a tag
+    :mod:`elicit_gen.i18n` knows: ``en``, ``zh-CN``). Raises :class:`LimitExceeded` for a schema past ``limits`` (checked
     first, in microseconds), :class:`FormError` with the diagnostics for a schema with lint
     errors, and ``ValueError`` for an unknown target or revision.
 
@@ -268,6 +272,8 @@ def load_form(
     if target not in TARGETS:
         raise ValueError(f"unknown target {target!r}; known targets: {', '.join(TARGETS)}")
     revision = Revision(spec) if spec is not None else NEWEST
+    locale = normalise(locale)
+    slot = (target, locale)
     check_limits(schema, limits)
     data = schema if isinstance(schema, bytes) else None
     if data is None:
@@ -275,23 +281,23 @@ def load_form(
         data = text.encode("utf-8", "surrogatepass")
     digest = hashlib.blake2b(data, digest_size=20).digest()
     with _lock:
-        key = _seen.get((target, revision.value, digest))
+        key = _seen.get((slot, revision.value, digest))
         if key is not None:
-            found = _loaded.get((target, revision.value, key))
+            found = _loaded.get((slot, revision.value, key))
             if found is not None:
-                _remember(_seen, (target, revision.value, digest), key)
-                _remember(_loaded, (target, revision.value, key), found)
+                _remember(_seen, (slot, revision.value, digest), key)
+                _remember(_loaded, (slot, revision.value, key), found)
                 return found
     form = _front_end(data, revision)
     key = _cache_key(form)
     with _making:  # one compile of a form, however many threads ask for it at once
         with _lock:
-            _remember(_seen, (target, revision.value, digest), key)
-            found = _loaded.get((target, revision.value, key))
+            _remember(_seen, (slot, revision.value, digest), key)
+            found = _loaded.get((slot, revision.value, key))
         if found is None:
-            found = _make(form, target)
+            found = _make(replace(form, locale=locale), target)
         with _lock:
-            _remember(_loaded, (target, revision.value, key), found)
+            _remember(_loaded, (slot, revision.value, key), found)
     return found
 
 
@@ -323,14 +329,14 @@ def _make(form: Form, target: str) -> Any:
     if target not in MODULE_TARGETS:
         return file.text
     shares: SharesRuntime = emitter  # type: ignore[assignment]
-    runtime = shares.runtime()
+    runtime = shares.runtime(form.locale)
     own = file.text
     for piece in runtime.pieces:
         if own.count(piece) != 1:  # pragma: no cover - every Python emitter copies each once
             raise RuntimeError(f"{target}: the runtime is not in the emitted module")
         own = own.replace(piece, "", 1)
     future = "\nfrom __future__ import annotations\n" in own
-    shared = _shared_namespace(target, future)
+    shared = _shared_namespace(target, form.locale, future)
     name = f"elicit_gen.live.{form.stem}_{target}_{form.schema_hash}"
     module = types.ModuleType(name)
     module.__dict__.update(
@@ -341,17 +347,17 @@ def _make(form: Form, target: str) -> Any:
     return module
 
 
-_shared: dict[tuple[str, bool], dict[str, Any]] = {}
+_shared: dict[tuple[str, str, bool], dict[str, Any]] = {}
 _shared_lock = threading.Lock()
 
 
-def _shared_namespace(target: str, future: bool) -> dict[str, Any]:
-    """The namespace of ``target``'s runtime code, run once per process."""
+def _shared_namespace(target: str, locale: str, future: bool) -> dict[str, Any]:
+    """The namespace of ``target``'s runtime code in ``locale``, run once per process."""
     with _shared_lock:
-        namespace = _shared.get((target, future))
+        namespace = _shared.get((target, locale, future))
         if namespace is None:
             shares: SharesRuntime = get_target(target)  # type: ignore[assignment]
-            runtime = shares.runtime()
+            runtime = shares.runtime(locale)
             source = (
                 ("from __future__ import annotations\n\n" if future else "")
                 + runtime.imports
@@ -363,7 +369,7 @@ def _shared_namespace(target: str, future: bool) -> dict[str, Any]:
             runtime_module = types.ModuleType(f"elicit_gen.live.{target}_runtime")
             _run(compile(source, filename, "exec", dont_inherit=True), runtime_module)
             namespace = runtime_module.__dict__
-            _shared[(target, future)] = namespace
+            _shared[(target, locale, future)] = namespace
         return namespace
 
 
@@ -389,31 +395,33 @@ def _register_source(filename: str, source: str) -> None:
 
 # --- the URL-mode consent screen -----------------------------------------------------------------
 
-_consent: dict[str, Any] = {}
+_consent: dict[tuple[str, str], Any] = {}
 
 
-def load_url_consent(target: str) -> Any:
-    """The URL-mode consent screen of a UI target, in memory (made once per process): a module
-    with ``elicit_url(message, url, *, server=None, elicitation_id=None)`` for ``cli``,
-    ``textual`` and ``qt``, the page text for ``html``. ValueError for another target."""
+def load_url_consent(target: str, locale: str = "en") -> Any:
+    """The URL-mode consent screen of a UI target in ``locale``, in memory (made once per
+    process and language): a module with ``elicit_url(message, url, *, server=None,
+    elicitation_id=None)`` for ``cli``, ``textual`` and ``qt``, the page text for ``html``.
+    ValueError for another target."""
     from .targets import REGISTRY, URL_CONSENT_STEM
 
     if target not in REGISTRY or not REGISTRY[target].url_consent:
         raise ValueError(
             f"no URL consent screen for target {target!r}: use html, qt, textual or cli"
         )
+    locale = normalise(locale)
     with _shared_lock:
-        found = _consent.get(target)
+        found = _consent.get((target, locale))
         if found is not None:
             return found
         emitter: Any = get_target(target)
-        file = emitter.emit_url_consent()
+        file = emitter.emit_url_consent(locale)
         if target not in MODULE_TARGETS:
             made: Any = file.text
         else:
             filename = f"<elicit-gen {target} {file.name}>"
             _register_source(filename, file.text)
-            made = types.ModuleType(f"elicit_gen.live.{URL_CONSENT_STEM}_{target}")
+            made = types.ModuleType(f"elicit_gen.live.{URL_CONSENT_STEM}_{target}_{locale}")
             _run(compile(file.text, filename, "exec", dont_inherit=True), made)
-        _consent[target] = made
+        _consent[(target, locale)] = made
         return made

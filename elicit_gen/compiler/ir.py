@@ -124,6 +124,9 @@ class Form:
     schema_hash: str  # sha256 of schema_json (first 16 hex digits)
     source: str  # the input's path as the user named it (relative, '/'-separated)
     revision: Revision
+    #: The language of what the form writes itself (buttons, hints, errors): a BCP 47 tag of a
+    #: catalogue in elicit_gen/locales (see elicit_gen.i18n); schema text is shown as sent.
+    locale: str = "en"
 
     @property
     def schema(self) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ..config import Style
@@ -93,10 +93,13 @@ def consent_targets(names: Iterable[str]) -> list[str]:
     return [name for name in names if REGISTRY[name].url_consent]
 
 
-def emit_url_consent(target: Target, style: Style | None = None) -> GeneratedFile:
-    """The format stage after the emitter, for ``target``'s URL-mode consent screen."""
+def emit_url_consent(
+    target: Target, style: Style | None = None, locale: str = "en"
+) -> GeneratedFile:
+    """The format stage after the emitter, for ``target``'s URL-mode consent screen in the
+    language ``locale`` (a BCP 47 tag elicit_gen.i18n knows)."""
     consent: ConsentTarget = target  # type: ignore[assignment]
-    return _formatted(target, consent.emit_url_consent(), style)
+    return _formatted(target, consent.emit_url_consent(locale), style)
 
 
 def is_black_stable(target: Target) -> bool:
@@ -104,10 +107,15 @@ def is_black_stable(target: Target) -> bool:
     return bool(getattr(target, "black_stable", False))
 
 
-def emit(target: Target, form: Form, style: Style | None = None) -> GeneratedFile:
+def emit(
+    target: Target, form: Form, style: Style | None = None, locale: str | None = None
+) -> GeneratedFile:
     """The format stage after the emitter: ``target``'s file for ``form`` as the project's
     formatter (``style``; black's defaults without one) leaves it. A black-stable target under a
-    covered style is not formatted at all (black is not even imported)."""
+    covered style is not formatted at all (black is not even imported). ``locale`` (a tag
+    elicit_gen.i18n knows) replaces the form's language."""
+    if locale is not None and locale != form.locale:
+        form = replace(form, locale=locale)
     return _formatted(target, target.emit(form), style)
 
 

@@ -17,7 +17,8 @@ from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
-from ._pyprint import LINE_LENGTH
+from ..i18n import SOURCE_LOCALE, python_msgids, translation
+from ._pyprint import LINE_LENGTH, literal, string
 
 RUNTIME = Path(__file__).resolve().parent.parent / "runtime"
 
@@ -122,10 +123,40 @@ def runtime_imports(parts: tuple[str, ...], own: str = "") -> str:
     return merge_imports(own, *(runtime_part(name).imports for name in parts))
 
 
+#: The runtime part that defines ``_t``/``_tn``: first in every UI module's parts.
+STRINGS_PART = "i18n.py"
+
+
 @cache
-def runtime_bodies(parts: tuple[str, ...]) -> str:
-    """The bodies of the runtime ``parts``, in order, two blank lines apart (ends in a newline)."""
-    return "\n\n".join(runtime_part(name).body for name in parts)
+def runtime_sections(parts: tuple[str, ...], locale: str = "en") -> tuple[tuple[str, str], ...]:
+    """(name, text) of each runtime part, in order: its body, and after the body of
+    :data:`STRINGS_PART` the module's catalogue in ``locale`` (:func:`catalogue_statement`)."""
+    sections = []
+    for name in parts:
+        body = runtime_part(name).body
+        if name == STRINGS_PART and locale != SOURCE_LOCALE:
+            body += "\n\n" + catalogue_statement(parts, locale)
+        sections.append((name, body))
+    return tuple(sections)
+
+
+@cache
+def runtime_bodies(parts: tuple[str, ...], locale: str = "en") -> str:
+    """The bodies of the runtime ``parts`` (with the catalogue, see :func:`runtime_sections`),
+    in order, two blank lines apart (ends in a newline)."""
+    return "\n\n".join(text for _, text in runtime_sections(parts, locale))
+
+
+def catalogue_statement(parts: tuple[str, ...], locale: str) -> str:
+    """``_CATALOG = _Catalog(...)``: the translations in ``locale`` of every message the
+    runtime ``parts`` show (their ``_t``/``_tn``/``_N`` calls), with its plural expression."""
+    tr = translation(locale)
+    shown: set[str] = set()
+    for name in parts:
+        shown |= python_msgids(runtime_part(name).body)
+    entries = tr.subset(shown)
+    args = f"{string(tr.locale)},\n    {string(tr.plural_forms)},\n    {literal(entries, 4)},"
+    return f"_CATALOG = _Catalog(\n    {args}\n)\n"
 
 
 def class_statement(name: str, base: str) -> str:

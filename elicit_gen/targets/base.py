@@ -39,7 +39,7 @@ class ConsentTarget(Target, Protocol):
     the request at run time (``elicit_url(message, url, *, server, elicitation_id=None)``), so
     one file serves every URL-mode request."""
 
-    def emit_url_consent(self) -> GeneratedFile: ...
+    def emit_url_consent(self, locale: str = "en") -> GeneratedFile: ...
 
 
 class Runtime(NamedTuple):
@@ -55,4 +55,4 @@ class Runtime(NamedTuple):
 class SharesRuntime(Target, Protocol):
     """A Python target whose modules are static runtime code plus the form's own code."""
 
-    def runtime(self) -> Runtime: ...
+    def runtime(self, locale: str = "en") -> Runtime: ...

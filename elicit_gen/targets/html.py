@@ -386,7 +386,7 @@ class HtmlTarget:
         )
         return GeneratedFile(name=form.stem + self.suffix, text=text)
 
-    def emit_url_consent(self) -> GeneratedFile:
+    def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
         """The URL-mode consent page: the forms' look and CSP; the request arrives at run time
         through ``window.elicitation.showUrl({message, url, server, elicitationId})``."""
         script = "{\n" + "\n".join(_asset(name) for name in _CONSENT_SCRIPTS) + "\n}"

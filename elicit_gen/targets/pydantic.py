@@ -399,7 +399,7 @@ class PydanticTarget:
         )
         return GeneratedFile(name=form.stem + self.suffix, text=text)
 
-    def runtime(self) -> Runtime:
+    def runtime(self, locale: str = "en") -> Runtime:
         return Runtime(_IMPORTS, (_runtime(),))
 
 

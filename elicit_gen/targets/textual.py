@@ -26,10 +26,10 @@ from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
 
 #: The runtime parts copied into the module, in this order: the validation runtime, the
 #: safe-text helpers, then the widgets, screen, app and command line.
-_PARTS = ("formcore.py", "safetext.py", "textual_form.py")
+_PARTS = ("i18n.py", "formcore.py", "safetext.py", "textual_form.py")
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
-_CONSENT_PARTS = ("safetext.py", "urlcheck.py", "consent_args.py", "textual_consent.py")
+_CONSENT_PARTS = ("i18n.py", "safetext.py", "urlcheck.py", "consent_args.py", "textual_consent.py")
 
 #: The consent module's header line: it comes from no schema, and is the same on every run.
 _CONSENT_HEADER = (
@@ -141,11 +141,11 @@ class TextualTarget:
             class_name=form.class_name,
             form_spec=spec,
             imports=runtime_imports(_PARTS),
-            runtime=runtime_bodies(_PARTS),
+            runtime=runtime_bodies(_PARTS, form.locale),
         )
         return GeneratedFile(name=form.stem + self.suffix, text=text)
 
-    def emit_url_consent(self) -> GeneratedFile:
+    def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
         """``url_consent_textual.py``: the safe-text helpers, the URL check and the consent
         screen (``runtime/textual_consent.py``) copied verbatim, under
         ``templates/textual/url_consent.py.j2`` (header, docstring, the script entry point). It
@@ -156,12 +156,12 @@ class TextualTarget:
             header=_CONSENT_HEADER,
             filename=filename,
             imports=runtime_imports(_CONSENT_PARTS),
-            runtime=runtime_bodies(_CONSENT_PARTS),
+            runtime=runtime_bodies(_CONSENT_PARTS, locale),
         )
         return GeneratedFile(name=filename, text=text)
 
-    def runtime(self) -> Runtime:
-        return Runtime(runtime_imports(_PARTS), (runtime_bodies(_PARTS),))
+    def runtime(self, locale: str = "en") -> Runtime:
+        return Runtime(runtime_imports(_PARTS), (runtime_bodies(_PARTS, locale),))
 
 
 TARGET = TextualTarget()
