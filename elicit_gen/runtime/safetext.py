@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import re as _re
+import unicodedata as _unicodedata
 
 # --- end of runtime imports ---
 
@@ -47,3 +48,25 @@ def safe_lines(text: str) -> list[str]:
 def safe_block(text: str) -> str:
     """Multi-line text as one string shown literally (its line breaks kept)."""
     return "\n".join(safe_lines(text))
+
+
+# --- how wide text is on a terminal -----------------------------------------
+# A terminal gives East Asian wide and fullwidth characters (Chinese, Japanese,
+# Korean, fullwidth punctuation, most emoji) two columns, combining marks and
+# zero-width joiners none: aligning by len() would push every column after a
+# CJK label out of line.
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (East Asian wide: 2, marks: 0)."""
+    width = 0
+    for char in text:
+        if _unicodedata.combining(char) or char in "\u200c\u200d":
+            continue
+        width += 2 if _unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (never cut)."""
+    return text + " " * max(0, width - display_width(text))
