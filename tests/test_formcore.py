@@ -243,13 +243,13 @@ def test_every_refused_date_or_date_time_gets_a_reason(text: str) -> None:
 @pytest.mark.parametrize(
     ("lo", "hi", "n", "needed"),
     [
-        (2, None, 1, "at least 2 are needed"),
-        (1, None, 0, "at least 1 is needed"),
-        (None, 1, 2, "at most 1 is allowed"),
-        (None, 3, 4, "at most 3 are allowed"),
-        (3, 3, 4, "exactly 3 are needed"),
-        (3, 3, 2, "exactly 3 are needed"),
+        (2, None, 1, "X, but at least 2 are needed."),
+        (1, None, 0, "X, but at least 1 is needed."),
+        (None, 1, 2, "X, but at most 1 is allowed."),
+        (None, 3, 4, "X, but at most 3 are allowed."),
+        (3, 3, 4, "X, but exactly 3 are needed."),
+        (3, 3, 2, "X, but exactly 3 are needed."),
     ],
 )
 def test_needed(lo: int | None, hi: int | None, n: int, needed: str) -> None:
-    assert formcore._needed(n, lo, hi) == needed
+    assert formcore._needed("X", n, lo, hi) == needed

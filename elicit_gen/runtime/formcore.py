@@ -10,6 +10,8 @@ import re as _re
 from collections.abc import Mapping as _Mapping
 from typing import Any as _Any
 
+from .i18n import _N, _t, _tn
+
 # --- end of runtime imports ---
 
 # A surrogate code point is not Unicode text: it cannot be encoded as UTF-8, and a pair of them
@@ -49,13 +51,6 @@ _DATE_TIME_RE = _re.compile(
     r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
     r"(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$"
 )
-
-FORMAT_HINTS: dict[str, str] = {
-    "email": "an email address, such as name@example.com",
-    "uri": "an absolute URI, such as https://example.com/page",
-    "date": "a date as YYYY-MM-DD, such as 2025-06-18",
-    "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
-}
 
 
 def is_email(text: str) -> bool:
@@ -128,6 +123,15 @@ FORMAT_CHECKS = {
 }
 # --- end of format checks ---
 
+#: What a value of each string format looks like, as a hint phrase (lower case, no full stop):
+#: translate it where it is shown (``_t(FORMAT_HINTS[fmt])``).
+FORMAT_HINTS: dict[str, str] = {
+    "email": _N("an email address, such as name@example.com"),
+    "uri": _N("an absolute URI, such as https://example.com/page"),
+    "date": _N("a date as YYYY-MM-DD, such as 2025-06-18"),
+    "date-time": _N("a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00"),
+}
+
 
 def local_offset_now() -> str:
     """The machine's current UTC offset as ``+hh:mm``."""
@@ -193,29 +197,46 @@ def _num(n: float) -> str:
 # YYYY-MM-DD" / "There is no 30 February 2026."). The HTML page's script words them alike.
 
 
-def _needed(n: int, lo: int | None, hi: int | None) -> str:
-    """The bound a length or count ``n`` breaks: ``at least 3 are needed``, ``at most 1 is
-    allowed``, ``exactly 4 are needed``."""
+def _needed(shown: str, n: int, lo: int | None, hi: int | None) -> str:
+    """What is wrong with a length or count ``n`` (``shown`` says it: "Has 45 characters",
+    "3 chosen") and the bound it breaks: ``..., but at least 3 are needed.``, ``..., but at most
+    1 is allowed.``, ``..., but exactly 4 are needed.``"""
     if lo is not None and lo == hi:
-        return f"exactly {lo} {'is' if lo == 1 else 'are'} needed"
+        return _tn(
+            "{shown}, but exactly {n} is needed.",
+            "{shown}, but exactly {n} are needed.",
+            lo,
+            shown=shown,
+        )
     if lo is not None and n < lo:
-        return f"at least {lo} {'is' if lo == 1 else 'are'} needed"
-    return f"at most {hi} {'is' if hi == 1 else 'are'} allowed"
+        return _tn(
+            "{shown}, but at least {n} is needed.",
+            "{shown}, but at least {n} are needed.",
+            lo,
+            shown=shown,
+        )
+    assert hi is not None
+    return _tn(
+        "{shown}, but at most {n} is allowed.",
+        "{shown}, but at most {n} are allowed.",
+        hi,
+        shown=shown,
+    )
 
 
 _MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
+    _N("January"),
+    _N("February"),
+    _N("March"),
+    _N("April"),
+    _N("May"),
+    _N("June"),
+    _N("July"),
+    _N("August"),
+    _N("September"),
+    _N("October"),
+    _N("November"),
+    _N("December"),
 )
 
 
@@ -223,11 +244,18 @@ def _date_problem(year: str, month: str, day: str) -> str | None:
     """Why a date of the right form (four, two and two digits) is no day of the calendar
     (``There is no 30 February 2026.``), or None when it is one."""
     if not 1 <= int(month) <= 12:
-        return f"There is no month {int(month)}."
+        return _t("There is no month {month}.", month=int(month))
     if int(year) == 0:
-        return "There is no year 0000."
+        return _t("There is no year 0000.")
     if not _valid_date(int(year), int(month), int(day)):
-        return f"There is no {int(day)} {_MONTHS[int(month) - 1]} {int(year)}."
+        # TRANSLATORS: {month_name} is the month's name, {month} its number (1-12)
+        return _t(
+            "There is no {day} {month_name} {year}.",
+            day=int(day),
+            month=int(month),
+            month_name=_t(_MONTHS[int(month) - 1]),
+            year=int(year),
+        )
     return None
 
 
@@ -235,27 +263,29 @@ def format_problem(fmt: str, text: str) -> str:
     """Why ``text`` is no value of the string format ``fmt`` (which refused it): the form an
     answer must have, or the day, time or offset that does not exist."""
     if fmt == "email":
-        return "Not an email address."
+        return _t("Not an email address.")
     if fmt == "uri":
-        return "Not an absolute URI."
+        return _t("Not an absolute URI.")
     if fmt == "date":
         m = _DATE_RE.fullmatch(text)
         if m is None:
-            return "Not in the form YYYY-MM-DD."
-        return _date_problem(m[1], m[2], m[3]) or "Not a date."
+            return _t("Not in the form YYYY-MM-DD.")
+        return _date_problem(m[1], m[2], m[3]) or _t("Not a date.")
     m = _DATE_TIME_RE.fullmatch(text)
     if m is None:
-        return "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm."
+        return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.")
     problem = _date_problem(m[1], m[2], m[3])
     if problem is not None:
         return problem
     if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 60:
-        return f"There is no time {m[4]}:{m[5]}:{m[6]}."
+        time = f"{m[4]}:{m[5]}:{m[6]}"
+        return _t("There is no time {time}.", time=time)
     if int(m[6]) == 60:
-        return "Second 60 (a leap second) is not accepted."
+        return _t("Second 60 (a leap second) is not accepted.")
     if m[8] is not None and (int(m[9]) > 23 or int(m[10]) > 59):
-        return f"There is no UTC offset {m[8]}{m[9]}:{m[10]}."
-    return "Not a date and time."
+        offset = f"{m[8]}{m[9]}:{m[10]}"
+        return _t("There is no UTC offset {offset}.", offset=offset)
+    return _t("Not a date and time.")
 
 
 def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
@@ -277,49 +307,52 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
     """Why ``value`` does not satisfy the field schema ``prop``, or None when it does."""
     kind = prop.get("type")
     if value is None:
-        return "Must have a value (null is not allowed)."
+        return _t("Must have a value (null is not allowed).")
     if kind == "boolean":
-        return None if isinstance(value, bool) else "Must be true or false."
+        return None if isinstance(value, bool) else _t("Must be true or false.")
     if kind in ("number", "integer"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return "Must be a number."
+            return _t("Must be a number.")
         if isinstance(value, float) and not _math.isfinite(value):
-            return "Must be a finite number."
+            return _t("Must be a finite number.")
         if kind == "integer" and not (isinstance(value, int) or value.is_integer()):
-            return "Must be a whole number."
+            return _t("Must be a whole number.")
         if "minimum" in prop and value < prop["minimum"]:
-            return f"Must be at least {_num(prop['minimum'])}."
+            return _t("Must be at least {minimum}.", minimum=_num(prop["minimum"]))
         if "maximum" in prop and value > prop["maximum"]:
-            return f"Must be at most {_num(prop['maximum'])}."
+            return _t("Must be at most {maximum}.", maximum=_num(prop["maximum"]))
         return None
     if kind == "string":
         if not isinstance(value, str):
-            return "Must be text."
+            return _t("Must be text.")
         options = option_values(prop)
         if options is not None:
-            return None if value in options else "Must be one of the listed options."
+            return None if value in options else _t("Must be one of the listed options.")
         if _SURROGATE_RE.search(value):
-            return "Must be valid Unicode text (it holds a surrogate code point)."
+            return _t("Must be valid Unicode text (it holds a surrogate code point).")
         length = len(value)
         lo, hi = prop.get("minLength"), prop.get("maxLength")
         if (lo is not None and length < lo) or (hi is not None and length > hi):
-            shown = f"Has {_plural(length, 'character')}" if length else "Is empty"
-            return f"{shown}, but {_needed(length, lo, hi)}."
+            if length:
+                shown = _tn("Has {n} character", "Has {n} characters", length)
+            else:
+                shown = _t("Is empty")
+            return _needed(shown, length, lo, hi)
         fmt = prop.get("format")
         if fmt in FORMAT_CHECKS and not FORMAT_CHECKS[fmt](value):
             return format_problem(fmt, value)
         return None
     if kind == "array":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            return "Must be a list of choices."
+            return _t("Must be a list of choices.")
         options = option_values(prop) or []
         if any(v not in options for v in value):
-            return "Must only contain the listed options."
+            return _t("Must only contain the listed options.")
         count = len(value)
         lo, hi = prop.get("minItems"), prop.get("maxItems")
         if (lo is not None and count < lo) or (hi is not None and count > hi):
-            shown = f"{count} chosen" if count else "None chosen"
-            return f"{shown}, but {_needed(count, lo, hi)}."
+            shown = _t("{count} chosen", count=count) if count else _t("None chosen")
+            return _needed(shown, count, lo, hi)
         return None
     return None
 
@@ -333,7 +366,7 @@ def validate_content(
     properties: _Mapping[str, _Any] = schema.get("properties", {})
     for name in schema.get("required", []):
         if name not in content:
-            errors[name] = "This field is required."
+            errors[name] = _t("This field is required.")
     for name, value in content.items():
         prop = properties.get(name)
         if prop is None:
@@ -378,21 +411,21 @@ def parse_number(text: str, integer: bool) -> int | float:
             if _DECIMAL_RE.fullmatch(cleaned) is not None:
                 exact = _exact_integer(cleaned)
                 if exact is None:
-                    raise ValueError("Must be a whole number.") from None
+                    raise ValueError(_t("Must be a whole number.")) from None
                 return exact
             try:  # digits of other scripts, which float() reads too
                 as_float = float(cleaned)
             except ValueError:
-                raise ValueError("Must be a whole number.") from None
+                raise ValueError(_t("Must be a whole number.")) from None
             if _math.isfinite(as_float) and as_float.is_integer():
                 return int(as_float)
-            raise ValueError("Must be a whole number.") from None
+            raise ValueError(_t("Must be a whole number.")) from None
     try:
         if _re.fullmatch(r"[+-]?[0-9]+", cleaned):
             return int(cleaned)
         number = float(cleaned)
     except ValueError:
-        raise ValueError("Must be a number.") from None
+        raise ValueError(_t("Must be a number.")) from None
     if not _math.isfinite(number):
-        raise ValueError("Must be a finite number.")
+        raise ValueError(_t("Must be a finite number."))
     return number

@@ -1,7 +1,7 @@
 # --- elicit-gen pydantic runtime (pydantic v2.11+ and the standard library) ---------------------
 # The validators and types the generated pydantic models are built from. The pydantic target copies
 # everything after the imports below verbatim into each ``<stem>_models.py``, after formcore's
-# format-check section (``is_email``, ``is_uri``, ``is_date``, ``is_date_time``, ``FORMAT_HINTS``),
+# format-check section (``is_email``, ``is_uri``, ``is_date``, ``is_date_time``),
 # so that a generated module never imports elicit_gen and the format checks are written once.
 # Names start with an underscore: no field of a generated model can shadow them.
 import datetime as _dt
@@ -14,7 +14,6 @@ from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 
 from elicit_gen.runtime.formcore import (
     _DATE_TIME_RE,
-    FORMAT_HINTS,
     is_date,
     is_date_time,
     is_email,
@@ -22,6 +21,16 @@ from elicit_gen.runtime.formcore import (
 )
 
 # --- end of runtime imports ---
+
+# What a value of each format looks like, in the validation errors a model raises. Those are for
+# the program that checks an answer (as pydantic's own are), not a form's user: English, whatever
+# language the forms are compiled in.
+_FORMAT_WORDS: dict[str, str] = {
+    "email": "an email address, such as name@example.com",
+    "uri": "an absolute URI, such as https://example.com/page",
+    "date": "a date as YYYY-MM-DD, such as 2025-06-18",
+    "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+}
 
 # An optional field without a default is None when it was left out; null itself is never valid.
 _Absent = _SkipJsonSchema[None]
@@ -107,7 +116,7 @@ _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
 def _check_email(value: str) -> str:
     if not is_email(value):
-        raise ValueError("must be " + FORMAT_HINTS["email"])
+        raise ValueError("must be " + _FORMAT_WORDS["email"])
     return value
 
 
@@ -116,7 +125,7 @@ _EMAIL = _pydantic.AfterValidator(_check_email)
 
 def _check_uri(value: str) -> str:
     if not is_uri(value):
-        raise ValueError("must be " + FORMAT_HINTS["uri"])
+        raise ValueError("must be " + _FORMAT_WORDS["uri"])
     return value
 
 
@@ -128,7 +137,7 @@ def _to_date(value: object) -> object:
     if isinstance(value, str):
         if is_date(value):
             return _dt.date.fromisoformat(value)
-        raise ValueError("must be " + FORMAT_HINTS["date"])
+        raise ValueError("must be " + _FORMAT_WORDS["date"])
     if not isinstance(value, _dt.datetime):
         return value  # a date is a date; anything else fails the strict date check
     raise ValueError("must be a date without a time")
@@ -161,7 +170,7 @@ def _parse_date_time(text: str) -> "_DateTimeText":
     (no leap second, no year 0000: jsonschema refuses both)."""
     match = _DATE_TIME_RE.fullmatch(text)
     if match is None or not is_date_time(text):
-        raise ValueError("must be " + FORMAT_HINTS["date-time"])
+        raise ValueError("must be " + _FORMAT_WORDS["date-time"])
     year, month, day, hour, minute, second = (int(match[i]) for i in range(1, 7))
     micro = int((match[7][1:] + "00000")[:6]) if match[7] else 0
     offset = _dt.timedelta(0)

@@ -1,110 +1,179 @@
-"""The one wording of the constraint hints every form shows next to a field.
+"""The one wording of the constraint hints every form shows next to a field, in its language.
 
 A hint says what the field accepts before the user types: "3 to 40 characters", "A whole number,
-at least 18", "Choose at most 2 options". The html, qt and textual emitters all phrase them from
-here, so a constraint reads the same in every target, in the words of the error message the
+at least 18", "Choose at most 2 options". The html, qt, textual and cli emitters all phrase them
+from here, so a constraint reads the same in every target, in the words of the error message the
 form shows when it is broken. That message says what is wrong with the answer instead of
 repeating the hint (formcore's "Has 45 characters, but at most 40 are allowed.", "3 chosen, but
 at most 2 are allowed."): both say "at least" / "at most" / "exactly", and count options.
 
-Phrases (``*_phrase``) are lower-case fragments without a full stop, for a target that embeds
-them ("email (at most 40 characters)"); hints (``*_hint``) are the phrase as a sentence
-("At most 40 characters."). Every function returns "" when the field has no such constraint: a
-hint states a constraint, and no constraint means no hint. A lower bound of 0 on a length or a
-count is no constraint (every answer meets it), so it is left out: "at most 40 characters", never
-"0 to 40 characters".
+Every phrase is a whole message of the catalogue (``tr``: the form's language, see
+:mod:`elicit_gen.i18n`; English by default), never words glued together, so that a language
+with another word order translates it whole. Phrases (``*_phrase``) are lower-case fragments
+without a full stop, for a target that embeds them ("email (at most 40 characters)"); hints
+(``*_hint``) are the phrase as a sentence ("At most 40 characters."). Every function returns ""
+when the field has no such constraint: a hint states a constraint, and no constraint means no
+hint. A lower bound of 0 on a length or a count is no constraint (every answer meets it), so it
+is left out: "at most 40 characters", never "0 to 40 characters". Numbers are written as the
+user types them (``1000``, ``0.25``: no grouping), whatever the language.
 """
 
 from __future__ import annotations
 
-from elicit_gen.targets._text import number_text, plural
+from elicit_gen.i18n import ENGLISH, Translation
+from elicit_gen.runtime.formcore import FORMAT_HINTS
+from elicit_gen.targets._text import number_text
 
 
-def sentence(phrase: str) -> str:
-    """``phrase`` as a sentence: first letter upper-case, a full stop at the end ("" stays "")."""
+def sentence(phrase: str, tr: Translation = ENGLISH) -> str:
+    """``phrase`` as a sentence: first letter upper-case, the language's full stop ("" stays
+    "")."""
     if not phrase:
         return ""
-    return phrase[0].upper() + phrase[1:] + "."
+    # TRANSLATORS: a hint phrase made a sentence: the full stop of the language
+    return tr.gettext("{phrase}.", phrase=phrase[0].upper() + phrase[1:])
 
 
-def _span(lo: int | None, hi: int | None, word: str) -> str:
-    """A length or count span: ``exactly 1 {word}``, ``3 to 40 {word}s``, ``at least 3 {word}s``,
-    ``at most 40 {word}s``; a lower bound of 0 is dropped (unless it is also the upper one)."""
-    if lo == 0 and hi != 0:
-        lo = None
+def _lower(lo: int | None, hi: int | None) -> int | None:
+    return None if lo == 0 and hi != 0 else lo
+
+
+def length_phrase(lo: int | None, hi: int | None, tr: Translation = ENGLISH) -> str:
+    """A text length in characters (what the spec counts): ``3 to 40 characters``, ``exactly 1
+    character``, ``at least 3 characters``, ``at most 40 characters`` ("" for none)."""
+    lo = _lower(lo, hi)
     if lo is not None and hi is not None:
         if lo == hi:
-            return f"exactly {plural(lo, word)}"
-        return f"{lo} to {hi} {word}s"
+            return tr.ngettext("exactly {n} character", "exactly {n} characters", lo)
+        return tr.gettext("{lo} to {hi} characters", lo=lo, hi=hi)
     if lo is not None:
-        return f"at least {plural(lo, word)}"
+        return tr.ngettext("at least {n} character", "at least {n} characters", lo)
     if hi is not None:
-        return f"at most {plural(hi, word)}"
+        return tr.ngettext("at most {n} character", "at most {n} characters", hi)
     return ""
 
 
-def length_phrase(lo: int | None, hi: int | None) -> str:
-    """A text length: ``3 to 40 characters``, ``at most 40 characters``, ... ("" for none)."""
-    return _span(lo, hi, "character")
-
-
-def range_phrase(lo: float | None, hi: float | None) -> str:
+def range_phrase(lo: float | None, hi: float | None, tr: Translation = ENGLISH) -> str:
     """A number's bounds: ``from 1 to 10``, ``exactly 5``, ``at least 18``, ``at most 99`` ("" for
     none). Unlike a length, a minimum of 0 is a real constraint (no negative numbers): it stays."""
     if lo is not None and hi is not None:
         if lo == hi:
-            return f"exactly {number_text(lo)}"
-        return f"from {number_text(lo)} to {number_text(hi)}"
+            return tr.gettext("exactly {value}", value=number_text(lo))
+        return tr.gettext("from {lo} to {hi}", lo=number_text(lo), hi=number_text(hi))
     if lo is not None:
-        return f"at least {number_text(lo)}"
+        return tr.gettext("at least {value}", value=number_text(lo))
     if hi is not None:
-        return f"at most {number_text(hi)}"
+        return tr.gettext("at most {value}", value=number_text(hi))
     return ""
 
 
-def number_phrase(integer: bool, lo: float | None, hi: float | None) -> str:
+def number_phrase(
+    integer: bool, lo: float | None, hi: float | None, tr: Translation = ENGLISH
+) -> str:
     """What a number field takes: ``a whole number from 1 to 10``, ``a number, at least 18``,
     ``a number`` (never "": that a field wants a number is worth saying)."""
-    noun = "a whole number" if integer else "a number"
-    bounds = range_phrase(lo, hi)
-    if not bounds:
-        return noun
-    if bounds.startswith("from "):
-        return f"{noun} {bounds}"
-    return f"{noun}, {bounds}"
+    lo_text = number_text(lo) if lo is not None else ""
+    hi_text = number_text(hi) if hi is not None else ""
+    if integer:
+        if lo is not None and hi is not None:
+            if lo == hi:
+                return tr.gettext("a whole number, exactly {value}", value=lo_text)
+            return tr.gettext("a whole number from {lo} to {hi}", lo=lo_text, hi=hi_text)
+        if lo is not None:
+            return tr.gettext("a whole number, at least {value}", value=lo_text)
+        if hi is not None:
+            return tr.gettext("a whole number, at most {value}", value=hi_text)
+        return tr.gettext("a whole number")
+    if lo is not None and hi is not None:
+        if lo == hi:
+            return tr.gettext("a number, exactly {value}", value=lo_text)
+        return tr.gettext("a number from {lo} to {hi}", lo=lo_text, hi=hi_text)
+    if lo is not None:
+        return tr.gettext("a number, at least {value}", value=lo_text)
+    if hi is not None:
+        return tr.gettext("a number, at most {value}", value=hi_text)
+    return tr.gettext("a number")
 
 
-def count_phrase(lo: int | None, hi: int | None, *, optional: bool = False) -> str:
+def count_phrase(
+    lo: int | None, hi: int | None, *, optional: bool = False, tr: Translation = ENGLISH
+) -> str:
     """How many options a multi-select takes: ``choose 1 to 3 options``, ``choose exactly 1
     option``, ``choose at least 2 options``, ``choose at most 2 options`` ("" for no bounds).
 
     An ``optional`` field with a lower bound also takes no answer at all, which "choose at least
     1 option" would deny: it says ``if you choose any, choose at least 1 option``."""
-    span = _span(lo, hi, "option")
-    if not span:
-        return ""
+    lo = _lower(lo, hi)
     if optional and lo:
-        return f"if you choose any, choose {span}"
-    return f"choose {span}"
+        if hi is not None and lo == hi:
+            return tr.ngettext(
+                "if you choose any, choose exactly {n} option",
+                "if you choose any, choose exactly {n} options",
+                lo,
+            )
+        if hi is not None:
+            return tr.gettext("if you choose any, choose {lo} to {hi} options", lo=lo, hi=hi)
+        return tr.ngettext(
+            "if you choose any, choose at least {n} option",
+            "if you choose any, choose at least {n} options",
+            lo,
+        )
+    if lo is not None and hi is not None:
+        if lo == hi:
+            return tr.ngettext("choose exactly {n} option", "choose exactly {n} options", lo)
+        return tr.gettext("choose {lo} to {hi} options", lo=lo, hi=hi)
+    if lo is not None:
+        return tr.ngettext("choose at least {n} option", "choose at least {n} options", lo)
+    if hi is not None:
+        return tr.ngettext("choose at most {n} option", "choose at most {n} options", hi)
+    return ""
 
 
-def length_hint(lo: int | None, hi: int | None) -> str:
+def format_phrase(fmt: str, tr: Translation = ENGLISH) -> str:
+    """What a value of the string format ``fmt`` looks like: ``an email address, such as
+    name@example.com``."""
+    return tr.gettext(FORMAT_HINTS[fmt])
+
+
+def text_phrase(
+    fmt: str | None, lo: int | None, hi: int | None, tr: Translation = ENGLISH
+) -> str:
+    """What a text field takes, in one phrase: ``text``, ``text, 3 to 40 characters``, ``an
+    email address, such as name@example.com, at most 40 characters``."""
+    what = format_phrase(fmt, tr) if fmt is not None else tr.gettext("text")
+    length = length_phrase(lo, hi, tr)
+    if not length:
+        return what
+    # TRANSLATORS: {what} is what a text field takes, {length} its length ("3 to 40 characters")
+    return tr.gettext("{what}, {length}", what=what, length=length)
+
+
+def length_hint(lo: int | None, hi: int | None, tr: Translation = ENGLISH) -> str:
     """:func:`length_phrase` as a sentence: ``3 to 40 characters.``"""
-    return sentence(length_phrase(lo, hi))
+    return sentence(length_phrase(lo, hi, tr), tr)
 
 
-def number_hint(integer: bool, lo: float | None, hi: float | None) -> str:
+def number_hint(
+    integer: bool, lo: float | None, hi: float | None, tr: Translation = ENGLISH
+) -> str:
     """:func:`number_phrase` as a sentence: ``A whole number, at least 18.``"""
-    return sentence(number_phrase(integer, lo, hi))
+    return sentence(number_phrase(integer, lo, hi, tr), tr)
 
 
-def count_hint(lo: int | None, hi: int | None, *, optional: bool = False) -> str:
+def count_hint(
+    lo: int | None, hi: int | None, *, optional: bool = False, tr: Translation = ENGLISH
+) -> str:
     """:func:`count_phrase` as a sentence: ``Choose at most 2 options.``, ``If you choose any,
     choose at least 1 option.``"""
-    return sentence(count_phrase(lo, hi, optional=optional))
+    return sentence(count_phrase(lo, hi, optional=optional, tr=tr), tr)
 
 
-#: The hint of a date-time picked in local time, before the offset the page adds when it runs:
-#: the whole hint reads ``In your time zone (UTC+01:00).`` (the offset and the full stop are the
-#: run-time part, so the sentence ends once, after the offset).
-LOCAL_TIME_PHRASE = "In your time zone"
+def local_time_phrase(tr: Translation = ENGLISH) -> str:
+    """The hint of a date-time picked in local time, before the offset the page adds when it
+    runs: the whole hint reads ``In your time zone (UTC+01:00).`` (the offset and the full stop
+    are the run-time part, so the sentence ends once, after the offset)."""
+    return tr.gettext("In your time zone")
+
+
+#: :func:`local_time_phrase` in English (kept for the emitters that have not moved yet).
+LOCAL_TIME_PHRASE = local_time_phrase()
