@@ -17,12 +17,12 @@ POT = ROOT / "elicit_gen" / "locales" / "elicit_gen.pot"
 
 #: Words a localised form shows in Latin letters on purpose: key names, format patterns,
 #: protocol and unit names, example addresses (a zh-CN catalogue keeps them).
-ALLOWED = {
-    "Enter", "Esc", "Escape", "Tab", "Shift", "Ctrl", "Space", "Backspace", "Up", "Down",
-    "PgUp", "PgDn", "Home", "End", "Alt", "F1", "Y", "N", "y", "n", "s", "b", "q",
-    "YYYY", "MM", "DD", "hh", "mm", "ss", "T", "Z", "UTC", "URI", "URL", "HTTPS", "HTTP", "http",
-    "https", "JSON", "ID", "MCP", "IDN", "IP", "DNS", "name", "example", "com", "page", "none",
-}
+_ALLOWED_WORDS = """
+    Enter Esc Escape Tab Shift Ctrl Space Backspace Up Down PgUp PgDn Home End Alt F1
+    Y N y n s b q YYYY MM DD hh mm ss T Z UTC URI URL HTTPS HTTP http https JSON ID MCP IDN IP DNS
+    name example com page none
+"""
+ALLOWED = frozenset(_ALLOWED_WORDS.split())
 _PLACEHOLDER = re.compile(r"\{[a-z_0-9]*\}")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
