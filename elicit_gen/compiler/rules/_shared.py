@@ -158,12 +158,56 @@ def _words(text: str) -> list[str]:
     return [w.lower() for w in _WORD.findall(text)]
 
 
+# Chinese names of secrets. Chinese text has no spaces between words: these are found as
+# substrings, longest first ("支付密码" before "密码").
+_CJK_SECRETS = (
+    ("银行卡号", "a card number"),
+    ("信用卡", "payment card details"),
+    ("安全码", "a card security code"),
+    ("卡号", "a card number"),
+    ("私钥", "a private key"),
+    ("密钥", "a secret key"),
+    ("密码", "a password"),
+    ("口令", "a password"),
+    ("令牌", "an access token"),
+)
+# "令牌" counts or limits something in "令牌数", "令牌上限", "最大令牌数".
+_CJK_TOKEN_QUANTITY = ("数", "上限", "限额", "用量", "预算", "最大", "最多", "费用")
+# "不要输入密码" (do not enter a password), "无需密码" (no password needed), "我们绝不会索要口令".
+_CJK_NEGATIONS = ("不要", "不用", "无需", "无须", "不需", "不必", "勿", "不会", "绝不", "从不")
+# Words that hold a term without naming a secret: 密码学 is cryptography (a course, a book).
+_CJK_NOT_SECRETS = ("密码学",)
+# English words that are part of another language's words: "pin yin" is pinyin, not a PIN.
+_NOT_SECRET_PAIRS = {("pin", "yin")}
+
+
+def _cjk_secret(text: str) -> str | None:
+    """What secret a Chinese ``text`` names, if any (None also when it says not to give it)."""
+    for word in _CJK_NOT_SECRETS:
+        text = text.replace(word, "")
+    for term, what in _CJK_SECRETS:
+        if term in text:
+            if any(negation in text for negation in _CJK_NEGATIONS):
+                return None
+            if term == "令牌" and any(q in text for q in _CJK_TOKEN_QUANTITY):
+                return None
+            return what
+    return None
+
+
 def secret_kind(text: str) -> str | None:
-    """What secret ``text`` (a name, title or description) asks for, if any."""
+    """What secret ``text`` (a name, title or description) asks for, if any: English words
+    (``api_key``, "Your password") and Chinese terms (密码, 口令, 密钥, 令牌, 卡号, 安全码)."""
+    if not text.isascii():
+        found = _cjk_secret(text)
+        if found is not None or any(n in text for n in _CJK_NEGATIONS):
+            return found
     words = _words(text)
     if any(w in _NEGATIONS for w in words):
         return None  # "do not enter your password here"
-    for word in words:
+    for index, word in enumerate(words):
+        if tuple(words[index : index + 2]) in _NOT_SECRET_PAIRS:
+            continue
         if word in _SECRET_WORDS:
             return _SECRET_WORDS[word]
     for pair in itertools.pairwise(words):

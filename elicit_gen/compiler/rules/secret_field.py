@@ -2,8 +2,10 @@
 
 Spec (2025-11-25): "Servers MUST NOT use form mode elicitation to request sensitive information
 such as passwords, API keys, access tokens, or payment credentials" — URL mode exists for that.
-Found by the field's name, title and description (English), word by word, so that ordinary names
-(``username``, ``token_count``, ``passport_country``, ``keyboard``) are not flagged; and only on
+Found by the field's name, title and description, word by word in English, so that ordinary names
+(``username``, ``token_count``, ``passport_country``, ``keyboard``) are not flagged, and by the
+common Chinese terms (密码, 口令, 密钥, 私钥, 令牌, 卡号, 信用卡, 安全码; not in 密码学, 令牌数,
+or text that says not to give one: 无需密码); and only on
 fields that can hold a secret at all: free text and numbers (a PIN, a card's CVV). A boolean
 ("Join the secret santa"), a select, or a string with a format (``password_reset_email`` is an
 email address, a date is a date) cannot carry a password, whatever its name says.
