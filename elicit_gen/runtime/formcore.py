@@ -129,7 +129,9 @@ FORMAT_HINTS: dict[str, str] = {
     "email": _N("an email address, such as name@example.com"),
     "uri": _N("an absolute URI, such as https://example.com/page"),
     "date": _N("a date as YYYY-MM-DD, such as 2025-06-18"),
-    "date-time": _N("a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00"),
+    "date-time": _N(
+        "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+    ),
 }
 
 
@@ -327,7 +329,9 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Must be text.")
         options = option_values(prop)
         if options is not None:
-            return None if value in options else _t("Must be one of the listed options.")
+            if value in options:
+                return None
+            return _t("Must be one of the listed options.")
         if _SURROGATE_RE.search(value):
             return _t("Must be valid Unicode text (it holds a surrogate code point).")
         length = len(value)

@@ -14,6 +14,8 @@ import unicodedata as _unicodedata
 from dataclasses import dataclass as _dataclass
 from dataclasses import field as _field
 
+from .i18n import _N, _t
+
 # --- end of runtime imports ---
 
 # --- checking a URL before anything opens it --------------------------------
@@ -84,15 +86,15 @@ _DEFAULT_PORTS = {"https": 443, "http": 80}
 #: "apple"). Han, Hiragana, Katakana and Hangul count as one group, which may
 #: also stand beside Latin, as Japanese, Chinese and Korean names do.
 _SCRIPT_WORDS = {
-    "LATIN": "Latin",
-    "GREEK": "Greek",
-    "CYRILLIC": "Cyrillic",
-    "ARMENIAN": "Armenian",
-    "HEBREW": "Hebrew",
-    "ARABIC": "Arabic",
-    "GEORGIAN": "Georgian",
-    "DEVANAGARI": "Devanagari",
-    "THAI": "Thai",
+    "LATIN": _N("Latin"),
+    "GREEK": _N("Greek"),
+    "CYRILLIC": _N("Cyrillic"),
+    "ARMENIAN": _N("Armenian"),
+    "HEBREW": _N("Hebrew"),
+    "ARABIC": _N("Arabic"),
+    "GEORGIAN": _N("Georgian"),
+    "DEVANAGARI": _N("Devanagari"),
+    "THAI": _N("Thai"),
     "CJK": "CJK",
     "HIRAGANA": "CJK",
     "KATAKANA": "CJK",
@@ -183,46 +185,56 @@ def check_url(url: str) -> UrlCheck:
         return UrlCheck(url, refusal=reason, **known)  # type: ignore[arg-type]
 
     if not isinstance(url, str) or not url:
-        return UrlCheck("", refusal="The server sent no URL.")
+        return UrlCheck("", refusal=_t("The server sent no URL."))
     if len(url) > MAX_URL_LENGTH:
-        return refuse(f"The URL is too long to show ({len(url):,} characters).")
+        length = f"{len(url):,}"
+        return refuse(
+            _t("The URL is too long to show ({length} characters).", length=length),
+        )
     if _HIDDEN_RE.search(url):
-        return refuse("The URL contains spaces, control or invisible characters.")
+        return refuse(_t("The URL contains spaces, control or invisible characters."))
     scheme_match = _SCHEME_RE.match(url)
     if scheme_match is None:
-        return refuse("This is not a complete web address (it has no https:// part).")
+        return refuse(
+            _t("This is not a complete web address (it has no https:// part)."),
+        )
     scheme = scheme_match.group(1).lower()
     if scheme not in _DEFAULT_PORTS:
         return refuse(
-            f"Links of the type {scheme}: cannot be opened from here; only https:// links can.",
+            _t(
+                "Links of the type {scheme}: cannot be opened from here; only https:// links can.",
+                scheme=scheme,
+            ),
             scheme=scheme,
         )
     rest = url[scheme_match.end() :]
     if not rest.startswith("//"):
         return refuse(
-            "This is not a complete web address (it has no host).",
+            _t("This is not a complete web address (it has no host)."),
             scheme=scheme,
         )
     authority = _re.split(r"[/?#\\]", rest[2:], maxsplit=1)[0]
     if "@" in authority:
         return refuse(
-            "The URL carries a user name or password (before an @), a trick that can "
-            # (kept on two lines at every line length)
-            "disguise where it really goes.",
+            _t(
+                "The URL carries a user name or password (before an @), a trick that can "
+                # (kept on two lines at every line length)
+                "disguise where it really goes."
+            ),
             scheme=scheme,
         )
     if authority.startswith("["):
         end = authority.find("]")
         raw_host, port_text = authority[: end + 1], authority[end + 1 :]
         if end < 0 or (port_text and not port_text.startswith(":")):
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         port_text = port_text[1:]
     else:
         raw_host, _, port_text = authority.partition(":")
     port: int | None = None
     if port_text:
         if not port_text.isdigit() or not port_text.isascii() or int(port_text) > 65535:
-            return refuse("The port number is not valid.", scheme=scheme)
+            return refuse(_t("The port number is not valid."), scheme=scheme)
         port = int(port_text)
     if port == _DEFAULT_PORTS[scheme]:
         port = None
@@ -232,27 +244,27 @@ def check_url(url: str) -> UrlCheck:
         try:
             ip = _ipaddress.IPv6Address(raw_host[1:-1])
         except ValueError:
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         ascii_host = host = domain = f"[{ip.compressed}]"
     else:
         name = raw_host.lower().rstrip(".") if raw_host not in ("", ".") else ""
         if not name:
             return refuse(
-                "This is not a complete web address (it has no host).",
+                _t("This is not a complete web address (it has no host)."),
                 scheme=scheme,
             )
         try:
             labels = [str(_idna.ToASCII(label), "ascii") for label in name.split(".")]
             host_labels = [_unicode_label(label) for label in labels]
         except (UnicodeError, ValueError):
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         given = _unicodedata.normalize("NFC", name).split(".")
         pairs = zip(host_labels, given, strict=True)
         if any(a != b and not b.startswith("xn--") for a, b in pairs):
             # "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
             # a name that changes when converted is not shown as either
             return refuse(
-                "The host name has letters that browsers may read differently.",
+                _t("The host name has letters that browsers may read differently."),
                 scheme=scheme,
             )
         ascii_host = ".".join(labels)
@@ -262,10 +274,10 @@ def check_url(url: str) -> UrlCheck:
             ascii_host = host = domain = dotted
         elif labels[-1].isdigit() or _ipv4_number(labels[-1]) is not None:
             # a host ending in a number is an IPv4 address to a browser, or invalid
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         else:
             if not all(_LABEL_RE.fullmatch(label) for label in labels):
-                return refuse("The host name is not valid.", scheme=scheme)
+                return refuse(_t("The host name is not valid."), scheme=scheme)
             host = ".".join(host_labels)
             size = 2 if len(labels) > 1 else 1
             for cut in range(len(labels) - 1):
@@ -275,16 +287,28 @@ def check_url(url: str) -> UrlCheck:
             domain = ".".join(host_labels[-size:])
             if any(label.startswith("xn--") for label in labels):
                 warnings.append(
-                    f"An international domain name: it is {ascii_host} underneath. "
-                    # (kept on two lines at every line length)
-                    "Check it is the site you expect.",
+                    _t(
+                        "An international domain name: it is {ascii_host} underneath. "
+                        # (kept on two lines at every line length)
+                        "Check it is the site you expect.",
+                        ascii_host=ascii_host,
+                    ),
                 )
             for label in host_labels:
                 scripts = _scripts(label)
                 if _mixed(scripts):
-                    names = " and ".join(scripts)
+                    names = _t(scripts[0])
+                    for script in scripts[1:]:
+                        names = _t(
+                            "{first} and {second}",
+                            first=names,
+                            second=_t(script),
+                        )
                     warnings.append(
-                        f"The name mixes {names} letters, as look-alike domains do.",
+                        _t(
+                            "The name mixes {scripts} letters, as look-alike domains do.",
+                            scripts=names,
+                        ),
                     )
                     break
     loopback = (ip is not None and ip.is_loopback) or (
@@ -293,13 +317,17 @@ def check_url(url: str) -> UrlCheck:
     if ip is not None and not loopback:
         warnings.insert(
             0,
-            "The destination is an IP address, not a name: nothing says who runs it.",
+            _t(
+                "The destination is an IP address, not a name: nothing says who runs it.",
+            ),
         )
     if scheme == "http" and not loopback:
         return refuse(
-            "Plain http:// links are not opened: the page would not be private. "
-            # (kept on two lines at every line length)
-            "Only https:// links can be opened.",
+            _t(
+                "Plain http:// links are not opened: the page would not be private. "
+                # (kept on two lines at every line length)
+                "Only https:// links can be opened."
+            ),
             scheme=scheme,
             host=host,
             ascii_host=ascii_host,
@@ -309,10 +337,10 @@ def check_url(url: str) -> UrlCheck:
     if scheme == "http":
         warnings.insert(
             0,
-            "A plain http:// page on this computer: for development only.",
+            _t("A plain http:// page on this computer: for development only."),
         )
     if port is not None:
-        warnings.append(f"It uses port {port}, not the usual one.")
+        warnings.append(_t("It uses port {port}, not the usual one.", port=port))
     return UrlCheck(
         url,
         scheme=scheme,
