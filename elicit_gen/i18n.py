@@ -140,12 +140,12 @@ def translation(locale: str) -> Translation:
     for message in catalog:
         if not message.id or message.fuzzy:
             continue
-        if isinstance(message.id, tuple):
+        if isinstance(message.id, (tuple, list)):
             forms = tuple(message.string) if isinstance(message.string, (tuple, list)) else ()
             if forms and all(forms):
-                messages[message.id[0]] = forms
+                messages[str(message.id[0])] = forms
         elif isinstance(message.string, str) and message.string:
-            messages[message.id] = message.string
+            messages[str(message.id)] = message.string
     plural_forms = catalog.plural_expr
     return Translation(name, plural_forms, _categories(name, plural_forms), messages)
 

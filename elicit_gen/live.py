@@ -260,9 +260,10 @@ def load_form(
     Returns a module with the generated-code contract for ``cli``, ``textual``, ``qt`` and
     ``pydantic``, and the page text for ``html``. ``spec`` is the revision to lint against
     (default the newest); ``locale`` the language of what the form writes itself (a tag
-    :mod:`elicit_gen.i18n` knows: ``en``, ``zh-CN``). Raises :class:`LimitExceeded` for a schema past ``limits`` (checked
-    first, in microseconds), :class:`FormError` with the diagnostics for a schema with lint
-    errors, and ``ValueError`` for an unknown target or revision.
+    :mod:`elicit_gen.i18n` knows: ``en``, ``zh-CN``). Raises :class:`LimitExceeded` for a
+    schema past ``limits`` (checked first, in microseconds), :class:`FormError` with the
+    diagnostics for a schema with lint errors, and ``ValueError`` for an unknown target,
+    revision or locale.
 
     Like the command line, it compiles what the linter only warns about: a keyword outside the
     spec's subset (``pattern``, ``exclusiveMinimum``, ...) is dropped, and the form does not

@@ -51,6 +51,7 @@ from pydantic import BaseModel, ValidationError
 
 from .api import compile as _compile
 from .compiler.source import join_pointer
+from .i18n import normalise
 from .live import (
     DEFAULT_LIMITS,
     FormError,
@@ -387,6 +388,10 @@ class FormRouter:
     pass :meth:`message_handler` as the client's ``message_handler`` so that the server's
     ``notifications/elicitation/complete`` tells the user the step is done.
 
+    ``locale`` (``en``, ``zh-CN``; see :mod:`elicit_gen.i18n`) is the language of what the forms
+    compiled at run time and the consent screen write themselves (buttons, hints, errors);
+    generated modules you register speak the language they were compiled in.
+
     ``limits`` bounds every request before anything is compiled or matched (schema size,
     fields, options, string lengths, nesting; see :class:`elicit_gen.Limits`): a request past
     them is declined at once, never handed on. Declined, not answered with a JSON-RPC error:
@@ -408,6 +413,7 @@ class FormRouter:
         compile_unknown: str | None = None,
         limits: Limits = DEFAULT_LIMITS,
         url_consent: str | ModuleType | None = None,
+        locale: str = "en",
     ) -> None:
         if compile_unknown not in (None, *_UI_TARGETS):
             raise ValueError(
@@ -426,6 +432,7 @@ class FormRouter:
         if isinstance(url_consent, ModuleType) and not hasattr(url_consent, "elicit_url"):
             raise TypeError(f"{url_consent.__name__} is not a URL consent module (no elicit_url)")
         self.url_consent = url_consent
+        self.locale = normalise(locale)
         #: elicitationId -> (consent module, request) of URL-mode steps the user opened
         self._waiting: dict[str, tuple[ModuleType, UrlRequest]] = {}
         self._forms: dict[str, tuple[ModuleType, FormRunner]] = {}
@@ -481,7 +488,9 @@ class FormRouter:
         """A form compiled at run time for a schema no registered module answers."""
         assert self.compile_unknown is not None
         try:
-            module = load_form(requested_schema, self.compile_unknown, limits=self.limits)
+            module = load_form(
+                requested_schema, self.compile_unknown, limits=self.limits, locale=self.locale
+            )
         except FormError as error:
             return None, f"the schema does not become a form: {error}"
         extra = unenforced(requested_schema, module.REQUESTED_SCHEMA)
@@ -542,7 +551,7 @@ class FormRouter:
                 return await self.fallback(context, params)
             return types.ElicitResult(action="decline")
         module = (
-            load_url_consent(self.url_consent)
+            load_url_consent(self.url_consent, self.locale)
             if isinstance(self.url_consent, str)
             else self.url_consent
         )
