@@ -250,11 +250,9 @@ def _date_problem(year: str, month: str, day: str) -> str | None:
     if int(year) == 0:
         return _t("There is no year 0000.")
     if not _valid_date(int(year), int(month), int(day)):
-        # TRANSLATORS: {month_name} is the month's name, {month} its number (1-12)
         return _t(
             "There is no {day} {month_name} {year}.",
             day=int(day),
-            month=int(month),
             month_name=_t(_MONTHS[int(month) - 1]),
             year=int(year),
         )
