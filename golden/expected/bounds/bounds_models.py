@@ -115,13 +115,6 @@ _DATE_TIME_RE = _re.compile(
     r"(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$"
 )
 
-FORMAT_HINTS: dict[str, str] = {
-    "email": "an email address, such as name@example.com",
-    "uri": "an absolute URI, such as https://example.com/page",
-    "date": "a date as YYYY-MM-DD, such as 2025-06-18",
-    "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
-}
-
 
 def is_email(text: str) -> bool:
     """``a.b+c@example.org``; not ``a..b@x.org``, ``.a@x.org``, ``a.@x.org``, ``a@localhost``."""
@@ -192,6 +185,16 @@ FORMAT_CHECKS = {
     "date-time": is_date_time,
 }
 # --- end of format checks ---
+
+# What a value of each format looks like, in the validation errors a model raises. Those are for
+# the program that checks an answer (as pydantic's own are), not a form's user: English, whatever
+# language the forms are compiled in.
+_FORMAT_WORDS: dict[str, str] = {
+    "email": "an email address, such as name@example.com",
+    "uri": "an absolute URI, such as https://example.com/page",
+    "date": "a date as YYYY-MM-DD, such as 2025-06-18",
+    "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+}
 
 # An optional field without a default is None when it was left out; null itself is never valid.
 _Absent = _SkipJsonSchema[None]
@@ -277,7 +280,7 @@ _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
 def _check_email(value: str) -> str:
     if not is_email(value):
-        raise ValueError("must be " + FORMAT_HINTS["email"])
+        raise ValueError("must be " + _FORMAT_WORDS["email"])
     return value
 
 
@@ -286,7 +289,7 @@ _EMAIL = _pydantic.AfterValidator(_check_email)
 
 def _check_uri(value: str) -> str:
     if not is_uri(value):
-        raise ValueError("must be " + FORMAT_HINTS["uri"])
+        raise ValueError("must be " + _FORMAT_WORDS["uri"])
     return value
 
 
@@ -298,7 +301,7 @@ def _to_date(value: object) -> object:
     if isinstance(value, str):
         if is_date(value):
             return _dt.date.fromisoformat(value)
-        raise ValueError("must be " + FORMAT_HINTS["date"])
+        raise ValueError("must be " + _FORMAT_WORDS["date"])
     if not isinstance(value, _dt.datetime):
         return value  # a date is a date; anything else fails the strict date check
     raise ValueError("must be a date without a time")
@@ -331,7 +334,7 @@ def _parse_date_time(text: str) -> "_DateTimeText":
     (no leap second, no year 0000: jsonschema refuses both)."""
     match = _DATE_TIME_RE.fullmatch(text)
     if match is None or not is_date_time(text):
-        raise ValueError("must be " + FORMAT_HINTS["date-time"])
+        raise ValueError("must be " + _FORMAT_WORDS["date-time"])
     year, month, day, hour, minute, second = (int(match[i]) for i in range(1, 7))
     micro = int((match[7][1:] + "00000")[:6]) if match[7] else 0
     offset = _dt.timedelta(0)
