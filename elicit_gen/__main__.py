@@ -1,5 +1,5 @@
 """``python -m elicit_gen``: the same as the ``elicit-gen`` command."""
 
-from .cli import main
+from .command import main
 
-main(prog_name="elicit-gen")
+main()

@@ -528,10 +528,10 @@ def test_a_signal_after_the_work_is_done_finishes_the_run_normally(
     """CI caught it: a SIGTERM landing after every output was renamed into place, while the
     handlers were being restored, escaped as click's "Aborted!" (exit 1) though nothing was
     left undone. Once the work is done, a signal no longer interrupts."""
-    from elicit_gen import cli
+    from elicit_gen import command
 
-    monkeypatch.setattr(cli, "_work_done", False)
+    monkeypatch.setattr(command, "_work_done", False)
     with pytest.raises(KeyboardInterrupt):
-        cli._terminate(signal.SIGTERM, None)
-    monkeypatch.setattr(cli, "_work_done", True)
-    cli._terminate(signal.SIGTERM, None)  # returns: the run ends with its own code and message
+        command._terminate(signal.SIGTERM, None)
+    monkeypatch.setattr(command, "_work_done", True)
+    command._terminate(signal.SIGTERM, None)  # returns: the run ends with its own code and message

@@ -1,0 +1,432 @@
+"""What the command does once its options are parsed: options -> library API -> print -> exit
+code. :mod:`.cli` parses the command line with click; :func:`main`, the ``elicit-gen`` console
+script, reads the one shape pre-commit runs on every commit, ``elicit-gen --lint FILES``, itself,
+so that a lint does not pay for importing click (a fifth of its whole run), and hands every other
+command line to click.
+
+Exit codes: 0 success (warnings allowed), 1 a schema has errors or ``--check`` found stale
+output, 2 usage or I/O error. Bad input never produces a traceback.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import TYPE_CHECKING
+
+from .build import (
+    BuildError,
+    BuildReport,
+    Claims,
+    Input,
+    build,
+    expand_globs,
+    read_input,
+    read_stdin,
+)
+from .compiler.diagnostics import visible
+from .compiler.pipeline import Selection, SelectionError
+from .compiler.spec import NEWEST, REVISIONS, Revision
+from .config import Config, ConfigError, Job, load_config
+from .report import FORMATS, FORMATTERS
+from .targets import TARGETS
+
+if TYPE_CHECKING:  # output (staging, hashing, temp names) is imported only to write files
+    from .output import Staging
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class Options:
+    targets: tuple[str, ...]
+    output: str | None
+    lint_only: bool
+    check: bool
+    strict: bool | None
+    spec: str | None
+    fmt: str
+    select: tuple[str, ...]
+    ignore: tuple[str, ...]
+    verbose: bool
+    quiet: bool
+    url_consent: bool
+    locale: str | None
+
+
+def _display(path: Path, root: Path) -> str:
+    """``path`` relative to ``root`` where possible, '/'-separated: stable across machines."""
+    if path.is_absolute():
+        with contextlib.suppress(ValueError):
+            return path.relative_to(root).as_posix()
+        with contextlib.suppress(ValueError):
+            return Path(os.path.relpath(path, root)).as_posix()
+    return path.as_posix()
+
+
+def _write(text: str, *, err: bool = False, nl: bool = True) -> None:
+    """Prints to stdout or stderr; a closed or failing stdout (a full disk, a closed pipe) is a
+    one-line I/O error, not an internal error or a silently lost output."""
+    stream = sys.stderr if err else sys.stdout
+    if stream is None:
+        if err:
+            return  # nowhere to say anything
+        raise BuildError("cannot write to stdout: it is closed")
+    try:
+        stream.write(text + "\n" if nl else text)
+        stream.flush()
+    except OSError as exc:
+        if err:
+            return
+        with contextlib.suppress(OSError, ValueError):  # no second failure when Python exits
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, stream.fileno())
+        raise BuildError(f"cannot write to stdout: {exc.strerror or exc}") from None
+
+
+def _read_args(paths: Sequence[str]) -> list[Input]:
+    inputs = []
+    for path in paths:
+        if path == "-":
+            if sys.stdin is None:
+                raise BuildError("<stdin>: is closed")
+            inputs.append(read_stdin(sys.stdin.buffer))
+        else:
+            inputs.append(read_input(Path(path), _display(Path(path), Path.cwd())))
+    return inputs
+
+
+def _read_job(job: Job, root: Path) -> list[Input]:
+    if not job.inputs:  # a job that only writes the URL consent screen
+        return []
+    paths = expand_globs(job.inputs, root)
+    if not paths:
+        raise BuildError(f"{job.name}: no input matches {', '.join(job.inputs)}")
+    return [read_input(p, _display(p.resolve(), root.resolve())) for p in paths]
+
+
+def _split_codes(values: Sequence[str]) -> list[str]:
+    return [c.strip().upper() for v in values for c in v.split(",") if c.strip()]
+
+
+def _selection(config: Config, select: Sequence[str], ignore: Sequence[str]) -> Selection:
+    chosen = _split_codes(select) or (list(config.select) if config.select is not None else None)
+    ignored = _split_codes(ignore) + list(config.ignore)
+    try:
+        selection = Selection(frozenset(chosen) if chosen is not None else None, frozenset(ignored))
+    except SelectionError as exc:
+        raise BuildError(str(exc)) from None
+    for pattern, pointer, codes in config.per_field_ignores:  # checked once, before any input
+        try:
+            Selection(fields=((pointer, frozenset(_split_codes(codes))),))
+        except SelectionError as exc:
+            where = f"{pattern}#{pointer}" if pointer else pattern
+            raise ConfigError(f"{config.path}: per-field-ignores {where!r}: {exc}") from None
+    return selection
+
+
+def _revision(spec: str | None, config: Config) -> Revision:
+    chosen = spec or config.spec or NEWEST.value
+    if chosen not in [r.value for r in REVISIONS]:
+        raise ConfigError(
+            f"{config.path}: spec {chosen!r} is not one of {', '.join(r.value for r in REVISIONS)}"
+        )
+    return Revision(chosen)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bool) -> int:
+    diagnostics = [d for _, r in report.results for d in r.diagnostics]
+    if opts.verbose:
+        for inp, r in report.results:
+            shape = r.shape.value if r.shape else "unrecognised"
+            _write(f"{visible(inp.name)}: {shape}", err=True)
+    if opts.fmt in ("json", "sarif") or diagnostics:
+        _write(FORMATTERS[opts.fmt](diagnostics), nl=False, err=not opts.lint_only)
+    for path in report.stale:
+        _write(f"{visible(path.as_posix())}: missing or out of date", err=True)
+    count = len(report.results)
+    if not opts.quiet and opts.fmt == "text":
+        errors = sum(r.errors for _, r in report.results)
+        warnings = sum(r.warnings for _, r in report.results)
+        if opts.lint_only and count > 1:
+            _write(
+                f"{count} files checked: {_count(errors, 'error')}, {_count(warnings, 'warning')}",
+                err=True,
+            )
+        elif opts.check and report.stale:
+            _write(
+                f"{len(report.stale)} output(s) missing or out of date; run without --check",
+                err=True,
+            )
+        elif not opts.lint_only and not opts.check and to_files and count <= 1:
+            # one input: name each file, so that a first run shows where its output went
+            for path in report.written:
+                _write(f"wrote {visible(_display(path, Path.cwd()))}", err=True)
+            for path in report.unchanged:
+                _write(f"{visible(_display(path, Path.cwd()))} is up to date", err=True)
+        elif not opts.lint_only and not opts.check and to_files and count > 1:
+            _write(
+                f"{count} schemas: {len(report.written)} files written, "
+                f"{len(report.unchanged)} unchanged"
+                + (f", {len(report.skipped)} skipped for errors" if report.skipped else ""),
+                err=True,
+            )
+    return EXIT_ERRORS if report.failed(strict) else EXIT_OK
+
+
+def _file_error(exc: BaseException) -> bool:
+    """Whether ``exc`` is output's FileError (output is imported only once a file is read or
+    written, so an exception raised before cannot be one)."""
+    output = sys.modules.get("elicit_gen.output")
+    return output is not None and isinstance(exc, output.FileError)
+
+
+def _run(schemas: Sequence[str], opts: Options, staging: Staging | None) -> int:
+    """Runs the jobs or the command line's inputs; every file is staged in ``staging`` and
+    renamed into place only when all are staged (one run, all or nothing)."""
+    if opts.lint_only and (
+        opts.targets or opts.output or opts.check or opts.url_consent or opts.locale
+    ):
+        raise BuildError(
+            "--lint reports diagnostics only; drop --target, -o, --check, --url-consent and "
+            "--locale"
+        )
+    config = load_config()
+    selection = _selection(config, opts.select, opts.ignore)
+    strict = config.strict if opts.strict is None else opts.strict
+    progress = None if opts.quiet else (lambda line: _write(visible(line), err=True))
+    if not schemas and not opts.url_consent:
+        if opts.targets or opts.output:
+            raise BuildError("--target and -o need a SCHEMA (jobs come from pyproject.toml)")
+        if not config.jobs:
+            raise BuildError(
+                "no SCHEMA given and no [[tool.elicit-gen.jobs]] in pyproject.toml; see --help"
+            )
+        claims: Claims = {}
+        reports = []
+        for job in config.jobs:
+            output = (config.root / job.output).as_posix().rstrip("/") + "/"
+            reports.append(
+                build(
+                    _read_job(job, config.root),
+                    job.targets,
+                    output,
+                    revision=_revision(opts.spec or job.spec, config),
+                    selection=selection,
+                    strict=strict,
+                    check=opts.check,
+                    lint_only=opts.lint_only,
+                    progress=progress,
+                    staging=staging,
+                    claims=claims,
+                    job=job.name if len(config.jobs) > 1 else None,
+                    url_consent=job.url_consent,
+                    field_ignores=(config.per_field_ignores, config.root),
+                    locale=opts.locale or job.locale or config.locale or "en",
+                )
+            )
+        if staging is not None:
+            staging.commit()
+        code = EXIT_OK
+        for report in reports:
+            code = max(code, _print_report(report, opts, strict, to_files=True))
+        return code
+    if not opts.lint_only and not opts.targets:
+        raise BuildError(f"choose --target ({', '.join(TARGETS)}, all) or --lint")
+    if opts.check and opts.output is None:
+        raise BuildError("--check compares against files: give -o PATH")
+    report = build(
+        _read_args(schemas),
+        opts.targets,
+        opts.output,
+        revision=_revision(opts.spec, config),
+        selection=selection,
+        strict=strict,
+        check=opts.check,
+        lint_only=opts.lint_only,
+        emit_stdout=lambda text: _write(text, nl=False),
+        progress=progress,
+        staging=staging if opts.output is not None else None,
+        url_consent=opts.url_consent,
+        field_ignores=(config.per_field_ignores, config.root),
+        locale=opts.locale or config.locale or "en",
+    )
+    if staging is not None and opts.output is not None:
+        staging.commit()
+    return _print_report(report, opts, strict, to_files=opts.output is not None)
+
+
+#: Set once the run's work is complete (every output written or checked): a signal after that
+#: has nothing left to stop, so the process finishes with the run's own exit code and message.
+_work_done = False
+
+
+def _terminate(signum: int, frame: FrameType | None) -> None:
+    """SIGTERM (and SIGINT) unwind like Ctrl-C, so that staged temp files are removed on the
+    way out; in the rename phase the signal waits until every rename is done."""
+    if _work_done:
+        return
+    output = sys.modules.get("elicit_gen.output")  # not imported: nothing is being renamed
+    if output is None or output.interrupt_now(signum):
+        raise KeyboardInterrupt
+
+
+def _install_signal_handlers() -> dict[int, object]:
+    """SIGINT, SIGTERM and SIGHUP unwind (see :func:`_terminate`); returns the handlers to
+    restore. A signal ignored by whoever started us (nohup, a background job) stays ignored."""
+    previous: dict[int, object] = {}
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        signum = getattr(signal, name, None)
+        if signum is None:
+            continue
+        with contextlib.suppress(ValueError, OSError):  # not the main thread (tests): keep them
+            handler = signal.getsignal(signum)
+            if handler in (signal.SIG_IGN, None):
+                continue
+            signal.signal(signum, _terminate)
+            previous[signum] = handler
+    return previous
+
+
+def _restore_signal_handlers(previous: dict[int, object]) -> None:
+    for signum, handler in previous.items():
+        with contextlib.suppress(ValueError, OSError, TypeError):
+            signal.signal(signum, handler)  # type: ignore[arg-type]
+
+
+def _interrupted(staging: Staging | None) -> str:
+    if staging is not None and staging.state == "committed":
+        return "elicit-gen: interrupted after every output of this run was written"
+    if staging is not None and staging.replaced:
+        return (
+            f"elicit-gen: interrupted; {len(staging.replaced)} of {len(staging.staged)} changed "
+            "outputs were replaced, the others were left as they were"
+        )
+    return "elicit-gen: interrupted; no output was changed (no partial output was left)"
+
+
+def execute(schemas: Sequence[str], opts: Options) -> int:
+    """Runs the command for ``schemas`` and returns its exit code: every expected failure is a
+    one-line message on stderr, never a traceback."""
+    global _work_done
+    _work_done = False
+    handlers = _install_signal_handlers()
+    staging: Staging | None = None
+    if not opts.lint_only and not opts.check:  # --lint and --check write nothing
+        from .output import Staging
+
+        staging = Staging()
+    try:
+        with staging if staging is not None else contextlib.nullcontext():
+            code = _run(schemas, opts, staging)
+            _work_done = True  # a signal from here on must not turn into "Aborted!" or 130
+    except BuildError as exc:
+        _write(f"elicit-gen: error: {visible(str(exc))}", err=True)
+        code = EXIT_USAGE
+    except ConfigError as exc:
+        _write(f"elicit-gen: config error: {visible(str(exc))}", err=True)
+        code = EXIT_USAGE
+    except KeyboardInterrupt:
+        _write(_interrupted(staging), err=True)
+        code = 130
+    except Exception as exc:  # an exception here is a bug (a FileError aside): one line
+        if _file_error(exc):
+            _write(f"elicit-gen: error: {visible(str(exc))}", err=True)
+        else:
+            if os.environ.get("ELICIT_GEN_DEBUG"):
+                raise
+            _write(
+                f"elicit-gen: internal error: {type(exc).__name__}: {visible(str(exc))} "
+                "(please report this; set ELICIT_GEN_DEBUG=1 for the traceback)",
+                err=True,
+            )
+        code = EXIT_USAGE
+    finally:
+        _restore_signal_handlers(handlers)
+    return code
+
+
+# --- the console script ---------------------------------------------------------------------------
+
+#: The options a ``--lint`` command line may have for :func:`lint_options` to read it: flags,
+#: and options with a value (``--format json`` or ``--format=json``). Anything else is click's.
+_LINT_FLAGS = {"--lint": "lint_only", "-q": "quiet", "--quiet": "quiet", "-v": "verbose",
+               "--verbose": "verbose", "--strict": "strict"}  # fmt: skip
+_SPECS = frozenset(r.value for r in REVISIONS)
+_LINT_VALUES = {"--format": "fmt", "--spec": "spec", "--select": "select", "--ignore": "ignore"}
+
+
+def lint_options(args: Sequence[str]) -> tuple[list[str], Options] | None:
+    """The inputs and options of a ``--lint`` command line made only of files (or ``-``) and the
+    options above, exactly as click would read them; None for any other command line (help,
+    ``--``, short flags run together, an unknown option or value), which click then reads and
+    reports on. Tested against click's own reading of every shape (tests/test_cli_fast.py)."""
+    values: dict[str, object] = {"fmt": "text", "spec": None, "strict": None}
+    chosen: dict[str, list[str]] = {"select": [], "ignore": []}
+    schemas: list[str] = []
+    position = 0
+    while position < len(args):
+        arg = args[position]
+        position += 1
+        name, has_value, value = arg.partition("=")
+        if arg in _LINT_FLAGS:
+            values[_LINT_FLAGS[arg]] = True
+        elif name in _LINT_VALUES:
+            if not has_value:
+                if position == len(args):
+                    return None
+                value = args[position]
+                position += 1
+            key = _LINT_VALUES[name]
+            if key in chosen:
+                chosen[key].append(value)
+            elif value not in {"fmt": FORMATS, "spec": _SPECS}[key]:
+                return None
+            else:
+                values[key] = value
+        elif arg == "-" or not arg.startswith("-"):
+            schemas.append(arg)
+        else:
+            return None
+    if not values.get("lint_only"):
+        return None
+    opts = Options(
+        targets=(),
+        output=None,
+        lint_only=True,
+        check=False,
+        strict=values["strict"],  # type: ignore[arg-type]
+        spec=values["spec"],  # type: ignore[arg-type]
+        fmt=str(values["fmt"]),
+        select=tuple(chosen["select"]),
+        ignore=tuple(chosen["ignore"]),
+        verbose=bool(values.get("verbose")),
+        quiet=bool(values.get("quiet")),
+        url_consent=False,
+        locale=None,
+    )
+    return schemas, opts
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """The ``elicit-gen`` command: a plain ``--lint`` runs here, everything else through click
+    (:func:`.cli.main`)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    read = lint_options(args)
+    if read is None:
+        from .cli import main as click_main
+
+        click_main(args, prog_name="elicit-gen")
+        return  # click exits; not reached
+    schemas, opts = read
+    sys.exit(execute(schemas, opts))
