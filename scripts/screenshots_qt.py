@@ -1,6 +1,8 @@
 """Regenerates docs/screenshots/qt-<example>.png: the qt target's dialog for each example,
-compiled, imported and grabbed offscreen (no display needed); and qt-long_text.png, a
-GitHub-issue-like form whose Markdown description gets the multi-line box.
+compiled, imported and grabbed offscreen (no display needed); qt-long_text.png, a
+GitHub-issue-like form whose Markdown description gets the multi-line box; and
+qt-travel_booking_zh.png, the Chinese travel form (golden/cases/travel_booking_zh.json)
+compiled with --locale zh-CN (its glyphs need a CJK font: fonts-wqy-microhei).
 
     python scripts/screenshots_qt.py [--out DIR]
 """
@@ -22,6 +24,15 @@ if hasattr(time, "tzset"):
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ("contact", "travel_booking", "every_kind")
+
+#: Forms shown in another language: name -> (the input, the locale, who asks).
+LOCALISED: dict[str, tuple[Path, str, str]] = {
+    "travel_booking_zh": (
+        ROOT / "golden" / "cases" / "travel_booking_zh.json",
+        "zh-CN",
+        "旅行助手",
+    ),
+}
 
 #: Forms shown that are no example file: name -> the input.
 EXTRA: dict[str, dict[str, object]] = {
@@ -67,12 +78,16 @@ def main() -> int:
     app.setFont(QFont("DejaVu Sans", 10))
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        inputs: list[tuple[str, Path | dict[str, object]]] = [
-            (example, ROOT / "examples" / f"{example}.json") for example in EXAMPLES
+        # (name, the input, its locale, who asks)
+        inputs: list[tuple[str, Path | dict[str, object], str, str]] = [
+            (example, ROOT / "examples" / f"{example}.json", "en", "") for example in EXAMPLES
         ]
-        inputs += list(EXTRA.items())
-        for example, source in inputs:
-            result = elicit_gen.compile(source, ["qt"], name=f"examples/{example}.json")
+        inputs += [(name, source, "en", "") for name, source in EXTRA.items()]
+        inputs += [(name, *shown) for name, shown in LOCALISED.items()]
+        for example, source, locale, server in inputs:
+            result = elicit_gen.compile(
+                source, ["qt"], name=f"examples/{example}.json", locale=locale
+            )
             assert result.ok, [d.to_text() for d in result.diagnostics]
             generated = result.files[0]
             path = Path(tmp) / generated.name
@@ -82,7 +97,9 @@ def main() -> int:
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
             dialog_class = getattr(module, f"{result.forms[0].class_name}Dialog")
-            dialog = dialog_class(server="Travel Agent" if "travel" in example else "Acme MCP")
+            if not server:
+                server = "Travel Agent" if "travel" in example else "Acme MCP"
+            dialog = dialog_class(server=server)
             for editor in dialog._editors.values():  # unset date fields show a fixed date
                 if getattr(editor, "toggle", None) is not None and not editor.toggle.isChecked():
                     editor.edit.setDate(QDate(2026, 7, 1))

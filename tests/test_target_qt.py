@@ -45,8 +45,9 @@ from PySide6.QtWidgets import (
 from pytestqt.qtbot import QtBot
 
 from elicit_gen.compiler import ir
+from elicit_gen.i18n import translation
 from elicit_gen.targets._text import UNSAFE_CLASS
-from elicit_gen.targets.qt import DEFAULT_TITLE
+from elicit_gen.targets.qt import window_title
 
 from .qt_support import (
     choose,
@@ -235,13 +236,20 @@ def test_missing_required_fields_are_refused(
     for f in missing:
         error = dialog.error_label(f.name)
         assert error.isVisible()
-        assert error.text() == "This field is required."
+        # in the form's language (travel_booking_zh is compiled for zh-CN)
+        assert error.text() == translation(form.locale).gettext("This field is required.")
         assert dialog.field_widget(f.name).accessibleDescription() == error.text()
     # The first invalid field has the focus.
     first = dialog.editor(missing[0].name).focus_target()
     qtbot.waitUntil(first.hasFocus, timeout=2000)
     summary = dialog.findChild(QLabel, "summary")
-    assert summary.isVisible() and "correct" in summary.text()
+    shown = sum(dialog.error_label(f.name).isVisible() for f in form.fields)
+    expected = translation(form.locale).ngettext(
+        "Please correct {n} field before submitting.",
+        "Please correct {n} fields before submitting.",
+        shown,
+    )
+    assert summary.isVisible() and summary.text() == expected
     # Fixing them clears the messages live, and then Submit goes through.
     fill(qtbot, dialog, form, valid_content(form, optional=False))
     assert not any(dialog.error_label(f.name).isVisible() for f in form.fields)
@@ -580,10 +588,13 @@ def test_every_label_is_plain_text_and_shows_the_schema_literally(
         assert label.textFormat() == Qt.TextFormat.PlainText, label.text()
         assert not label.openExternalLinks()
     assert dialog.findChild(QLabel, "message").text() == block(form.message_text)
-    assert dialog.findChild(QLabel, "server").text() == f"Request from {server}"
-    title = form.title if form.title and form.title.strip() else DEFAULT_TITLE
+    tr = translation(form.locale)
+    asker = tr.gettext("Request from {server}", server=server)
+    assert dialog.findChild(QLabel, "server").text() == asker
+    title = window_title(form)
     # The title the window system gets: "[*]" is not eaten as the modified placeholder.
-    assert dialog.windowHandle().title() == f"{line(title)} — {server}"
+    shown = tr.gettext("{title} — {server}", title=line(title), server=server)
+    assert dialog.windowHandle().title() == shown
     heading = dialog.findChild(QLabel, "title")
     if form.title and form.title.strip():
         assert heading.text() == block(form.title)
@@ -594,7 +605,9 @@ def test_every_label_is_plain_text_and_shows_the_schema_literally(
         marked = line(f.label) + (" *" if f.required else "")
         if isinstance(f, ir.BooleanField):
             check = dialog.field_widget(f.name)
-            assert check.text() == marked.replace("&", "&&")  # '&' shows as itself
+            text_label = dialog.editor(f.name).text_label  # a long title: beside the box
+            shown = check.text() if text_label is None else text_label.text()
+            assert shown == marked.replace("&", "&&")  # '&' shows as itself
         else:
             label = dialog.field_label(f.name)
             assert label.text() == marked.replace("&", "&&")

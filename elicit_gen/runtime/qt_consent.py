@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QLocale, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPalette, QTextOption
 from PySide6.QtWidgets import (
     QApplication,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from .consent_args import consent_arguments
+from .i18n import _CATALOG, _t
 from .safetext import safe_block, safe_text
 from .urlcheck import UrlCheck, check_url
 
@@ -40,8 +41,8 @@ from .urlcheck import UrlCheck, check_url
 
 # --- the consent dialog ---------------------------------------------------------------
 
-#: Who asks when the host does not say.
-DEFAULT_SERVER = "An MCP server"
+#: Who asks when the host does not say (in the module's language).
+DEFAULT_SERVER = _t("An MCP server")
 
 #: How long "Completed in your browser." stays up before the dialog closes (ms).
 COMPLETED_CLOSE_MS = 1500
@@ -109,7 +110,7 @@ def _open_in_browser(url: str) -> object:
     """The default opener: the desktop's web browser. Raises OSError when none
     could be started (the user did not get the page)."""
     if not QDesktopServices.openUrl(QUrl(url)):
-        raise OSError("no web browser could be started")
+        raise OSError(_t("no web browser could be started"))
     return True
 
 
@@ -152,14 +153,18 @@ class UrlConsentDialog(QDialog):
         self._opener = opener
         self._result: dict[str, Any] | None = None
         self.setObjectName("url_consent")
+        # The dialog's language: what Qt words itself (menus, the layout) follows it.
+        locale = QLocale(_CATALOG.locale.replace("-", "_"))
+        self.setLocale(locale)
+        self.setLayoutDirection(locale.textDirection())
         who = _consent_isolate(safe_text(self.server))
-        title = f"Open a web page? — {who}"
+        title = _t("Open a web page? — {server}", server=who)
         self.setWindowTitle(title.replace("[*]", "[*][*]"))
         self.setSizeGripEnabled(True)
         check = self.check
         outer = QVBoxLayout(self)
 
-        asking = f"{who} asks you to open a web page"
+        asking = _t("{server} asks you to open a web page", server=who)
         asker = _consent_label(asking, object_name="server")
         _scaled(asker, 1.1, bold=True)
         outer.addWidget(asker)
@@ -170,12 +175,12 @@ class UrlConsentDialog(QDialog):
         self.domain_label = _consent_label(domain, object_name="domain")
         _scaled(self.domain_label, 1.5, bold=True)
         self.domain_label.setVisible(bool(check.domain))
-        site = _consent_label("Web site:", object_name="domain_caption")
+        site = _consent_label(_t("Web site:"), object_name="domain_caption")
         site.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         site.setVisible(bool(check.domain))
         outer.addWidget(site)
         outer.addWidget(self.domain_label)
-        caption = _consent_label("Full URL:", object_name="url_caption")
+        caption = _consent_label(_t("Full URL:"), object_name="url_caption")
         caption.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         outer.addWidget(caption)
         self.url_view = QPlainTextEdit()
@@ -183,7 +188,7 @@ class UrlConsentDialog(QDialog):
         self.url_view.setReadOnly(True)
         self.url_view.setTabChangesFocus(True)
         self.url_view.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
-        self.url_view.setPlainText(safe_text(check.url) if check.url else "(none)")
+        self.url_view.setPlainText(safe_text(check.url) if check.url else _t("(none)"))
         fixed = QFontDatabase.SystemFont.FixedFont
         self.url_view.setFont(QFontDatabase.systemFont(fixed))
         self.url_view.setFrameShape(QFrame.Shape.StyledPanel)
@@ -194,7 +199,7 @@ class UrlConsentDialog(QDialog):
         outer.addWidget(self.url_view)
         if elicitation_id:
             request = _consent_label(
-                f"Request: {safe_text(elicitation_id)}",
+                _t("Request: {id}", id=safe_text(elicitation_id)),
                 object_name="request",
             )
             request.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -202,14 +207,15 @@ class UrlConsentDialog(QDialog):
 
         self.warning_labels: list[QLabel] = []
         for warning in check.warnings:
-            text = f"⚠ Warning: {safe_text(warning)}"
+            text = _t("⚠ Warning: {warning}", warning=safe_text(warning))
             shown = _consent_label(text, object_name="warning")
             shown.setStyleSheet(_WARNING_STYLE)
             outer.addWidget(shown)
             self.warning_labels.append(shown)
         self.refusal_label: QLabel | None = None
         if check.refusal is not None:
-            refused = f"Cannot open this link: {safe_text(check.refusal)}"
+            reason = safe_text(check.refusal)
+            refused = _t("Cannot open this link: {reason}", reason=reason)
             self.refusal_label = _consent_label(refused, object_name="refusal")
             self.refusal_label.setStyleSheet(_ERROR_STYLE)
             outer.addWidget(self.refusal_label)
@@ -221,17 +227,17 @@ class UrlConsentDialog(QDialog):
 
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        self.decline_button = QPushButton("&Decline")
-        self.decline_button.setToolTip("Do not open this page")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Dismiss without answering (Escape)")
-        self.close_button = QPushButton("Close")
+        self.decline_button = QPushButton(_t("&Decline"))
+        self.decline_button.setToolTip(_t("Do not open this page"))
+        self.cancel_button = QPushButton(_t("Cancel"))
+        self.cancel_button.setToolTip(_t("Dismiss without answering (Escape)"))
+        self.close_button = QPushButton(_t("Close"))
         self.close_button.hide()
         self.open_button: QPushButton | None = None
         row: list[QPushButton] = [self.decline_button, self.cancel_button]
         if check.openable:
-            self.open_button = QPushButton("&Open in browser")
-            self.open_button.setToolTip("Open this page in your web browser")
+            self.open_button = QPushButton(_t("&Open in browser"))
+            self.open_button.setToolTip(_t("Open this page in your web browser"))
             self.open_button.clicked.connect(self.open_in_browser)
             row.append(self.open_button)
         row.append(self.close_button)
@@ -282,15 +288,18 @@ class UrlConsentDialog(QDialog):
             opener(self.url)
         except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
             self.state = "failed"
-            problem = f"Could not open the browser: {safe_text(str(exc))}"
-            self._after_answer(f"{problem}\nCancelled.", _ERROR_STYLE)
+            reason = safe_text(str(exc))
+            problem = _t("Could not open the browser: {problem}", problem=reason)
+            self._after_answer(problem + "\n" + _t("Cancelled."), _ERROR_STYLE)
             self._answer({"action": "cancel"})
             return False
         self.state = "waiting"
         who = _consent_isolate(safe_text(self.server))
-        self._after_answer(
-            f"Continue in your browser. {who} will say when this step is complete.",
+        waiting = _t(
+            "Continue in your browser. {server} will say when this step is complete.",
+            server=who,
         )
+        self._after_answer(waiting)
         self._answer({"action": "accept"})
         if self.isVisible() and self.windowModality() != Qt.WindowModality.NonModal:
             # Waiting may take minutes in the browser: the windows behind stay usable.
@@ -307,7 +316,7 @@ class UrlConsentDialog(QDialog):
         if self.state != "waiting":
             return
         self.state = "completed"
-        self.status_label.setText("Completed in your browser.")
+        self.status_label.setText(_t("Completed in your browser."))
         QTimer.singleShot(COMPLETED_CLOSE_MS, self, self._close_after_answer)
 
     def decline(self) -> None:

@@ -24,6 +24,7 @@ from PySide6.QtCore import (
     QDate,
     QDateTime,
     QEvent,
+    QLocale,
     QObject,
     Qt,
     QTime,
@@ -31,7 +32,14 @@ from PySide6.QtCore import (
     QTimeZone,
     Signal,
 )
-from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QPalette, QWheelEvent
+from PySide6.QtGui import (
+    QFocusEvent,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPalette,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
@@ -58,6 +66,7 @@ from PySide6.QtWidgets import (
 )
 
 from .formcore import local_offset_now, parse_number, validate_content
+from .i18n import _CATALOG, _t, _tn
 from .safetext import safe_block, safe_text
 
 # --- end of runtime imports ---
@@ -409,20 +418,59 @@ class _NumberEditor(_Editor):
             self.spin.lineEdit().setText(_format_number(value))
 
 
+#: A check box whose text would be wider than this (pixels) shows it as a wrapped label
+#: beside it instead: a check box's own text never wraps (a long title, a Chinese one
+#: above all, would widen the dialog or be cut off).
+_CHECK_TEXT_WIDTH = 420
+
+
+class _CheckLabel(QLabel):
+    """A long check box title, wrapped beside the box: a click on it ticks the box."""
+
+    def __init__(self, text: str, check: QCheckBox) -> None:
+        super().__init__()
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setText(text)
+        self.setWordWrap(True)
+        self.setBuddy(check)
+        self._check = check
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        inside = self.rect().contains(event.position().toPoint())
+        left = event.button() == Qt.MouseButton.LeftButton
+        if inside and left and self._check.isEnabled():
+            self._check.setFocus(Qt.FocusReason.MouseFocusReason)
+            self._check.click()
+        super().mouseReleaseEvent(event)
+
+
 class _BoolEditor(_Editor):
     labels_itself = True
 
     def __init__(self, spec: Mapping[str, Any]) -> None:
         super().__init__(spec)
         marker = " *" if self.required else ""
-        self.check = QCheckBox(mnemonic_safe(isolate(safe_text(self.label)) + marker))
+        shown = mnemonic_safe(isolate(safe_text(self.label)) + marker)
+        self.check = QCheckBox(shown)
+        self.text_label: QLabel | None = None
+        if self.check.sizeHint().width() > _CHECK_TEXT_WIDTH:
+            self.check.setText("")
+            self.check.setAccessibleName(safe_text(self.label))
+            self.text_label = _CheckLabel(shown, self.check)
+            self.widget = QWidget()
+            row = QHBoxLayout(self.widget)
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(self.check, 0, Qt.AlignmentFlag.AlignTop)
+            row.addWidget(self.text_label, 1)
+        else:
+            self.widget = self.check
         if spec.get("nullable", False):
             # "Not answered" is the third state; the first click leaves it for good.
             self.check.setTristate(True)
             self.check.setCheckState(Qt.CheckState.PartiallyChecked)
-            self.check.setToolTip("Not answered yet")
+            self.check.setToolTip(_t("Not answered yet"))
         self.check.clicked.connect(self._clicked)
-        self.widget = self.focus = self.check
+        self.focus = self.check
 
     def _clicked(self, _checked: bool) -> None:
         if self.check.checkState() != Qt.CheckState.PartiallyChecked:
@@ -458,9 +506,9 @@ class _DateEditor(_Editor):
         row.setContentsMargins(0, 0, 0, 0)
         self.toggle: QCheckBox | None = None
         if spec.get("nullable", False):
-            self.toggle = QCheckBox("Set")
-            self.toggle.setAccessibleName(f"Set {safe_text(label)}")
-            self.toggle.setToolTip("Give this field a value")
+            self.toggle = QCheckBox(_t("Set"))
+            self.toggle.setAccessibleName(_t("Set {field}", field=safe_text(label)))
+            self.toggle.setToolTip(_t("Give this field a value"))
             self.toggle.clicked.connect(self._toggled)
             row.addWidget(self.toggle)
         self.edit = _DateTimeEdit()
@@ -482,7 +530,8 @@ class _DateEditor(_Editor):
         self.offset: QComboBox | None = None
         if with_time:
             self.offset = _ComboBox()
-            self.offset.setAccessibleName(f"{safe_text(label)}: UTC offset")
+            offset_name = _t("{field}: UTC offset", field=safe_text(label))
+            self.offset.setAccessibleName(offset_name)
             for minutes in range(-12 * 60, 14 * 60 + 1, 15):
                 offset_text = _offset_text(minutes)
                 self.offset.addItem(f"UTC{offset_text}", offset_text)
@@ -768,14 +817,21 @@ class _FormDialog(QDialog):
         self.server = server if server else self.form_server
         self.message = self.form_message if message is None else message
         self.setObjectName("elicitation")
-        shown_title = isolate(safe_text(self.form_window_title))
-        window_title = f"{shown_title} — {isolate(safe_text(self.server))}"
+        # The form's language: the calendar popup and the message box follow it.
+        locale = QLocale(_CATALOG.locale.replace("-", "_"))
+        self.setLocale(locale)
+        self.setLayoutDirection(locale.textDirection())
+        window_title = _t(
+            "{title} — {server}",
+            title=isolate(safe_text(self.form_window_title)),
+            server=isolate(safe_text(self.server)),
+        )
         self.setWindowTitle(window_title_safe(window_title))
         self.setSizeGripEnabled(True)
 
         outer = QVBoxLayout(self)
         asker = plain_label(
-            f"Request from {isolate(safe_text(self.server))}",
+            _t("Request from {server}", server=isolate(safe_text(self.server))),
             object_name="server",
         )
         small = QFont(asker.font())
@@ -834,7 +890,8 @@ class _FormDialog(QDialog):
         self._scroll.setMinimumHeight(max(min(height + 4, tallest), 120))
         outer.addWidget(self._scroll, 1)
         if any(editor.required for editor in self._editors.values()):
-            legend = plain_label("Fields marked * are required.", object_name="legend")
+            legend_text = _t("Fields marked * are required.")
+            legend = plain_label(legend_text, object_name="legend")
             legend.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             outer.addWidget(legend)
 
@@ -847,11 +904,11 @@ class _FormDialog(QDialog):
         # Cancel / Save" question.
         self.buttons = QDialogButtonBox()
         self.buttons.setObjectName("buttons")
-        self.submit_button = QPushButton("&Submit")
-        self.decline_button = QPushButton("&Decline")
-        self.cancel_button = QPushButton("Cancel")
-        self.decline_button.setToolTip("Refuse to give this information")
-        self.cancel_button.setToolTip("Dismiss without answering (Escape)")
+        self.submit_button = QPushButton(_t("&Submit"))
+        self.decline_button = QPushButton(_t("&Decline"))
+        self.cancel_button = QPushButton(_t("Cancel"))
+        self.decline_button.setToolTip(_t("Refuse to give this information"))
+        self.cancel_button.setToolTip(_t("Dismiss without answering (Escape)"))
         role = QDialogButtonBox.ButtonRole
         self.buttons.addButton(self.submit_button, role.AcceptRole)
         self.buttons.addButton(self.decline_button, role.DestructiveRole)
@@ -912,7 +969,7 @@ class _FormDialog(QDialog):
             label = plain_label(shown)
             label.setBuddy(editor.focus)
             if editor.required:
-                editor.focus.setAccessibleDescription("required")
+                editor.focus.setAccessibleDescription(_t("Required"))
         label.setObjectName(f"label_{editor.ident}")
         label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self._labels[name] = label
@@ -972,7 +1029,7 @@ class _FormDialog(QDialog):
         error.setVisible(bool(problem))
         editor = self._editors[name]
         # Screen readers announce the problem with the control.
-        spoken = safe_text(problem) or ("required" if editor.required else "")
+        spoken = safe_text(problem) or (_t("Required") if editor.required else "")
         editor.focus.setAccessibleDescription(spoken)
 
     def _show(self, problems: Mapping[str, str]) -> None:
@@ -980,8 +1037,13 @@ class _FormDialog(QDialog):
             self._show_one(name, problems.get(name, ""))
         count = len(problems)
         if count:
-            fields = "field" if count == 1 else "fields"
-            self._summary.setText(f"Please correct {count} {fields} before submitting.")
+            self._summary.setText(
+                _tn(
+                    "Please correct {n} field before submitting.",
+                    "Please correct {n} fields before submitting.",
+                    count,
+                ),
+            )
         self._summary.setVisible(bool(count))
         self._grow()
 
@@ -1061,11 +1123,13 @@ class _FormDialog(QDialog):
             question.setIcon(QMessageBox.Icon.Question)
             question.setWindowTitle(self.windowTitle())
             question.setTextFormat(Qt.TextFormat.PlainText)
-            question.setText("Discard your answers?")
-            question.setInformativeText("What you entered in this form will be lost.")
+            question.setText(_t("Discard your answers?"))
+            lost = _t("What you entered in this form will be lost.")
+            question.setInformativeText(lost)
             role = QMessageBox.ButtonRole
-            self.discard_button = question.addButton("&Discard", role.DestructiveRole)
-            keep = question.addButton("&Keep editing", role.RejectRole)
+            discard = question.addButton(_t("&Discard"), role.DestructiveRole)
+            self.discard_button = discard
+            keep = question.addButton(_t("&Keep editing"), role.RejectRole)
             question.setDefaultButton(keep)
             question.setEscapeButton(keep)
             question.buttonClicked.connect(self._discard_answered)

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from typing import Any
 
 from ..compiler.ir import (
-    DEFAULT_SERVER,
     BooleanField,
     Field,
     Form,
@@ -29,14 +28,12 @@ from ..compiler.ir import (
     StringField,
     StringFormat,
 )
+from ..i18n import ENGLISH, Translation, translation
 from ._hints import count_hint, length_hint, number_hint
 from ._layout import is_long_text
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports, runtime_sections
 from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
-
-#: What the window title says when the schema has no title.
-DEFAULT_TITLE = "Information requested"
 
 #: The standard-library imports of the per-form part of the module (the runtimes bring theirs).
 _FORM_IMPORTS = "import sys\nfrom collections.abc import Mapping\nfrom typing import Any\n"
@@ -62,7 +59,7 @@ def _common(field: Field, kind: str) -> dict[str, Any]:
     }
 
 
-def _string(field: StringField) -> dict[str, Any]:
+def _string(field: StringField, tr: Translation) -> dict[str, Any]:
     if field.format in (StringFormat.DATE, StringFormat.DATE_TIME):
         return {
             **_common(field, "date"),
@@ -72,42 +69,42 @@ def _string(field: StringField) -> dict[str, Any]:
     # prose gets a multi-line editor: targets/_layout.py decides, the same for every target
     return {
         **_common(field, "long_text" if is_long_text(field) else "text"),
-        "hint": length_hint(field.min_length, field.max_length),
+        "hint": length_hint(field.min_length, field.max_length, tr),
         "format": field.format.value if field.format is not None else None,
         "placeholder": _PLACEHOLDERS[field.format],
     }
 
 
-def _number(field: NumberField) -> dict[str, Any]:
+def _number(field: NumberField, tr: Translation) -> dict[str, Any]:
     return {
         **_common(field, "number"),
-        "hint": number_hint(field.integer, field.minimum, field.maximum),
+        "hint": number_hint(field.integer, field.minimum, field.maximum, tr),
         "integer": field.integer,
         "minimum": field.minimum,
         "maximum": field.maximum,
     }
 
 
-def _boolean(field: BooleanField) -> dict[str, Any]:
+def _boolean(field: BooleanField, tr: Translation) -> dict[str, Any]:
     return {
         **_common(field, "boolean"),
         "nullable": field.default is None and not field.required,
     }
 
 
-def _single(field: SingleSelectField) -> dict[str, Any]:
+def _single(field: SingleSelectField, tr: Translation) -> dict[str, Any]:
     return {
         **_common(field, "single"),
         "values": [option.value for option in field.options],
         "labels": [option.label for option in field.options],
-        "blank": "Choose one…" if field.required else "(no answer)",
+        "blank": tr.gettext("Choose one…") if field.required else tr.gettext("(no answer)"),
     }
 
 
-def _multi(field: MultiSelectField) -> dict[str, Any]:
+def _multi(field: MultiSelectField, tr: Translation) -> dict[str, Any]:
     return {
         **_common(field, "multi"),
-        "hint": count_hint(field.min_items, field.max_items, optional=not field.required),
+        "hint": count_hint(field.min_items, field.max_items, optional=not field.required, tr=tr),
         "default": list(field.default) if field.default is not None else None,
         "values": [option.value for option in field.options],
         "labels": [option.label for option in field.options],
@@ -116,7 +113,7 @@ def _multi(field: MultiSelectField) -> dict[str, Any]:
 
 #: The spec of each IR field kind (``field.kind``); the runtime's _EDITORS maps the spec's own
 #: "kind" (a string field is a "text", "long_text" or "date" editor) to its editor class.
-_BY_KIND: dict[str, Callable[[Any], dict[str, Any]]] = {
+_BY_KIND: dict[str, Callable[[Any, Translation], dict[str, Any]]] = {
     "string": _string,
     "number": _number,
     "boolean": _boolean,
@@ -134,11 +131,12 @@ def _empty(value: object) -> bool:
     return value is None or value is False or (isinstance(value, str) and not value)
 
 
-def field_spec(field: Field) -> dict[str, Any]:
+def field_spec(field: Field, tr: Translation = ENGLISH) -> dict[str, Any]:
     """The data the runtime's dialog builds ``field``'s editor from: its kind, names and
     label, whether it is required, and whatever else it has (None, "" and False left out,
-    except a default of "" or False, which is a value)."""
-    spec = _BY_KIND[field.kind](field)
+    except a default of "" or False, which is a value). The words elicit-gen adds (hints,
+    the blank choice) are in ``tr``'s language."""
+    spec = _BY_KIND[field.kind](field, tr)
     return {
         key: value
         for key, value in spec.items()
@@ -147,8 +145,10 @@ def field_spec(field: Field) -> dict[str, Any]:
 
 
 def window_title(form: Form) -> str:
-    """The schema's title, or :data:`DEFAULT_TITLE` when it has none."""
-    return form.title if form.title is not None and form.title.strip() else DEFAULT_TITLE
+    """The schema's title, or a neutral one in the form's language when it has none."""
+    if form.title is not None and form.title.strip():
+        return form.title
+    return translation(form.locale).gettext("Information requested")
 
 
 #: The runtime modules copied into the module, in order: validation, safe text, the Qt form.
@@ -167,14 +167,16 @@ class QtTarget:
     black_stable = True
 
     def emit(self, form: Form) -> GeneratedFile:
+        tr = translation(form.locale)
         text = render(
             "qt/module.py.j2",
             form=form,
             header=header_text(form),
-            fields=[field_spec(f) for f in form.fields],
+            fields=[field_spec(f, tr) for f in form.fields],
             texts={
                 "message": form.message_text,
-                "default_server": DEFAULT_SERVER,
+                # who asks when no server name is given (ir.DEFAULT_SERVER, in the form's words)
+                "default_server": tr.gettext("An MCP server"),
                 "title": form.title,
                 "window_title": window_title(form),
                 "description": form.description,

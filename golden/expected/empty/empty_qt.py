@@ -26,6 +26,7 @@ except ModuleNotFoundError as _missing:
 import argparse
 import datetime as _dt
 import functools
+import gettext as _gettext
 import html
 import json
 import math as _math
@@ -33,6 +34,7 @@ import re as _re
 import signal
 import sys
 import unicodedata
+import unicodedata as _unicodedata
 from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
 from types import FrameType
@@ -43,6 +45,7 @@ from PySide6.QtCore import (
     QDate,
     QDateTime,
     QEvent,
+    QLocale,
     QObject,
     Qt,
     QTime,
@@ -50,7 +53,14 @@ from PySide6.QtCore import (
     QTimeZone,
     Signal,
 )
-from PySide6.QtGui import QFocusEvent, QFont, QKeyEvent, QPalette, QWheelEvent
+from PySide6.QtGui import (
+    QFocusEvent,
+    QFont,
+    QKeyEvent,
+    QMouseEvent,
+    QPalette,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractSpinBox,
@@ -75,6 +85,59 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+# --- elicit_gen/runtime/i18n.py, verbatim ---------------------------------------------
+
+
+class _Catalog:
+    """One language's strings: ``messages`` maps an English message (gettext's msgid) to its
+    translation, or a plural message's singular to its forms; ``plural_forms`` is the
+    language's gettext plural expression (``(n != 1)``, ``0``): it picks a form for a count.
+    A message the catalogue lacks is shown in English."""
+
+    def __init__(
+        self,
+        locale: str,
+        plural_forms: str,
+        messages: dict[str, str | tuple[str, ...]],
+    ) -> None:
+        self.locale = locale
+        self._plural = _gettext.c2py(plural_forms)
+        self._messages = messages
+
+    def text(self, message: str) -> str:
+        found = self._messages.get(message)
+        return found if isinstance(found, str) and found else message
+
+    def plural(self, singular: str, plural: str, n: int) -> str:
+        forms = self._messages.get(singular)
+        if isinstance(forms, tuple):
+            index = self._plural(n)
+            if 0 <= index < len(forms) and forms[index]:
+                return forms[index]
+        return singular if n == 1 else plural
+
+
+#: The module's language: English unless the emitter replaces it right after this part.
+_CATALOG = _Catalog("en", "(n != 1)", {})
+
+
+def _t(message: str, /, **fields: object) -> str:
+    """``message`` in the module's language, its ``{name}`` fields filled in."""
+    text = _CATALOG.text(message)
+    return text.format(**fields) if fields else text
+
+
+def _tn(singular: str, plural: str, n: int, /, **fields: object) -> str:
+    """The form of a message for the count ``n`` (``{n}`` is filled in, with ``fields``)."""
+    return _CATALOG.plural(singular, plural, n).format(n=n, **fields)
+
+
+def _N(message: str) -> str:
+    """Marks ``message`` for the catalogue where it is not yet shown (a table of words):
+    returns it as is; :func:`_t` translates it where it is shown."""
+    return message
+
 
 # --- elicit_gen/runtime/formcore.py, verbatim -----------------------------------------
 
@@ -116,13 +179,6 @@ _DATE_TIME_RE = _re.compile(
     r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
     r"(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$"
 )
-
-FORMAT_HINTS: dict[str, str] = {
-    "email": "an email address, such as name@example.com",
-    "uri": "an absolute URI, such as https://example.com/page",
-    "date": "a date as YYYY-MM-DD, such as 2025-06-18",
-    "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
-}
 
 
 def is_email(text: str) -> bool:
@@ -195,6 +251,17 @@ FORMAT_CHECKS = {
 }
 # --- end of format checks ---
 
+#: What a value of each string format looks like, as a hint phrase (lower case, no full stop):
+#: translate it where it is shown (``_t(FORMAT_HINTS[fmt])``).
+FORMAT_HINTS: dict[str, str] = {
+    "email": _N("an email address, such as name@example.com"),
+    "uri": _N("an absolute URI, such as https://example.com/page"),
+    "date": _N("a date as YYYY-MM-DD, such as 2025-06-18"),
+    "date-time": _N(
+        "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+    ),
+}
+
 
 def local_offset_now() -> str:
     """The machine's current UTC offset as ``+hh:mm``."""
@@ -260,29 +327,46 @@ def _num(n: float) -> str:
 # YYYY-MM-DD" / "There is no 30 February 2026."). The HTML page's script words them alike.
 
 
-def _needed(n: int, lo: int | None, hi: int | None) -> str:
-    """The bound a length or count ``n`` breaks: ``at least 3 are needed``, ``at most 1 is
-    allowed``, ``exactly 4 are needed``."""
+def _needed(shown: str, n: int, lo: int | None, hi: int | None) -> str:
+    """What is wrong with a length or count ``n`` (``shown`` says it: "Has 45 characters",
+    "3 chosen") and the bound it breaks: ``..., but at least 3 are needed.``, ``..., but at most
+    1 is allowed.``, ``..., but exactly 4 are needed.``"""
     if lo is not None and lo == hi:
-        return f"exactly {lo} {'is' if lo == 1 else 'are'} needed"
+        return _tn(
+            "{shown}, but exactly {n} is needed.",
+            "{shown}, but exactly {n} are needed.",
+            lo,
+            shown=shown,
+        )
     if lo is not None and n < lo:
-        return f"at least {lo} {'is' if lo == 1 else 'are'} needed"
-    return f"at most {hi} {'is' if hi == 1 else 'are'} allowed"
+        return _tn(
+            "{shown}, but at least {n} is needed.",
+            "{shown}, but at least {n} are needed.",
+            lo,
+            shown=shown,
+        )
+    assert hi is not None
+    return _tn(
+        "{shown}, but at most {n} is allowed.",
+        "{shown}, but at most {n} are allowed.",
+        hi,
+        shown=shown,
+    )
 
 
 _MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
+    _N("January"),
+    _N("February"),
+    _N("March"),
+    _N("April"),
+    _N("May"),
+    _N("June"),
+    _N("July"),
+    _N("August"),
+    _N("September"),
+    _N("October"),
+    _N("November"),
+    _N("December"),
 )
 
 
@@ -290,11 +374,16 @@ def _date_problem(year: str, month: str, day: str) -> str | None:
     """Why a date of the right form (four, two and two digits) is no day of the calendar
     (``There is no 30 February 2026.``), or None when it is one."""
     if not 1 <= int(month) <= 12:
-        return f"There is no month {int(month)}."
+        return _t("There is no month {month}.", month=int(month))
     if int(year) == 0:
-        return "There is no year 0000."
+        return _t("There is no year 0000.")
     if not _valid_date(int(year), int(month), int(day)):
-        return f"There is no {int(day)} {_MONTHS[int(month) - 1]} {int(year)}."
+        return _t(
+            "There is no {day} {month_name} {year}.",
+            day=int(day),
+            month_name=_t(_MONTHS[int(month) - 1]),
+            year=int(year),
+        )
     return None
 
 
@@ -302,27 +391,29 @@ def format_problem(fmt: str, text: str) -> str:
     """Why ``text`` is no value of the string format ``fmt`` (which refused it): the form an
     answer must have, or the day, time or offset that does not exist."""
     if fmt == "email":
-        return "Not an email address."
+        return _t("Not an email address.")
     if fmt == "uri":
-        return "Not an absolute URI."
+        return _t("Not an absolute URI.")
     if fmt == "date":
         m = _DATE_RE.fullmatch(text)
         if m is None:
-            return "Not in the form YYYY-MM-DD."
-        return _date_problem(m[1], m[2], m[3]) or "Not a date."
+            return _t("Not in the form YYYY-MM-DD.")
+        return _date_problem(m[1], m[2], m[3]) or _t("Not a date.")
     m = _DATE_TIME_RE.fullmatch(text)
     if m is None:
-        return "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm."
+        return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.")
     problem = _date_problem(m[1], m[2], m[3])
     if problem is not None:
         return problem
     if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 60:
-        return f"There is no time {m[4]}:{m[5]}:{m[6]}."
+        time = f"{m[4]}:{m[5]}:{m[6]}"
+        return _t("There is no time {time}.", time=time)
     if int(m[6]) == 60:
-        return "Second 60 (a leap second) is not accepted."
+        return _t("Second 60 (a leap second) is not accepted.")
     if m[8] is not None and (int(m[9]) > 23 or int(m[10]) > 59):
-        return f"There is no UTC offset {m[8]}{m[9]}:{m[10]}."
-    return "Not a date and time."
+        offset = f"{m[8]}{m[9]}:{m[10]}"
+        return _t("There is no UTC offset {offset}.", offset=offset)
+    return _t("Not a date and time.")
 
 
 def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
@@ -344,49 +435,54 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
     """Why ``value`` does not satisfy the field schema ``prop``, or None when it does."""
     kind = prop.get("type")
     if value is None:
-        return "Must have a value (null is not allowed)."
+        return _t("Must have a value (null is not allowed).")
     if kind == "boolean":
-        return None if isinstance(value, bool) else "Must be true or false."
+        return None if isinstance(value, bool) else _t("Must be true or false.")
     if kind in ("number", "integer"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return "Must be a number."
+            return _t("Must be a number.")
         if isinstance(value, float) and not _math.isfinite(value):
-            return "Must be a finite number."
+            return _t("Must be a finite number.")
         if kind == "integer" and not (isinstance(value, int) or value.is_integer()):
-            return "Must be a whole number."
+            return _t("Must be a whole number.")
         if "minimum" in prop and value < prop["minimum"]:
-            return f"Must be at least {_num(prop['minimum'])}."
+            return _t("Must be at least {minimum}.", minimum=_num(prop["minimum"]))
         if "maximum" in prop and value > prop["maximum"]:
-            return f"Must be at most {_num(prop['maximum'])}."
+            return _t("Must be at most {maximum}.", maximum=_num(prop["maximum"]))
         return None
     if kind == "string":
         if not isinstance(value, str):
-            return "Must be text."
+            return _t("Must be text.")
         options = option_values(prop)
         if options is not None:
-            return None if value in options else "Must be one of the listed options."
+            if value in options:
+                return None
+            return _t("Must be one of the listed options.")
         if _SURROGATE_RE.search(value):
-            return "Must be valid Unicode text (it holds a surrogate code point)."
+            return _t("Must be valid Unicode text (it holds a surrogate code point).")
         length = len(value)
         lo, hi = prop.get("minLength"), prop.get("maxLength")
         if (lo is not None and length < lo) or (hi is not None and length > hi):
-            shown = f"Has {_plural(length, 'character')}" if length else "Is empty"
-            return f"{shown}, but {_needed(length, lo, hi)}."
+            if length:
+                shown = _tn("Has {n} character", "Has {n} characters", length)
+            else:
+                shown = _t("Is empty")
+            return _needed(shown, length, lo, hi)
         fmt = prop.get("format")
         if fmt in FORMAT_CHECKS and not FORMAT_CHECKS[fmt](value):
             return format_problem(fmt, value)
         return None
     if kind == "array":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            return "Must be a list of choices."
+            return _t("Must be a list of choices.")
         options = option_values(prop) or []
         if any(v not in options for v in value):
-            return "Must only contain the listed options."
+            return _t("Must only contain the listed options.")
         count = len(value)
         lo, hi = prop.get("minItems"), prop.get("maxItems")
         if (lo is not None and count < lo) or (hi is not None and count > hi):
-            shown = f"{count} chosen" if count else "None chosen"
-            return f"{shown}, but {_needed(count, lo, hi)}."
+            shown = _t("{count} chosen", count=count) if count else _t("None chosen")
+            return _needed(shown, count, lo, hi)
         return None
     return None
 
@@ -400,7 +496,7 @@ def validate_content(
     properties: _Mapping[str, _Any] = schema.get("properties", {})
     for name in schema.get("required", []):
         if name not in content:
-            errors[name] = "This field is required."
+            errors[name] = _t("This field is required.")
     for name, value in content.items():
         prop = properties.get(name)
         if prop is None:
@@ -445,23 +541,23 @@ def parse_number(text: str, integer: bool) -> int | float:
             if _DECIMAL_RE.fullmatch(cleaned) is not None:
                 exact = _exact_integer(cleaned)
                 if exact is None:
-                    raise ValueError("Must be a whole number.") from None
+                    raise ValueError(_t("Must be a whole number.")) from None
                 return exact
             try:  # digits of other scripts, which float() reads too
                 as_float = float(cleaned)
             except ValueError:
-                raise ValueError("Must be a whole number.") from None
+                raise ValueError(_t("Must be a whole number.")) from None
             if _math.isfinite(as_float) and as_float.is_integer():
                 return int(as_float)
-            raise ValueError("Must be a whole number.") from None
+            raise ValueError(_t("Must be a whole number.")) from None
     try:
         if _re.fullmatch(r"[+-]?[0-9]+", cleaned):
             return int(cleaned)
         number = float(cleaned)
     except ValueError:
-        raise ValueError("Must be a number.") from None
+        raise ValueError(_t("Must be a number.")) from None
     if not _math.isfinite(number):
-        raise ValueError("Must be a finite number.")
+        raise ValueError(_t("Must be a finite number."))
     return number
 
 
@@ -506,6 +602,28 @@ def safe_lines(text: str) -> list[str]:
 def safe_block(text: str) -> str:
     """Multi-line text as one string shown literally (its line breaks kept)."""
     return "\n".join(safe_lines(text))
+
+
+# --- how wide text is on a terminal -----------------------------------------
+# A terminal gives East Asian wide and fullwidth characters (Chinese, Japanese,
+# Korean, fullwidth punctuation, most emoji) two columns, combining marks and
+# zero-width joiners none: aligning by len() would push every column after a
+# CJK label out of line.
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (East Asian wide: 2, marks: 0)."""
+    width = 0
+    for char in text:
+        if _unicodedata.combining(char) or char in "\u200c\u200d":
+            continue
+        width += 2 if _unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (never cut)."""
+    return text + " " * max(0, width - display_width(text))
 
 
 # --- elicit_gen/runtime/qt_form.py, verbatim ------------------------------------------
@@ -857,20 +975,59 @@ class _NumberEditor(_Editor):
             self.spin.lineEdit().setText(_format_number(value))
 
 
+#: A check box whose text would be wider than this (pixels) shows it as a wrapped label
+#: beside it instead: a check box's own text never wraps (a long title, a Chinese one
+#: above all, would widen the dialog or be cut off).
+_CHECK_TEXT_WIDTH = 420
+
+
+class _CheckLabel(QLabel):
+    """A long check box title, wrapped beside the box: a click on it ticks the box."""
+
+    def __init__(self, text: str, check: QCheckBox) -> None:
+        super().__init__()
+        self.setTextFormat(Qt.TextFormat.PlainText)
+        self.setText(text)
+        self.setWordWrap(True)
+        self.setBuddy(check)
+        self._check = check
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        inside = self.rect().contains(event.position().toPoint())
+        left = event.button() == Qt.MouseButton.LeftButton
+        if inside and left and self._check.isEnabled():
+            self._check.setFocus(Qt.FocusReason.MouseFocusReason)
+            self._check.click()
+        super().mouseReleaseEvent(event)
+
+
 class _BoolEditor(_Editor):
     labels_itself = True
 
     def __init__(self, spec: Mapping[str, Any]) -> None:
         super().__init__(spec)
         marker = " *" if self.required else ""
-        self.check = QCheckBox(mnemonic_safe(isolate(safe_text(self.label)) + marker))
+        shown = mnemonic_safe(isolate(safe_text(self.label)) + marker)
+        self.check = QCheckBox(shown)
+        self.text_label: QLabel | None = None
+        if self.check.sizeHint().width() > _CHECK_TEXT_WIDTH:
+            self.check.setText("")
+            self.check.setAccessibleName(safe_text(self.label))
+            self.text_label = _CheckLabel(shown, self.check)
+            self.widget = QWidget()
+            row = QHBoxLayout(self.widget)
+            row.setContentsMargins(0, 0, 0, 0)
+            row.addWidget(self.check, 0, Qt.AlignmentFlag.AlignTop)
+            row.addWidget(self.text_label, 1)
+        else:
+            self.widget = self.check
         if spec.get("nullable", False):
             # "Not answered" is the third state; the first click leaves it for good.
             self.check.setTristate(True)
             self.check.setCheckState(Qt.CheckState.PartiallyChecked)
-            self.check.setToolTip("Not answered yet")
+            self.check.setToolTip(_t("Not answered yet"))
         self.check.clicked.connect(self._clicked)
-        self.widget = self.focus = self.check
+        self.focus = self.check
 
     def _clicked(self, _checked: bool) -> None:
         if self.check.checkState() != Qt.CheckState.PartiallyChecked:
@@ -906,9 +1063,9 @@ class _DateEditor(_Editor):
         row.setContentsMargins(0, 0, 0, 0)
         self.toggle: QCheckBox | None = None
         if spec.get("nullable", False):
-            self.toggle = QCheckBox("Set")
-            self.toggle.setAccessibleName(f"Set {safe_text(label)}")
-            self.toggle.setToolTip("Give this field a value")
+            self.toggle = QCheckBox(_t("Set"))
+            self.toggle.setAccessibleName(_t("Set {field}", field=safe_text(label)))
+            self.toggle.setToolTip(_t("Give this field a value"))
             self.toggle.clicked.connect(self._toggled)
             row.addWidget(self.toggle)
         self.edit = _DateTimeEdit()
@@ -930,7 +1087,8 @@ class _DateEditor(_Editor):
         self.offset: QComboBox | None = None
         if with_time:
             self.offset = _ComboBox()
-            self.offset.setAccessibleName(f"{safe_text(label)}: UTC offset")
+            offset_name = _t("{field}: UTC offset", field=safe_text(label))
+            self.offset.setAccessibleName(offset_name)
             for minutes in range(-12 * 60, 14 * 60 + 1, 15):
                 offset_text = _offset_text(minutes)
                 self.offset.addItem(f"UTC{offset_text}", offset_text)
@@ -1216,14 +1374,21 @@ class _FormDialog(QDialog):
         self.server = server if server else self.form_server
         self.message = self.form_message if message is None else message
         self.setObjectName("elicitation")
-        shown_title = isolate(safe_text(self.form_window_title))
-        window_title = f"{shown_title} — {isolate(safe_text(self.server))}"
+        # The form's language: the calendar popup and the message box follow it.
+        locale = QLocale(_CATALOG.locale.replace("-", "_"))
+        self.setLocale(locale)
+        self.setLayoutDirection(locale.textDirection())
+        window_title = _t(
+            "{title} — {server}",
+            title=isolate(safe_text(self.form_window_title)),
+            server=isolate(safe_text(self.server)),
+        )
         self.setWindowTitle(window_title_safe(window_title))
         self.setSizeGripEnabled(True)
 
         outer = QVBoxLayout(self)
         asker = plain_label(
-            f"Request from {isolate(safe_text(self.server))}",
+            _t("Request from {server}", server=isolate(safe_text(self.server))),
             object_name="server",
         )
         small = QFont(asker.font())
@@ -1282,7 +1447,8 @@ class _FormDialog(QDialog):
         self._scroll.setMinimumHeight(max(min(height + 4, tallest), 120))
         outer.addWidget(self._scroll, 1)
         if any(editor.required for editor in self._editors.values()):
-            legend = plain_label("Fields marked * are required.", object_name="legend")
+            legend_text = _t("Fields marked * are required.")
+            legend = plain_label(legend_text, object_name="legend")
             legend.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             outer.addWidget(legend)
 
@@ -1295,11 +1461,11 @@ class _FormDialog(QDialog):
         # Cancel / Save" question.
         self.buttons = QDialogButtonBox()
         self.buttons.setObjectName("buttons")
-        self.submit_button = QPushButton("&Submit")
-        self.decline_button = QPushButton("&Decline")
-        self.cancel_button = QPushButton("Cancel")
-        self.decline_button.setToolTip("Refuse to give this information")
-        self.cancel_button.setToolTip("Dismiss without answering (Escape)")
+        self.submit_button = QPushButton(_t("&Submit"))
+        self.decline_button = QPushButton(_t("&Decline"))
+        self.cancel_button = QPushButton(_t("Cancel"))
+        self.decline_button.setToolTip(_t("Refuse to give this information"))
+        self.cancel_button.setToolTip(_t("Dismiss without answering (Escape)"))
         role = QDialogButtonBox.ButtonRole
         self.buttons.addButton(self.submit_button, role.AcceptRole)
         self.buttons.addButton(self.decline_button, role.DestructiveRole)
@@ -1360,7 +1526,7 @@ class _FormDialog(QDialog):
             label = plain_label(shown)
             label.setBuddy(editor.focus)
             if editor.required:
-                editor.focus.setAccessibleDescription("required")
+                editor.focus.setAccessibleDescription(_t("Required"))
         label.setObjectName(f"label_{editor.ident}")
         label.setTextInteractionFlags(Qt.TextInteractionFlag.NoTextInteraction)
         self._labels[name] = label
@@ -1420,7 +1586,7 @@ class _FormDialog(QDialog):
         error.setVisible(bool(problem))
         editor = self._editors[name]
         # Screen readers announce the problem with the control.
-        spoken = safe_text(problem) or ("required" if editor.required else "")
+        spoken = safe_text(problem) or (_t("Required") if editor.required else "")
         editor.focus.setAccessibleDescription(spoken)
 
     def _show(self, problems: Mapping[str, str]) -> None:
@@ -1428,8 +1594,13 @@ class _FormDialog(QDialog):
             self._show_one(name, problems.get(name, ""))
         count = len(problems)
         if count:
-            fields = "field" if count == 1 else "fields"
-            self._summary.setText(f"Please correct {count} {fields} before submitting.")
+            self._summary.setText(
+                _tn(
+                    "Please correct {n} field before submitting.",
+                    "Please correct {n} fields before submitting.",
+                    count,
+                ),
+            )
         self._summary.setVisible(bool(count))
         self._grow()
 
@@ -1509,11 +1680,13 @@ class _FormDialog(QDialog):
             question.setIcon(QMessageBox.Icon.Question)
             question.setWindowTitle(self.windowTitle())
             question.setTextFormat(Qt.TextFormat.PlainText)
-            question.setText("Discard your answers?")
-            question.setInformativeText("What you entered in this form will be lost.")
+            question.setText(_t("Discard your answers?"))
+            lost = _t("What you entered in this form will be lost.")
+            question.setInformativeText(lost)
             role = QMessageBox.ButtonRole
-            self.discard_button = question.addButton("&Discard", role.DestructiveRole)
-            keep = question.addButton("&Keep editing", role.RejectRole)
+            discard = question.addButton(_t("&Discard"), role.DestructiveRole)
+            self.discard_button = discard
+            keep = question.addButton(_t("&Keep editing"), role.RejectRole)
             question.setDefaultButton(keep)
             question.setEscapeButton(keep)
             question.buttonClicked.connect(self._discard_answered)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import encodings.idna as _idna
 import functools
+import gettext as _gettext
 import ipaddress as _ipaddress
 import json
 import re as _re
@@ -28,7 +29,7 @@ from dataclasses import field as _field
 from types import FrameType
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import QLocale, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPalette, QTextOption
 from PySide6.QtWidgets import (
     QApplication,
@@ -41,6 +42,57 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+
+class _Catalog:
+    """One language's strings: ``messages`` maps an English message (gettext's msgid) to its
+    translation, or a plural message's singular to its forms; ``plural_forms`` is the
+    language's gettext plural expression (``(n != 1)``, ``0``): it picks a form for a count.
+    A message the catalogue lacks is shown in English."""
+
+    def __init__(
+        self,
+        locale: str,
+        plural_forms: str,
+        messages: dict[str, str | tuple[str, ...]],
+    ) -> None:
+        self.locale = locale
+        self._plural = _gettext.c2py(plural_forms)
+        self._messages = messages
+
+    def text(self, message: str) -> str:
+        found = self._messages.get(message)
+        return found if isinstance(found, str) and found else message
+
+    def plural(self, singular: str, plural: str, n: int) -> str:
+        forms = self._messages.get(singular)
+        if isinstance(forms, tuple):
+            index = self._plural(n)
+            if 0 <= index < len(forms) and forms[index]:
+                return forms[index]
+        return singular if n == 1 else plural
+
+
+#: The module's language: English unless the emitter replaces it right after this part.
+_CATALOG = _Catalog("en", "(n != 1)", {})
+
+
+def _t(message: str, /, **fields: object) -> str:
+    """``message`` in the module's language, its ``{name}`` fields filled in."""
+    text = _CATALOG.text(message)
+    return text.format(**fields) if fields else text
+
+
+def _tn(singular: str, plural: str, n: int, /, **fields: object) -> str:
+    """The form of a message for the count ``n`` (``{n}`` is filled in, with ``fields``)."""
+    return _CATALOG.plural(singular, plural, n).format(n=n, **fields)
+
+
+def _N(message: str) -> str:
+    """Marks ``message`` for the catalogue where it is not yet shown (a table of words):
+    returns it as is; :func:`_t` translates it where it is shown."""
+    return message
+
 
 # --- showing text safely ----------------------------------------------------
 # Characters a terminal or a text widget acts on instead of showing, or that
@@ -80,6 +132,28 @@ def safe_lines(text: str) -> list[str]:
 def safe_block(text: str) -> str:
     """Multi-line text as one string shown literally (its line breaks kept)."""
     return "\n".join(safe_lines(text))
+
+
+# --- how wide text is on a terminal -----------------------------------------
+# A terminal gives East Asian wide and fullwidth characters (Chinese, Japanese,
+# Korean, fullwidth punctuation, most emoji) two columns, combining marks and
+# zero-width joiners none: aligning by len() would push every column after a
+# CJK label out of line.
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (East Asian wide: 2, marks: 0)."""
+    width = 0
+    for char in text:
+        if _unicodedata.combining(char) or char in "\u200c\u200d":
+            continue
+        width += 2 if _unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (never cut)."""
+    return text + " " * max(0, width - display_width(text))
 
 
 # --- checking a URL before anything opens it --------------------------------
@@ -150,15 +224,15 @@ _DEFAULT_PORTS = {"https": 443, "http": 80}
 #: "apple"). Han, Hiragana, Katakana and Hangul count as one group, which may
 #: also stand beside Latin, as Japanese, Chinese and Korean names do.
 _SCRIPT_WORDS = {
-    "LATIN": "Latin",
-    "GREEK": "Greek",
-    "CYRILLIC": "Cyrillic",
-    "ARMENIAN": "Armenian",
-    "HEBREW": "Hebrew",
-    "ARABIC": "Arabic",
-    "GEORGIAN": "Georgian",
-    "DEVANAGARI": "Devanagari",
-    "THAI": "Thai",
+    "LATIN": _N("Latin"),
+    "GREEK": _N("Greek"),
+    "CYRILLIC": _N("Cyrillic"),
+    "ARMENIAN": _N("Armenian"),
+    "HEBREW": _N("Hebrew"),
+    "ARABIC": _N("Arabic"),
+    "GEORGIAN": _N("Georgian"),
+    "DEVANAGARI": _N("Devanagari"),
+    "THAI": _N("Thai"),
     "CJK": "CJK",
     "HIRAGANA": "CJK",
     "KATAKANA": "CJK",
@@ -249,46 +323,56 @@ def check_url(url: str) -> UrlCheck:
         return UrlCheck(url, refusal=reason, **known)  # type: ignore[arg-type]
 
     if not isinstance(url, str) or not url:
-        return UrlCheck("", refusal="The server sent no URL.")
+        return UrlCheck("", refusal=_t("The server sent no URL."))
     if len(url) > MAX_URL_LENGTH:
-        return refuse(f"The URL is too long to show ({len(url):,} characters).")
+        length = f"{len(url):,}"
+        return refuse(
+            _t("The URL is too long to show ({length} characters).", length=length),
+        )
     if _HIDDEN_RE.search(url):
-        return refuse("The URL contains spaces, control or invisible characters.")
+        return refuse(_t("The URL contains spaces, control or invisible characters."))
     scheme_match = _SCHEME_RE.match(url)
     if scheme_match is None:
-        return refuse("This is not a complete web address (it has no https:// part).")
+        return refuse(
+            _t("This is not a complete web address (it has no https:// part)."),
+        )
     scheme = scheme_match.group(1).lower()
     if scheme not in _DEFAULT_PORTS:
         return refuse(
-            f"Links of the type {scheme}: cannot be opened from here; only https:// links can.",
+            _t(
+                "Links of the type {scheme}: cannot be opened from here; only https:// links can.",
+                scheme=scheme,
+            ),
             scheme=scheme,
         )
     rest = url[scheme_match.end() :]
     if not rest.startswith("//"):
         return refuse(
-            "This is not a complete web address (it has no host).",
+            _t("This is not a complete web address (it has no host)."),
             scheme=scheme,
         )
     authority = _re.split(r"[/?#\\]", rest[2:], maxsplit=1)[0]
     if "@" in authority:
         return refuse(
-            "The URL carries a user name or password (before an @), a trick that can "
-            # (kept on two lines at every line length)
-            "disguise where it really goes.",
+            _t(
+                "The URL carries a user name or password (before an @), a trick that can "
+                # (kept on two lines at every line length)
+                "disguise where it really goes."
+            ),
             scheme=scheme,
         )
     if authority.startswith("["):
         end = authority.find("]")
         raw_host, port_text = authority[: end + 1], authority[end + 1 :]
         if end < 0 or (port_text and not port_text.startswith(":")):
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         port_text = port_text[1:]
     else:
         raw_host, _, port_text = authority.partition(":")
     port: int | None = None
     if port_text:
         if not port_text.isdigit() or not port_text.isascii() or int(port_text) > 65535:
-            return refuse("The port number is not valid.", scheme=scheme)
+            return refuse(_t("The port number is not valid."), scheme=scheme)
         port = int(port_text)
     if port == _DEFAULT_PORTS[scheme]:
         port = None
@@ -298,27 +382,27 @@ def check_url(url: str) -> UrlCheck:
         try:
             ip = _ipaddress.IPv6Address(raw_host[1:-1])
         except ValueError:
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         ascii_host = host = domain = f"[{ip.compressed}]"
     else:
         name = raw_host.lower().rstrip(".") if raw_host not in ("", ".") else ""
         if not name:
             return refuse(
-                "This is not a complete web address (it has no host).",
+                _t("This is not a complete web address (it has no host)."),
                 scheme=scheme,
             )
         try:
             labels = [str(_idna.ToASCII(label), "ascii") for label in name.split(".")]
             host_labels = [_unicode_label(label) for label in labels]
         except (UnicodeError, ValueError):
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         given = _unicodedata.normalize("NFC", name).split(".")
         pairs = zip(host_labels, given, strict=True)
         if any(a != b and not b.startswith("xn--") for a, b in pairs):
             # "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
             # a name that changes when converted is not shown as either
             return refuse(
-                "The host name has letters that browsers may read differently.",
+                _t("The host name has letters that browsers may read differently."),
                 scheme=scheme,
             )
         ascii_host = ".".join(labels)
@@ -328,10 +412,10 @@ def check_url(url: str) -> UrlCheck:
             ascii_host = host = domain = dotted
         elif labels[-1].isdigit() or _ipv4_number(labels[-1]) is not None:
             # a host ending in a number is an IPv4 address to a browser, or invalid
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         else:
             if not all(_LABEL_RE.fullmatch(label) for label in labels):
-                return refuse("The host name is not valid.", scheme=scheme)
+                return refuse(_t("The host name is not valid."), scheme=scheme)
             host = ".".join(host_labels)
             size = 2 if len(labels) > 1 else 1
             for cut in range(len(labels) - 1):
@@ -341,16 +425,28 @@ def check_url(url: str) -> UrlCheck:
             domain = ".".join(host_labels[-size:])
             if any(label.startswith("xn--") for label in labels):
                 warnings.append(
-                    f"An international domain name: it is {ascii_host} underneath. "
-                    # (kept on two lines at every line length)
-                    "Check it is the site you expect.",
+                    _t(
+                        "An international domain name: it is {ascii_host} underneath. "
+                        # (kept on two lines at every line length)
+                        "Check it is the site you expect.",
+                        ascii_host=ascii_host,
+                    ),
                 )
             for label in host_labels:
                 scripts = _scripts(label)
                 if _mixed(scripts):
-                    names = " and ".join(scripts)
+                    names = _t(scripts[0])
+                    for script in scripts[1:]:
+                        names = _t(
+                            "{first} and {second}",
+                            first=names,
+                            second=_t(script),
+                        )
                     warnings.append(
-                        f"The name mixes {names} letters, as look-alike domains do.",
+                        _t(
+                            "The name mixes {scripts} letters, as look-alike domains do.",
+                            scripts=names,
+                        ),
                     )
                     break
     loopback = (ip is not None and ip.is_loopback) or (
@@ -359,13 +455,17 @@ def check_url(url: str) -> UrlCheck:
     if ip is not None and not loopback:
         warnings.insert(
             0,
-            "The destination is an IP address, not a name: nothing says who runs it.",
+            _t(
+                "The destination is an IP address, not a name: nothing says who runs it.",
+            ),
         )
     if scheme == "http" and not loopback:
         return refuse(
-            "Plain http:// links are not opened: the page would not be private. "
-            # (kept on two lines at every line length)
-            "Only https:// links can be opened.",
+            _t(
+                "Plain http:// links are not opened: the page would not be private. "
+                # (kept on two lines at every line length)
+                "Only https:// links can be opened."
+            ),
             scheme=scheme,
             host=host,
             ascii_host=ascii_host,
@@ -375,10 +475,10 @@ def check_url(url: str) -> UrlCheck:
     if scheme == "http":
         warnings.insert(
             0,
-            "A plain http:// page on this computer: for development only.",
+            _t("A plain http:// page on this computer: for development only."),
         )
     if port is not None:
-        warnings.append(f"It uses port {port}, not the usual one.")
+        warnings.append(_t("It uses port {port}, not the usual one.", port=port))
     return UrlCheck(
         url,
         scheme=scheme,
@@ -392,7 +492,11 @@ def check_url(url: str) -> UrlCheck:
 
 
 def consent_arguments(description: str) -> argparse.ArgumentParser:
-    """The consent command line's parser: who asks, why, the id, the URL."""
+    """The consent command line's parser: who asks, why, the id, the URL.
+
+    Its help and errors (argparse's own words) stay English whatever the
+    module's language: the command line is the integrator's, not the user's;
+    what the consent prompt says to its user is localised."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument(
         "--server",
@@ -414,8 +518,8 @@ def consent_arguments(description: str) -> argparse.ArgumentParser:
 
 # --- the consent dialog ---------------------------------------------------------------
 
-#: Who asks when the host does not say.
-DEFAULT_SERVER = "An MCP server"
+#: Who asks when the host does not say (in the module's language).
+DEFAULT_SERVER = _t("An MCP server")
 
 #: How long "Completed in your browser." stays up before the dialog closes (ms).
 COMPLETED_CLOSE_MS = 1500
@@ -483,7 +587,7 @@ def _open_in_browser(url: str) -> object:
     """The default opener: the desktop's web browser. Raises OSError when none
     could be started (the user did not get the page)."""
     if not QDesktopServices.openUrl(QUrl(url)):
-        raise OSError("no web browser could be started")
+        raise OSError(_t("no web browser could be started"))
     return True
 
 
@@ -526,14 +630,18 @@ class UrlConsentDialog(QDialog):
         self._opener = opener
         self._result: dict[str, Any] | None = None
         self.setObjectName("url_consent")
+        # The dialog's language: what Qt words itself (menus, the layout) follows it.
+        locale = QLocale(_CATALOG.locale.replace("-", "_"))
+        self.setLocale(locale)
+        self.setLayoutDirection(locale.textDirection())
         who = _consent_isolate(safe_text(self.server))
-        title = f"Open a web page? — {who}"
+        title = _t("Open a web page? — {server}", server=who)
         self.setWindowTitle(title.replace("[*]", "[*][*]"))
         self.setSizeGripEnabled(True)
         check = self.check
         outer = QVBoxLayout(self)
 
-        asking = f"{who} asks you to open a web page"
+        asking = _t("{server} asks you to open a web page", server=who)
         asker = _consent_label(asking, object_name="server")
         _scaled(asker, 1.1, bold=True)
         outer.addWidget(asker)
@@ -544,12 +652,12 @@ class UrlConsentDialog(QDialog):
         self.domain_label = _consent_label(domain, object_name="domain")
         _scaled(self.domain_label, 1.5, bold=True)
         self.domain_label.setVisible(bool(check.domain))
-        site = _consent_label("Web site:", object_name="domain_caption")
+        site = _consent_label(_t("Web site:"), object_name="domain_caption")
         site.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         site.setVisible(bool(check.domain))
         outer.addWidget(site)
         outer.addWidget(self.domain_label)
-        caption = _consent_label("Full URL:", object_name="url_caption")
+        caption = _consent_label(_t("Full URL:"), object_name="url_caption")
         caption.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         outer.addWidget(caption)
         self.url_view = QPlainTextEdit()
@@ -557,7 +665,7 @@ class UrlConsentDialog(QDialog):
         self.url_view.setReadOnly(True)
         self.url_view.setTabChangesFocus(True)
         self.url_view.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
-        self.url_view.setPlainText(safe_text(check.url) if check.url else "(none)")
+        self.url_view.setPlainText(safe_text(check.url) if check.url else _t("(none)"))
         fixed = QFontDatabase.SystemFont.FixedFont
         self.url_view.setFont(QFontDatabase.systemFont(fixed))
         self.url_view.setFrameShape(QFrame.Shape.StyledPanel)
@@ -568,7 +676,7 @@ class UrlConsentDialog(QDialog):
         outer.addWidget(self.url_view)
         if elicitation_id:
             request = _consent_label(
-                f"Request: {safe_text(elicitation_id)}",
+                _t("Request: {id}", id=safe_text(elicitation_id)),
                 object_name="request",
             )
             request.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -576,14 +684,15 @@ class UrlConsentDialog(QDialog):
 
         self.warning_labels: list[QLabel] = []
         for warning in check.warnings:
-            text = f"⚠ Warning: {safe_text(warning)}"
+            text = _t("⚠ Warning: {warning}", warning=safe_text(warning))
             shown = _consent_label(text, object_name="warning")
             shown.setStyleSheet(_WARNING_STYLE)
             outer.addWidget(shown)
             self.warning_labels.append(shown)
         self.refusal_label: QLabel | None = None
         if check.refusal is not None:
-            refused = f"Cannot open this link: {safe_text(check.refusal)}"
+            reason = safe_text(check.refusal)
+            refused = _t("Cannot open this link: {reason}", reason=reason)
             self.refusal_label = _consent_label(refused, object_name="refusal")
             self.refusal_label.setStyleSheet(_ERROR_STYLE)
             outer.addWidget(self.refusal_label)
@@ -595,17 +704,17 @@ class UrlConsentDialog(QDialog):
 
         buttons = QHBoxLayout()
         buttons.addStretch(1)
-        self.decline_button = QPushButton("&Decline")
-        self.decline_button.setToolTip("Do not open this page")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Dismiss without answering (Escape)")
-        self.close_button = QPushButton("Close")
+        self.decline_button = QPushButton(_t("&Decline"))
+        self.decline_button.setToolTip(_t("Do not open this page"))
+        self.cancel_button = QPushButton(_t("Cancel"))
+        self.cancel_button.setToolTip(_t("Dismiss without answering (Escape)"))
+        self.close_button = QPushButton(_t("Close"))
         self.close_button.hide()
         self.open_button: QPushButton | None = None
         row: list[QPushButton] = [self.decline_button, self.cancel_button]
         if check.openable:
-            self.open_button = QPushButton("&Open in browser")
-            self.open_button.setToolTip("Open this page in your web browser")
+            self.open_button = QPushButton(_t("&Open in browser"))
+            self.open_button.setToolTip(_t("Open this page in your web browser"))
             self.open_button.clicked.connect(self.open_in_browser)
             row.append(self.open_button)
         row.append(self.close_button)
@@ -656,15 +765,18 @@ class UrlConsentDialog(QDialog):
             opener(self.url)
         except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
             self.state = "failed"
-            problem = f"Could not open the browser: {safe_text(str(exc))}"
-            self._after_answer(f"{problem}\nCancelled.", _ERROR_STYLE)
+            reason = safe_text(str(exc))
+            problem = _t("Could not open the browser: {problem}", problem=reason)
+            self._after_answer(problem + "\n" + _t("Cancelled."), _ERROR_STYLE)
             self._answer({"action": "cancel"})
             return False
         self.state = "waiting"
         who = _consent_isolate(safe_text(self.server))
-        self._after_answer(
-            f"Continue in your browser. {who} will say when this step is complete.",
+        waiting = _t(
+            "Continue in your browser. {server} will say when this step is complete.",
+            server=who,
         )
+        self._after_answer(waiting)
         self._answer({"action": "accept"})
         if self.isVisible() and self.windowModality() != Qt.WindowModality.NonModal:
             # Waiting may take minutes in the browser: the windows behind stay usable.
@@ -681,7 +793,7 @@ class UrlConsentDialog(QDialog):
         if self.state != "waiting":
             return
         self.state = "completed"
-        self.status_label.setText("Completed in your browser.")
+        self.status_label.setText(_t("Completed in your browser."))
         QTimer.singleShot(COMPLETED_CLOSE_MS, self, self._close_after_answer)
 
     def decline(self) -> None:
