@@ -459,6 +459,40 @@ def test_required_boolean_without_default_is_false_when_unticked(
     }
 
 
+def test_a_long_boolean_title_wraps_beside_its_check_box(qtbot: QtBot, tmp_path: Path) -> None:
+    """A check box's own text never wraps: a long title is a wrapped label beside the box,
+    which a click ticks; the box keeps the title as its accessible name and Space ticks it."""
+    title = "I have read the booking terms & conditions and agree to them " * 4
+    schema = {
+        "type": "object",
+        "properties": {
+            "agree": {"type": "boolean", "title": title},
+            "short": {"type": "boolean", "title": "Short"},
+        },
+        "required": ["agree"],
+    }
+    form, module = compile_qt(schema, tmp_path, "long_check")
+    dialog = open_dialog(qtbot, module, form)
+    check = dialog.field_widget("agree")
+    label = dialog.editor("agree").text_label
+    assert isinstance(check, QCheckBox) and label is not None
+    assert check.text() == "" and check.accessibleName() == title
+    assert label.text() == title.replace("&", "&&") + " *"
+    assert label.wordWrap() and label.height() >= 2 * label.fontMetrics().lineSpacing()
+    assert label.buddy() is check
+    right = label.mapTo(dialog, QPoint(label.width(), 0)).x()
+    assert right <= dialog.width()
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton)
+    assert check.isChecked()
+    press_space(qtbot, check)
+    assert not check.isChecked()
+    assert dialog.editor("short").text_label is None  # a short title stays on the box
+    assert dialog.field_widget("short").text() == "Short"
+    qtbot.mouseClick(label, Qt.MouseButton.LeftButton)
+    submit(qtbot, dialog)
+    assert dialog.elicit_result() == {"action": "accept", "content": {"agree": True}}
+
+
 # --- dates and times -------------------------------------------------------------------------
 
 
