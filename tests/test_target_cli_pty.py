@@ -65,13 +65,13 @@ def test_answering_prompts_on_a_terminal(session: PtySession) -> None:
     assert "Not accepted: Must be at least 18." in shown
 
     shown = session.answer("1")  # review: change the name
-    review = "  1. name (required): Ada Lovelace\n  2. email (required): ada@example.com\n"
-    assert review + "  3. age: (no answer)\n" in shown
+    review = "  1. name (required):  Ada Lovelace\n  2. email (required): ada@example.com\n"
+    assert review + "  3. age:              (no answer)\n" in shown  # answers in one column
     shown = session.answer("Augusta Ada King")
     assert "Press Enter to keep: Ada Lovelace" in shown
 
     shown = session.answer("s")
-    assert "  1. name (required): Augusta Ada King" in shown
+    assert "  1. name (required):  Augusta Ada King" in shown
 
     out, code = session.finish()
     assert code == 0
@@ -113,7 +113,7 @@ def test_decline_from_the_review_on_the_terminal(session: PtySession) -> None:
     for line in ["", "Ada", "ada@example.com", "42"]:
         session.answer(line)
     shown = session.answer("d")
-    assert "3. age: 42" in shown
+    assert "3. age:              42" in shown
     out, code = session.finish()
     assert code == 0
     assert json.loads(out) == {"action": "decline"}

@@ -11,7 +11,11 @@ import argparse
 
 
 def consent_arguments(description: str) -> argparse.ArgumentParser:
-    """The consent command line's parser: who asks, why, the id, the URL."""
+    """The consent command line's parser: who asks, why, the id, the URL.
+
+    Its help and errors (argparse's own words) stay English whatever the
+    module's language: the command line is the integrator's, not the user's;
+    what the consent prompt says to its user is localised."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument(
         "--server",

@@ -15,6 +15,7 @@ import os
 import re as _re
 import signal
 import sys
+import unicodedata as _unicodedata
 from collections.abc import Mapping as _Mapping
 from collections.abc import Sequence
 from typing import Any as _Any
@@ -22,7 +23,6 @@ from typing import TextIO
 
 from .formcore import (
     _LOOSE_DATE_TIME_RE,
-    _plural,
     check_value,
     complete_date_time,
     format_problem,
@@ -31,20 +31,44 @@ from .formcore import (
     parse_number,
     validate_content,
 )
-from .safetext import _UNSAFE_RE, safe_lines, safe_text
+from .i18n import _t, _tn
+from .safetext import _UNSAFE_RE, display_width, pad, safe_lines, safe_text
 
 # --- end of runtime imports ---
 
 # --- the terminal prompt ----------------------------------------------------
 
 _PROMPT = "  > "
-_NO_ANSWER = "(no answer)"
+
+#: The widest label column of the review list, in terminal columns: a longer label pushes its
+#: own value to the right instead of every row's.
+_LABEL_COLUMNS = 40
 
 
 def _number_text(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     return str(value)
+
+
+def _rjust(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` terminal columns (never cut)."""
+    return " " * max(0, width - display_width(text)) + text
+
+
+def _folded(text: str) -> str:
+    """A typed command or number as it is compared: compatibility forms folded
+    (the full-width letters and digits of a Chinese or Japanese input method
+    read as ``s``, ``1``), then case folded."""
+    return _unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+def _words(english: tuple[str, ...], localised: str) -> tuple[str, ...]:
+    """The answers that mean one thing: the English ones, accepted in every language, and the
+    words of ``localised``, a translated list of words separated by ``|`` (its English
+    source names English words already in ``english``)."""
+    extra = tuple(_folded(word) for word in localised.split("|") if word.strip())
+    return english + extra
 
 
 # --- questions, one class per field kind ------------------------------------
@@ -100,8 +124,10 @@ class _Text(_Question):
         lines = super().hints()
         if self.fmt == "date-time":
             lines.append(
-                "A time without an offset (such as 2025-06-18 14:30) gets your"
-                f" local offset (now {local_offset_now()}).",
+                _t(
+                    "A time without an offset (such as 2025-06-18 14:30) gets your local offset (now {offset}).",  # noqa: E501, RUF100
+                    offset=local_offset_now(),
+                ),
             )
         return lines
 
@@ -120,7 +146,7 @@ class _Text(_Question):
 
     def note(self, text: str, value: object) -> str | None:
         if self.fmt == "date-time" and value != text:
-            return f"Read as {safe_text(str(value))}."
+            return _t("Read as {value}.", value=safe_text(str(value)))
         return None
 
 
@@ -146,19 +172,24 @@ _NO = ("n", "no", "false", "0")
 
 class _Boolean(_Question):
     def hints(self) -> list[str]:
-        return ["Answer y (yes) or n (no)."]
+        return [_t("Answer y (yes) or n (no).")]
 
     def parse(self, text: str) -> object:
-        answer = text.lower()
-        if answer in _YES:
+        answer = _folded(text)
+        # TRANSLATORS: the words (separated by |) a user may type for "yes", besides y, yes,
+        # true and 1 (always accepted); "Answer y (yes) or n (no)." should name one of them
+        if answer in _words(_YES, _t("yes|true")):
             return True
-        if answer in _NO:
+        # TRANSLATORS: the words (separated by |) a user may type for "no", besides n, no,
+        # false and 0 (always accepted)
+        if answer in _words(_NO, _t("no|false")):
             return False
-        raise ValueError("Answer y (yes) or n (no).")
+        raise ValueError(_t("Answer y (yes) or n (no)."))
 
     def show(self, value: object) -> str:
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            # TRANSLATORS: a yes/no answer as the review step shows it
+            return _t("yes") if value else _t("no")
         return safe_text(str(value))
 
 
@@ -178,9 +209,11 @@ class _Options(_Question):
         self.options = tuple(options.items())
 
     def listing(self) -> list[str]:
+        """The options, numbered; the labels aligned after numbers of one or more digits."""
+        width = display_width(f"{len(self.options)})")
         lines = []
         for number, (_, label) in enumerate(self.options, 1):
-            lines.append(f"  {number}) {safe_text(label)}")
+            lines.append(f"  {_rjust(f'{number})', width)} {safe_text(label)}")
         return lines
 
     def pick(self, token: str) -> str:
@@ -188,8 +221,9 @@ class _Options(_Question):
         then its label or value ignoring case (when that names one option).
         """
         count = len(self.options)
-        if _re.fullmatch(r"[0-9]{1,6}", token) and 1 <= int(token) <= count:
-            return self.options[int(token) - 1][0]
+        digits = _folded(token)
+        if _re.fullmatch(r"[0-9]{1,6}", digits) and 1 <= int(digits) <= count:
+            return self.options[int(digits) - 1][0]
         for value, _ in self.options:
             if value == token:
                 return value
@@ -200,9 +234,12 @@ class _Options(_Question):
                 matches.add(value)
         if len(matches) == 1:
             return matches.pop()
-        shown = safe_text(token)
         raise ValueError(
-            f"{shown!r} is not an option: type a number from 1 to {count}.",
+            _t(
+                "{answer} is not an option: type a number from 1 to {count}.",
+                answer=repr(safe_text(token)),
+                count=count,
+            ),
         )
 
     def label_of(self, value: object) -> str:
@@ -217,7 +254,7 @@ class _Choice(_Options):
         count = len(self.options)
         return [
             *self.listing(),
-            f"Type the number of your choice (1 to {count}).",
+            _t("Type the number of your choice (1 to {count}).", count=count),
         ]
 
     def parse(self, text: str) -> object:
@@ -232,9 +269,12 @@ class _Choices(_Options):
         return [*self.listing(), *super().hints()]
 
     def parse(self, text: str) -> object:
-        if text.casefold() == "none":
+        # TRANSLATORS: the words (separated by |) a user may type to choose no option of a
+        # multi-select, besides none (always accepted)
+        if _folded(text) in _words(("none",), _t("none")):
             return []
-        tokens = _re.split(r"[,\s]+", text)
+        # Commas, the ideographic comma and full-width commas of a Chinese input method too.
+        tokens = _re.split(r"[,\s\uff0c\u3001]+", text)
         chosen = {self.pick(token) for token in tokens if token}
         # In the order of the options; a number typed twice counts once.
         return [value for value, _ in self.options if value in chosen]
@@ -243,8 +283,10 @@ class _Choices(_Options):
         if not isinstance(value, list):
             return safe_text(str(value))
         if not value:
-            return "(none)"
-        return ", ".join(self.label_of(v) for v in value)
+            # TRANSLATORS: a multi-select answered with no option, as the review step shows it
+            return _t("(none)")
+        # TRANSLATORS: the separator between the chosen options of a multi-select
+        return _t(", ").join(self.label_of(v) for v in value)
 
 
 #: The question class for each field kind (the ``kind`` of a field spec).
@@ -309,7 +351,7 @@ class _Terminal:
         self.err.flush()
 
     def problem(self, reason: str) -> None:
-        self.say(f"  Not accepted: {reason}")
+        self.say("  " + _t("Not accepted: {reason}", reason=reason))
 
     def read(self) -> str:
         """One answer, stripped; raises EOFError at the end of input."""
@@ -342,18 +384,21 @@ def _ask(
     """Asks one question until the answer is valid; None means no answer
     (an optional field). ``position`` is shown before the label ("2/5").
     """
-    status = "required" if field.required else "optional"
+    label = safe_text(field.label)
     term.say()
-    term.say(f"({position}) {safe_text(field.label)} ({status})")
+    if field.required:
+        term.say(_t("({position}) {label} (required)", position=position, label=label))
+    else:
+        term.say(_t("({position}) {label} (optional)", position=position, label=label))
     if field.description:
         for line in safe_lines(field.description):
             term.say(f"    {line}")
     for line in field.hints():
         term.say(f"    {line}")
     if current is not None:
-        term.say(f"    Press Enter to keep: {field.show(current)}")
+        term.say("    " + _t("Press Enter to keep: {value}", value=field.show(current)))
     elif not field.required:
-        term.say("    Press Enter to skip.")
+        term.say("    " + _t("Press Enter to skip."))
     while True:
         text = term.read()
         value: object
@@ -361,14 +406,14 @@ def _ask(
             if current is None:
                 if not field.required:
                     return None
-                term.problem("This field is required. Please type an answer.")
+                term.problem(_t("This field is required. Please type an answer."))
                 continue
             # A copy: the caller may change the returned content; defaults
             # must stay as they are.
             value = list(current) if isinstance(current, list) else current
         elif _UNSAFE_RE.search(text):
             term.problem(
-                "The answer contains control characters (such as from arrow keys).",
+                _t("The answer contains control characters (such as from arrow keys)."),
             )
             continue
         else:
@@ -394,27 +439,69 @@ def _ask(
 _SUBMIT = ("", "s", "submit", "y", "yes")
 _DECLINE = ("d", "decline", "n", "no")
 _CANCEL = ("c", "cancel", "q", "quit")
-_FIELD_COMMAND_RE = _re.compile(r"(x|clear|e|edit)? ?([0-9]{1,6})")
+_CLEAR = ("x", "clear")
+_EDIT = ("", "e", "edit")
+#: A review command on a question: a word (or none), then the question's number.
+_FIELD_COMMAND_RE = _re.compile(r"([^\s0-9]*) ?([0-9]{1,6})")
+
+
+def _command(text: str) -> str | None:
+    """What a typed answer at the start or the review says: "submit", "decline", "cancel" or
+    None. The English words work in every language, beside the module's own."""
+    word = _folded(text)
+    # TRANSLATORS: the words (separated by |) a user may type to submit the answers (or start
+    # answering), besides Enter, s, submit, y and yes (always accepted)
+    if word in _words(_SUBMIT, _t("submit|yes")):
+        return "submit"
+    # TRANSLATORS: the words (separated by |) a user may type to decline the form, besides d,
+    # decline, n and no (always accepted)
+    if word in _words(_DECLINE, _t("decline|no")):
+        return "decline"
+    # TRANSLATORS: the words (separated by |) a user may type to cancel, besides c, cancel, q
+    # and quit (always accepted)
+    if word in _words(_CANCEL, _t("cancel|quit")):
+        return "cancel"
+    return None
+
+
+def _field_command(text: str, total: int) -> tuple[str, int] | None:
+    """A review command on a question: ("clear", number) or ("edit", number); None when
+    ``text`` is none (or names no question)."""
+    m = _FIELD_COMMAND_RE.fullmatch(_folded(text))
+    if m is None or not 1 <= int(m[2]) <= total:
+        return None
+    # TRANSLATORS: the words (separated by |) a user may type before a question's number at the
+    # review to remove its answer, besides x and clear (always accepted)
+    if m[1] in _words(_CLEAR, _t("clear")):
+        return ("clear", int(m[2]))
+    # TRANSLATORS: the words (separated by |) a user may type before a question's number at the
+    # review to change its answer, besides e and edit (always accepted)
+    if m[1] in _words(_EDIT, _t("edit")):
+        return ("edit", int(m[2]))
+    return None
 
 
 def _start(term: _Terminal, form: _Form) -> str:
     """Asks whether to answer the questions: "start", "decline" or "cancel"."""
-    count = _plural(len(form.fields), "question")
     term.say()
     term.say(
-        f"{count}. Press Enter to answer them, or type d to decline, c to cancel.",
+        _tn(
+            "{n} question. Press Enter to answer it, or type d to decline, c to cancel.",
+            "{n} questions. Press Enter to answer them, or type d to decline, c to cancel.",
+            len(form.fields),
+        ),
     )
-    term.say("Ctrl-D (end of input) or Ctrl-C cancels at any time.")
+    term.say(_t("Ctrl-D (end of input) or Ctrl-C cancels at any time."))
     while True:
-        text = term.read().lower()
-        if text in _SUBMIT:
+        command = _command(term.read())
+        if command == "submit":
             return "start"
-        if text in _DECLINE:
-            return "decline"
-        if text in _CANCEL:
-            return "cancel"
+        if command is not None:
+            return command
         term.problem(
-            "Press Enter to answer the questions, or type d to decline, c to cancel.",
+            _t(
+                "Press Enter to answer the questions, or type d to decline, c to cancel.",
+            ),
         )
 
 
@@ -427,22 +514,37 @@ def _show_answers(
     """The review's list: every answer, numbered, with its problem if any."""
     term.say()
     if not form.fields:
-        term.say("This form has no questions.")
-        term.say("Enter or s: submit | d: decline | c: cancel")
+        term.say(_t("This form has no questions."))
+        term.say(_t("Enter or s: submit | d: decline | c: cancel"))
         return
-    term.say("Review your answers:")
+    term.say(_t("Review your answers:"))
+    total = len(form.fields)
+    # Two columns, aligned by terminal columns (a Chinese character takes two): the numbered
+    # labels, then the answers, all starting at one column.
+    labels = []
+    for field in form.fields:
+        label = safe_text(field.label)
+        if field.required:
+            labels.append(_t("{label} (required):", label=label))
+        else:
+            labels.append(_t("{label}:", label=label))
+    numbers = display_width(f"{total}.")
+    width = min(max(display_width(label) for label in labels), _LABEL_COLUMNS)
     for number, field in enumerate(form.fields, 1):
-        mark = " (required)" if field.required else ""
-        shown = _NO_ANSWER
+        # TRANSLATORS: an unanswered question in the review list
+        shown = _t("(no answer)")
         if field.name in answers:
             shown = field.show(answers[field.name])
-        term.say(f"  {number}. {safe_text(field.label)}{mark}: {shown}")
+        label = pad(labels[number - 1], width)
+        term.say(f"  {_rjust(f'{number}.', numbers)} {label} {shown}")
         if field.name in errors:
             term.problem(errors[field.name])
-    total = len(form.fields)
     term.say(
-        f"Enter or s: submit | 1-{total}: change an answer |"
-        f" x1-{total}: remove an optional answer | d: decline | c: cancel",
+        _t(
+            "Enter or s: submit | 1-{total}: change an answer |"
+            " x1-{total}: remove an optional answer | d: decline | c: cancel",
+            total=total,
+        ),
     )
 
 
@@ -458,32 +560,31 @@ def _review(
     while True:
         errors = validate_content(form.schema, answers)
         _show_answers(term, form, answers, errors)
-        text = term.read().lower()
-        if text in _SUBMIT:
+        text = term.read()
+        command = _command(text)
+        if command == "submit":
             if errors:
-                term.problem("Change the answers marked above first.")
+                term.problem(_t("Change the answers marked above first."))
                 continue
             content = {}
             for field in form.fields:
                 if field.name in answers:
                     content[field.name] = answers[field.name]
             return {"action": "accept", "content": content}
-        if text in _DECLINE:
-            return {"action": "decline"}
-        if text in _CANCEL:
-            return {"action": "cancel"}
-        m = _FIELD_COMMAND_RE.fullmatch(text)
-        if m is None or not 1 <= int(m[2]) <= total:
+        if command is not None:
+            return {"action": command}
+        on_field = _field_command(text, total)
+        if on_field is None:
             term.problem(
-                "Type s to submit, a question's number to change it, d or c.",
+                _t("Type s to submit, a question's number to change it, d or c."),
             )
             continue
-        number = int(m[2])
+        what, number = on_field
         field = form.fields[number - 1]
-        if m[1] in ("x", "clear"):
+        if what == "clear":
             if field.required:
                 label = safe_text(field.label)
-                term.problem(f"{label} is required; change it instead.")
+                term.problem(_t("{label} is required; change it instead.", label=label))
             else:
                 answers.pop(field.name, None)
             continue
@@ -502,12 +603,12 @@ def _run(
     server: str,
     initial: _Mapping[str, object],
 ) -> dict[str, _Any]:
-    term.say(f"{safe_text(server)} asks:")
+    term.say(_t("{server} asks:", server=safe_text(server)))
     for line in safe_lines(message):
         term.say(f"  {line}")
     if form.title:
         term.say()
-        term.say(f"Form: {safe_text(form.title)}")
+        term.say(_t("Form: {title}", title=safe_text(form.title)))
     if form.description:
         for line in safe_lines(form.description):
             term.say(f"  {line}")
@@ -515,10 +616,13 @@ def _run(
     if form.fields:
         if term.piped:
             # Nobody to ask whether to start: the input is the answers.
-            count = _plural(len(form.fields), "question")
             term.say()
             term.say(
-                f"{count}, answered from the input: one line each, then s to submit.",
+                _tn(
+                    "{n} question, answered from the input: one line, then s to submit.",
+                    "{n} questions, answered from the input: one line each, then s to submit.",
+                    len(form.fields),
+                ),
             )
         else:
             choice = _start(term, form)
@@ -561,9 +665,9 @@ def _elicit(
     except (EOFError, KeyboardInterrupt, OSError) as exc:
         try:
             term.say()
-            term.say("Cancelled.")
+            term.say(_t("Cancelled."))
             if isinstance(exc, EOFError) and term.piped:
-                term.say("(The input ended before s submitted the answers.)")
+                term.say(_t("(The input ended before s submitted the answers.)"))
         except (KeyboardInterrupt, OSError, ValueError):
             pass
         return {"action": "cancel"}
@@ -571,6 +675,8 @@ def _elicit(
 
 def _command_line(form: _Form, argv: Sequence[str] | None) -> int:
     """``main()`` of a generated module, for ``form``."""
+    # The command line's help (argparse's own words: usage, options, errors) stays English: it
+    # is the integrator's, not the form's; what the form says to its user is localised.
     parser = argparse.ArgumentParser(
         description=(
             "Asks the questions of an MCP elicitation form on the terminal"
@@ -611,10 +717,15 @@ def _command_line(form: _Form, argv: Sequence[str] | None) -> int:
         except (ValueError, RecursionError):
             given = None
         if not isinstance(given, dict):
-            parser.error('--answers takes a JSON object, such as \'{"name": "Ada"}\'')
+            parser.error(
+                _t(
+                    "--answers takes a JSON object, such as {example}",
+                    example='\'{"name": "Ada"}\'',
+                ),
+            )
         answered, problems = _answered(form, given)
         if problems:
-            sys.stderr.write("The answers were not accepted:\n")
+            sys.stderr.write(_t("The answers were not accepted:") + "\n")
             for line in problems:
                 sys.stderr.write(f"  {line}\n")
             sys.stderr.flush()
@@ -656,11 +767,16 @@ def _answered(
     errors = validate_content(form.schema, answers)
     for field in form.fields:
         if field.name in errors:
-            problems.append(f"{safe_text(field.name)}: {errors[field.name]}")
+            name = safe_text(field.name)
+            problems.append(
+                _t("{name}: {problem}", name=name, problem=errors[field.name]),
+            )
     names = {field.name for field in form.fields}
     for name in given:
         if name not in names:
-            problems.append(f"{safe_text(name)}: not a question of this form.")
+            problems.append(
+                _t("{name}: not a question of this form.", name=safe_text(name)),
+            )
     return answers, problems
 
 

@@ -13,20 +13,22 @@ import json
 import os
 import signal
 import sys
+import unicodedata as _unicodedata
 import webbrowser
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from .consent_args import consent_arguments
-from .safetext import safe_lines, safe_text
+from .i18n import _t
+from .safetext import display_width, pad, safe_lines, safe_text
 from .urlcheck import UrlCheck, check_url
 
 # --- end of runtime imports ---
 
 # --- the consent prompt -----------------------------------------------------
 
-#: Who asks when the host does not say.
-DEFAULT_SERVER = "An MCP server"
+#: Who asks when the host does not say (in the module's language).
+DEFAULT_SERVER = _t("An MCP server")
 
 #: The full URL is shown in pieces of this many characters, one a line.
 _URL_WIDTH = 64
@@ -35,6 +37,21 @@ _OPEN = ("o", "open")
 _DECLINE = ("d", "decline")
 _CANCEL = ("c", "cancel", "q", "quit")
 _ESCAPE = "\x1b"  # Escape, then Enter, on a terminal
+
+
+def _folded(text: str) -> str:
+    """A typed answer as it is compared: compatibility forms folded (the
+    full-width letters of a Chinese or Japanese input method read as ``o``),
+    then case folded."""
+    return _unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+def _words(english: tuple[str, ...], localised: str) -> tuple[str, ...]:
+    """The answers that mean one thing: the English ones, accepted in every
+    language, and the words of ``localised``, a translated list of words
+    separated by ``|``."""
+    extra = tuple(_folded(word) for word in localised.split("|") if word.strip())
+    return english + extra
 
 
 def _isatty(stream: TextIO | None) -> bool:
@@ -89,7 +106,8 @@ def _url_lines(url: str) -> list[str]:
     """The whole URL, in pieces of :data:`_URL_WIDTH` characters (never cut
     short), each shown literally."""
     if not url:
-        return ["(none)"]
+        # TRANSLATORS: no URL at all, where the full URL would be shown
+        return [_t("(none)")]
     pieces = range(0, len(url), _URL_WIDTH)
     return [safe_text(url[start : start + _URL_WIDTH]) for start in pieces]
 
@@ -102,25 +120,33 @@ def _show(
     elicitation_id: str | None,
 ) -> None:
     """The screen, in the contract's order: who, why, where, warnings."""
-    term.say(f"{safe_text(server)} asks you to open a web page")
+    term.say(_t("{server} asks you to open a web page", server=safe_text(server)))
     if message.strip():
         for line in safe_lines(message):
             term.say(f"  {line}")
     term.say()
+    # The labels in one column, the values after them in the next, aligned by
+    # terminal columns (a Chinese character takes two).
+    site = _t("Web site:")
+    full = _t("Full URL:")
+    request = _t("Request:")
+    width = max(display_width(site), display_width(full), display_width(request)) + 2
     if check.domain:
-        term.say(f"  Web site:  {safe_text(check.domain)}")
+        domain = safe_text(check.domain)
+        term.say(f"  {pad(site, width)}{domain}")
         # Underlined: the name to check before anything else.
-        term.say("             " + "=" * len(safe_text(check.domain)))
+        term.say("  " + " " * width + "=" * display_width(domain))
     pieces = _url_lines(check.url)
-    term.say(f"  Full URL:  {pieces[0]}")
+    term.say(f"  {pad(full, width)}{pieces[0]}")
     for piece in pieces[1:]:
-        term.say(f"             {piece}")
+        term.say("  " + " " * width + piece)
     if elicitation_id:
-        term.say(f"  Request:   {safe_text(elicitation_id)}")
+        term.say(f"  {pad(request, width)}{safe_text(elicitation_id)}")
     for warning in check.warnings:
-        term.say(f"  Warning: {safe_text(warning)}")
+        term.say("  " + _t("Warning: {warning}", warning=safe_text(warning)))
     if check.refusal is not None:
-        term.say(f"  Cannot open this link: {safe_text(check.refusal)}")
+        reason = safe_text(check.refusal)
+        term.say("  " + _t("Cannot open this link: {reason}", reason=reason))
     term.say()
 
 
@@ -128,30 +154,43 @@ def _choose(term: _ConsentTerminal, check: UrlCheck) -> str:
     """Asks until the answer is "open", "decline" or "cancel" and returns it.
     Enter alone, or anything unknown, asks again: nothing opens by default."""
     if check.openable:
-        question = f"Open {_place(check)} in your browser? [o]pen, [d]ecline, [c]ancel:"
-        again = "  Type o to open it in your browser, d to decline or c to cancel."
+        place = _place(check)
+        question = _t(
+            "Open {place} in your browser? [o]pen, [d]ecline, [c]ancel:",
+            place=place,
+        )
+        again = _t("Type o to open it in your browser, d to decline or c to cancel.")
     else:
-        question = "This link cannot be opened. [d]ecline, [c]ancel:"
-        again = "  This link cannot be opened: type d to decline or c to cancel."
+        question = _t("This link cannot be opened. [d]ecline, [c]ancel:")
+        again = _t("This link cannot be opened: type d to decline or c to cancel.")
+    # TRANSLATORS: the words (separated by |) a user may type to open the link, besides o and
+    # open (always accepted)
+    opens = _words(_OPEN, _t("open"))
+    # TRANSLATORS: the words (separated by |) a user may type to decline opening the link,
+    # besides d and decline (always accepted)
+    declines = _words(_DECLINE, _t("decline"))
+    # TRANSLATORS: the words (separated by |) a user may type to cancel, besides c, cancel, q
+    # and quit (always accepted)
+    cancels = _words(_CANCEL, _t("cancel|quit"))
     while True:
         answer = term.ask(question)
         if answer == _ESCAPE:
             return "cancel"
-        word = answer.lower()
-        if word in _OPEN and check.openable:
+        word = _folded(answer)
+        if word in opens and check.openable:
             return "open"
-        if word in _DECLINE:
+        if word in declines:
             return "decline"
-        if word in _CANCEL:
+        if word in cancels:
             return "cancel"
-        term.say(again)
+        term.say(f"  {again}")
 
 
 def _open_in_browser(url: str) -> object:
     """The default opener: the platform's web browser. Raises OSError when
     no browser could be started (the user did not get the page)."""
     if not webbrowser.open(url):
-        raise OSError("no web browser could be started")
+        raise OSError(_t("no web browser could be started"))
     return True
 
 
@@ -168,15 +207,20 @@ def _elicit_url(
     choice = _choose(term, check)
     if choice != "open":
         return {"action": choice}
-    term.say(f"Opening {_place(check)} in your browser...")
+    term.say(_t("Opening {place} in your browser...", place=_place(check)))
     try:
         opener(url)
     except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener: any failure)
-        term.say(f"Could not open the browser: {safe_text(str(exc))}")
-        term.say("Cancelled.")
+        term.say(_t("Could not open the browser: {error}", error=safe_text(str(exc))))
+        term.say(_t("Cancelled."))
         return {"action": "cancel"}
     who = safe_text(server)
-    term.say(f"Continue in your browser. {who} will say when this step is complete.")
+    term.say(
+        _t(
+            "Continue in your browser. {server} will say when this step is complete.",
+            server=who,
+        ),
+    )
     return {"action": "accept"}
 
 
@@ -216,7 +260,7 @@ def elicit_url(
     except (EOFError, KeyboardInterrupt, OSError):
         try:
             term.say()
-            term.say("Cancelled.")
+            term.say(_t("Cancelled."))
         except (KeyboardInterrupt, OSError, ValueError):
             pass
         return {"action": "cancel"}
@@ -235,9 +279,11 @@ def complete_notice(
     err = stderr if stderr is not None else sys.stderr
     if err is None:
         return
-    text = f"Completed in your browser ({_place(check_url(url))})."
+    place = _place(check_url(url))
+    text = _t("Completed in your browser ({place}).", place=place)
     if server is not None and server.strip():
-        text = f"{safe_text(server)}: {text}"
+        who = safe_text(server)
+        text = _t("{server}: {notice}", server=who, notice=text)
     try:
         err.write(text + "\n")
         err.flush()
@@ -271,6 +317,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns 0 whatever the user chose (the action is in the JSON), 1 when the
     result could not be written; argparse exits with 2 on a usage error.
     """
+    # The command line's help (argparse's own words) stays English: it is the
+    # integrator's; what the prompt says to its user is localised.
     parser = consent_arguments(
         "Asks on the terminal (stderr) whether to open the URL of an MCP"
         " URL-mode elicitation in the browser, and prints the ElicitResult"

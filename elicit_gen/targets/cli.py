@@ -14,8 +14,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..compiler import ir
-from ..runtime.formcore import FORMAT_HINTS
-from ._hints import count_phrase, length_phrase, number_hint, sentence
+from ..i18n import ENGLISH, Translation, translation
+from ._hints import count_phrase, number_hint, sentence, text_phrase
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports
 from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
@@ -45,13 +45,15 @@ class CliTarget:
 
     def emit(self, form: ir.Form) -> GeneratedFile:
         filename = form.stem + self.suffix
+        tr = translation(form.locale)
         text = render(
             "cli/module.py.j2",
             form=form,
-            specs=[field_spec(field) for field in form.fields],
+            specs=[field_spec(field, tr) for field in form.fields],
             header=header_text(form),
             filename=filename,
-            default_server=ir.DEFAULT_SERVER,
+            # who asks when no server name is given (ir.DEFAULT_SERVER, in the form's words)
+            default_server=tr.gettext("An MCP server"),
             imports=runtime_imports(_PARTS, _IMPORTS),
             runtime=runtime_bodies(_PARTS, form.locale),
         )
@@ -75,11 +77,12 @@ class CliTarget:
         return Runtime(runtime_imports(_PARTS, _IMPORTS), (runtime_bodies(_PARTS, locale),))
 
 
-def field_spec(field: ir.Field) -> dict[str, Any]:
+def field_spec(field: ir.Field, tr: Translation = ENGLISH) -> dict[str, Any]:
     """The data the prompt runtime asks a field's question from (``runtime/prompt.py``): kind,
     name, label and required always; the rest only when set. The hint that states the field's
-    constraints is worded here, at compile time, by the wording every target shares
-    (``_hints``); the prompt only adds what it knows when it runs (options, the local offset)."""
+    constraints is worded here, at compile time, in the form's language ``tr`` (English when
+    not given) by the wording every target shares (``_hints``); the prompt only adds what it
+    knows when it runs (options, the local offset)."""
     spec: dict[str, Any] = {
         "kind": field.kind,  # the prompt runtime dispatches on it (_QUESTIONS)
         "name": field.name,
@@ -87,43 +90,48 @@ def field_spec(field: ir.Field) -> dict[str, Any]:
         "required": field.required,
         "description": field.description,
         "default": field.default,
-        **_BY_KIND[field.kind](field),
+        **_BY_KIND[field.kind](field, tr),
     }
     return {key: value for key, value in spec.items() if value is not None}
 
 
-def _string(field: ir.StringField) -> dict[str, Any]:
-    what = FORMAT_HINTS[field.format.value] if field.format is not None else "text"
-    length = length_phrase(field.min_length, field.max_length)
+def _string(field: ir.StringField, tr: Translation) -> dict[str, Any]:
+    fmt = field.format.value if field.format is not None else None
     return {
-        "format": field.format.value if field.format is not None else None,
+        "format": fmt,
         # "Text, 3 to 40 characters.", "An email address, such as name@example.com."
-        "hint": sentence(f"{what}, {length}" if length else what),
+        "hint": sentence(text_phrase(fmt, field.min_length, field.max_length, tr), tr),
     }
 
 
-def _number(field: ir.NumberField) -> dict[str, Any]:
+def _number(field: ir.NumberField, tr: Translation) -> dict[str, Any]:
     return {
         "integer": field.integer,
-        "hint": number_hint(field.integer, field.minimum, field.maximum),
+        "hint": number_hint(field.integer, field.minimum, field.maximum, tr),
     }
 
 
-def _boolean(field: ir.BooleanField) -> dict[str, Any]:
+def _boolean(field: ir.BooleanField, tr: Translation) -> dict[str, Any]:
     return {}
 
 
-def _single(field: ir.SingleSelectField) -> dict[str, Any]:
+def _single(field: ir.SingleSelectField, tr: Translation) -> dict[str, Any]:
     return {"options": {option.value: option.label for option in field.options}}
 
 
-def _multi(field: ir.MultiSelectField) -> dict[str, Any]:
-    hint = "Type the numbers of your choices separated by commas, such as 1,3"
-    count = count_phrase(field.min_items, field.max_items, optional=not field.required)
-    hint += f"; {count}." if count else "."
+def _multi(field: ir.MultiSelectField, tr: Translation) -> dict[str, Any]:
+    count = count_phrase(field.min_items, field.max_items, optional=not field.required, tr=tr)
+    if count:
+        # TRANSLATORS: {count} says how many options to choose ("choose 1 to 3 options")
+        hint = tr.gettext(
+            "Type the numbers of your choices separated by commas, such as 1,3; {count}.",
+            count=count,
+        )
+    else:
+        hint = tr.gettext("Type the numbers of your choices separated by commas, such as 1,3.")
     if not field.min_items or not field.required:
         # an optional field's "none" is no answer (prompt.py), whatever its minItems
-        hint += " Type none to choose nothing."
+        hint = tr.gettext("{hint} Type none to choose nothing.", hint=hint)
     return {
         "default": list(field.default) if field.default is not None else None,
         "options": {option.value: option.label for option in field.options},
@@ -132,7 +140,7 @@ def _multi(field: ir.MultiSelectField) -> dict[str, Any]:
 
 
 #: What each kind adds to a field's spec.
-_BY_KIND: dict[str, Callable[[Any], dict[str, Any]]] = {
+_BY_KIND: dict[str, Callable[[Any, Translation], dict[str, Any]]] = {
     "string": _string,
     "number": _number,
     "boolean": _boolean,

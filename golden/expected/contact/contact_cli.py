@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as _dt
+import gettext as _gettext
 import io
 import json
 import math as _math
@@ -20,10 +21,62 @@ import os
 import re as _re
 import signal
 import sys
+import unicodedata as _unicodedata
 from collections.abc import Mapping as _Mapping
 from collections.abc import Sequence
 from typing import Any as _Any
 from typing import TextIO
+
+
+class _Catalog:
+    """One language's strings: ``messages`` maps an English message (gettext's msgid) to its
+    translation, or a plural message's singular to its forms; ``plural_forms`` is the
+    language's gettext plural expression (``(n != 1)``, ``0``): it picks a form for a count.
+    A message the catalogue lacks is shown in English."""
+
+    def __init__(
+        self,
+        locale: str,
+        plural_forms: str,
+        messages: dict[str, str | tuple[str, ...]],
+    ) -> None:
+        self.locale = locale
+        self._plural = _gettext.c2py(plural_forms)
+        self._messages = messages
+
+    def text(self, message: str) -> str:
+        found = self._messages.get(message)
+        return found if isinstance(found, str) and found else message
+
+    def plural(self, singular: str, plural: str, n: int) -> str:
+        forms = self._messages.get(singular)
+        if isinstance(forms, tuple):
+            index = self._plural(n)
+            if 0 <= index < len(forms) and forms[index]:
+                return forms[index]
+        return singular if n == 1 else plural
+
+
+#: The module's language: English unless the emitter replaces it right after this part.
+_CATALOG = _Catalog("en", "(n != 1)", {})
+
+
+def _t(message: str, /, **fields: object) -> str:
+    """``message`` in the module's language, its ``{name}`` fields filled in."""
+    text = _CATALOG.text(message)
+    return text.format(**fields) if fields else text
+
+
+def _tn(singular: str, plural: str, n: int, /, **fields: object) -> str:
+    """The form of a message for the count ``n`` (``{n}`` is filled in, with ``fields``)."""
+    return _CATALOG.plural(singular, plural, n).format(n=n, **fields)
+
+
+def _N(message: str) -> str:
+    """Marks ``message`` for the catalogue where it is not yet shown (a table of words):
+    returns it as is; :func:`_t` translates it where it is shown."""
+    return message
+
 
 # A surrogate code point is not Unicode text: it cannot be encoded as UTF-8, and a pair of them
 # in a Python str is one character (one code point) for a JavaScript validator's minLength.
@@ -62,13 +115,6 @@ _DATE_TIME_RE = _re.compile(
     r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
     r"(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$"
 )
-
-FORMAT_HINTS: dict[str, str] = {
-    "email": "an email address, such as name@example.com",
-    "uri": "an absolute URI, such as https://example.com/page",
-    "date": "a date as YYYY-MM-DD, such as 2025-06-18",
-    "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
-}
 
 
 def is_email(text: str) -> bool:
@@ -141,6 +187,17 @@ FORMAT_CHECKS = {
 }
 # --- end of format checks ---
 
+#: What a value of each string format looks like, as a hint phrase (lower case, no full stop):
+#: translate it where it is shown (``_t(FORMAT_HINTS[fmt])``).
+FORMAT_HINTS: dict[str, str] = {
+    "email": _N("an email address, such as name@example.com"),
+    "uri": _N("an absolute URI, such as https://example.com/page"),
+    "date": _N("a date as YYYY-MM-DD, such as 2025-06-18"),
+    "date-time": _N(
+        "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+    ),
+}
+
 
 def local_offset_now() -> str:
     """The machine's current UTC offset as ``+hh:mm``."""
@@ -206,29 +263,46 @@ def _num(n: float) -> str:
 # YYYY-MM-DD" / "There is no 30 February 2026."). The HTML page's script words them alike.
 
 
-def _needed(n: int, lo: int | None, hi: int | None) -> str:
-    """The bound a length or count ``n`` breaks: ``at least 3 are needed``, ``at most 1 is
-    allowed``, ``exactly 4 are needed``."""
+def _needed(shown: str, n: int, lo: int | None, hi: int | None) -> str:
+    """What is wrong with a length or count ``n`` (``shown`` says it: "Has 45 characters",
+    "3 chosen") and the bound it breaks: ``..., but at least 3 are needed.``, ``..., but at most
+    1 is allowed.``, ``..., but exactly 4 are needed.``"""
     if lo is not None and lo == hi:
-        return f"exactly {lo} {'is' if lo == 1 else 'are'} needed"
+        return _tn(
+            "{shown}, but exactly {n} is needed.",
+            "{shown}, but exactly {n} are needed.",
+            lo,
+            shown=shown,
+        )
     if lo is not None and n < lo:
-        return f"at least {lo} {'is' if lo == 1 else 'are'} needed"
-    return f"at most {hi} {'is' if hi == 1 else 'are'} allowed"
+        return _tn(
+            "{shown}, but at least {n} is needed.",
+            "{shown}, but at least {n} are needed.",
+            lo,
+            shown=shown,
+        )
+    assert hi is not None
+    return _tn(
+        "{shown}, but at most {n} is allowed.",
+        "{shown}, but at most {n} are allowed.",
+        hi,
+        shown=shown,
+    )
 
 
 _MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
+    _N("January"),
+    _N("February"),
+    _N("March"),
+    _N("April"),
+    _N("May"),
+    _N("June"),
+    _N("July"),
+    _N("August"),
+    _N("September"),
+    _N("October"),
+    _N("November"),
+    _N("December"),
 )
 
 
@@ -236,11 +310,16 @@ def _date_problem(year: str, month: str, day: str) -> str | None:
     """Why a date of the right form (four, two and two digits) is no day of the calendar
     (``There is no 30 February 2026.``), or None when it is one."""
     if not 1 <= int(month) <= 12:
-        return f"There is no month {int(month)}."
+        return _t("There is no month {month}.", month=int(month))
     if int(year) == 0:
-        return "There is no year 0000."
+        return _t("There is no year 0000.")
     if not _valid_date(int(year), int(month), int(day)):
-        return f"There is no {int(day)} {_MONTHS[int(month) - 1]} {int(year)}."
+        return _t(
+            "There is no {day} {month_name} {year}.",
+            day=int(day),
+            month_name=_t(_MONTHS[int(month) - 1]),
+            year=int(year),
+        )
     return None
 
 
@@ -248,27 +327,29 @@ def format_problem(fmt: str, text: str) -> str:
     """Why ``text`` is no value of the string format ``fmt`` (which refused it): the form an
     answer must have, or the day, time or offset that does not exist."""
     if fmt == "email":
-        return "Not an email address."
+        return _t("Not an email address.")
     if fmt == "uri":
-        return "Not an absolute URI."
+        return _t("Not an absolute URI.")
     if fmt == "date":
         m = _DATE_RE.fullmatch(text)
         if m is None:
-            return "Not in the form YYYY-MM-DD."
-        return _date_problem(m[1], m[2], m[3]) or "Not a date."
+            return _t("Not in the form YYYY-MM-DD.")
+        return _date_problem(m[1], m[2], m[3]) or _t("Not a date.")
     m = _DATE_TIME_RE.fullmatch(text)
     if m is None:
-        return "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm."
+        return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.")
     problem = _date_problem(m[1], m[2], m[3])
     if problem is not None:
         return problem
     if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 60:
-        return f"There is no time {m[4]}:{m[5]}:{m[6]}."
+        time = f"{m[4]}:{m[5]}:{m[6]}"
+        return _t("There is no time {time}.", time=time)
     if int(m[6]) == 60:
-        return "Second 60 (a leap second) is not accepted."
+        return _t("Second 60 (a leap second) is not accepted.")
     if m[8] is not None and (int(m[9]) > 23 or int(m[10]) > 59):
-        return f"There is no UTC offset {m[8]}{m[9]}:{m[10]}."
-    return "Not a date and time."
+        offset = f"{m[8]}{m[9]}:{m[10]}"
+        return _t("There is no UTC offset {offset}.", offset=offset)
+    return _t("Not a date and time.")
 
 
 def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
@@ -290,49 +371,54 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
     """Why ``value`` does not satisfy the field schema ``prop``, or None when it does."""
     kind = prop.get("type")
     if value is None:
-        return "Must have a value (null is not allowed)."
+        return _t("Must have a value (null is not allowed).")
     if kind == "boolean":
-        return None if isinstance(value, bool) else "Must be true or false."
+        return None if isinstance(value, bool) else _t("Must be true or false.")
     if kind in ("number", "integer"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return "Must be a number."
+            return _t("Must be a number.")
         if isinstance(value, float) and not _math.isfinite(value):
-            return "Must be a finite number."
+            return _t("Must be a finite number.")
         if kind == "integer" and not (isinstance(value, int) or value.is_integer()):
-            return "Must be a whole number."
+            return _t("Must be a whole number.")
         if "minimum" in prop and value < prop["minimum"]:
-            return f"Must be at least {_num(prop['minimum'])}."
+            return _t("Must be at least {minimum}.", minimum=_num(prop["minimum"]))
         if "maximum" in prop and value > prop["maximum"]:
-            return f"Must be at most {_num(prop['maximum'])}."
+            return _t("Must be at most {maximum}.", maximum=_num(prop["maximum"]))
         return None
     if kind == "string":
         if not isinstance(value, str):
-            return "Must be text."
+            return _t("Must be text.")
         options = option_values(prop)
         if options is not None:
-            return None if value in options else "Must be one of the listed options."
+            if value in options:
+                return None
+            return _t("Must be one of the listed options.")
         if _SURROGATE_RE.search(value):
-            return "Must be valid Unicode text (it holds a surrogate code point)."
+            return _t("Must be valid Unicode text (it holds a surrogate code point).")
         length = len(value)
         lo, hi = prop.get("minLength"), prop.get("maxLength")
         if (lo is not None and length < lo) or (hi is not None and length > hi):
-            shown = f"Has {_plural(length, 'character')}" if length else "Is empty"
-            return f"{shown}, but {_needed(length, lo, hi)}."
+            if length:
+                shown = _tn("Has {n} character", "Has {n} characters", length)
+            else:
+                shown = _t("Is empty")
+            return _needed(shown, length, lo, hi)
         fmt = prop.get("format")
         if fmt in FORMAT_CHECKS and not FORMAT_CHECKS[fmt](value):
             return format_problem(fmt, value)
         return None
     if kind == "array":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            return "Must be a list of choices."
+            return _t("Must be a list of choices.")
         options = option_values(prop) or []
         if any(v not in options for v in value):
-            return "Must only contain the listed options."
+            return _t("Must only contain the listed options.")
         count = len(value)
         lo, hi = prop.get("minItems"), prop.get("maxItems")
         if (lo is not None and count < lo) or (hi is not None and count > hi):
-            shown = f"{count} chosen" if count else "None chosen"
-            return f"{shown}, but {_needed(count, lo, hi)}."
+            shown = _t("{count} chosen", count=count) if count else _t("None chosen")
+            return _needed(shown, count, lo, hi)
         return None
     return None
 
@@ -346,7 +432,7 @@ def validate_content(
     properties: _Mapping[str, _Any] = schema.get("properties", {})
     for name in schema.get("required", []):
         if name not in content:
-            errors[name] = "This field is required."
+            errors[name] = _t("This field is required.")
     for name, value in content.items():
         prop = properties.get(name)
         if prop is None:
@@ -391,23 +477,23 @@ def parse_number(text: str, integer: bool) -> int | float:
             if _DECIMAL_RE.fullmatch(cleaned) is not None:
                 exact = _exact_integer(cleaned)
                 if exact is None:
-                    raise ValueError("Must be a whole number.") from None
+                    raise ValueError(_t("Must be a whole number.")) from None
                 return exact
             try:  # digits of other scripts, which float() reads too
                 as_float = float(cleaned)
             except ValueError:
-                raise ValueError("Must be a whole number.") from None
+                raise ValueError(_t("Must be a whole number.")) from None
             if _math.isfinite(as_float) and as_float.is_integer():
                 return int(as_float)
-            raise ValueError("Must be a whole number.") from None
+            raise ValueError(_t("Must be a whole number.")) from None
     try:
         if _re.fullmatch(r"[+-]?[0-9]+", cleaned):
             return int(cleaned)
         number = float(cleaned)
     except ValueError:
-        raise ValueError("Must be a number.") from None
+        raise ValueError(_t("Must be a number.")) from None
     if not _math.isfinite(number):
-        raise ValueError("Must be a finite number.")
+        raise ValueError(_t("Must be a finite number."))
     return number
 
 
@@ -451,16 +537,61 @@ def safe_block(text: str) -> str:
     return "\n".join(safe_lines(text))
 
 
+# --- how wide text is on a terminal -----------------------------------------
+# A terminal gives East Asian wide and fullwidth characters (Chinese, Japanese,
+# Korean, fullwidth punctuation, most emoji) two columns, combining marks and
+# zero-width joiners none: aligning by len() would push every column after a
+# CJK label out of line.
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (East Asian wide: 2, marks: 0)."""
+    width = 0
+    for char in text:
+        if _unicodedata.combining(char) or char in "\u200c\u200d":
+            continue
+        width += 2 if _unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (never cut)."""
+    return text + " " * max(0, width - display_width(text))
+
+
 # --- the terminal prompt ----------------------------------------------------
 
 _PROMPT = "  > "
-_NO_ANSWER = "(no answer)"
+
+#: The widest label column of the review list, in terminal columns: a longer label pushes its
+#: own value to the right instead of every row's.
+_LABEL_COLUMNS = 40
 
 
 def _number_text(value: object) -> str:
     if isinstance(value, float):
         return repr(value)
     return str(value)
+
+
+def _rjust(text: str, width: int) -> str:
+    """``text`` right-aligned in ``width`` terminal columns (never cut)."""
+    return " " * max(0, width - display_width(text)) + text
+
+
+def _folded(text: str) -> str:
+    """A typed command or number as it is compared: compatibility forms folded
+    (the full-width letters and digits of a Chinese or Japanese input method
+    read as ``s``, ``1``), then case folded."""
+    return _unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+def _words(english: tuple[str, ...], localised: str) -> tuple[str, ...]:
+    """The answers that mean one thing: the English ones, accepted in every language, and the
+    words of ``localised``, a translated list of words separated by ``|`` (its English
+    source names English words already in ``english``)."""
+    extra = tuple(_folded(word) for word in localised.split("|") if word.strip())
+    return english + extra
 
 
 # --- questions, one class per field kind ------------------------------------
@@ -516,8 +647,10 @@ class _Text(_Question):
         lines = super().hints()
         if self.fmt == "date-time":
             lines.append(
-                "A time without an offset (such as 2025-06-18 14:30) gets your"
-                f" local offset (now {local_offset_now()}).",
+                _t(
+                    "A time without an offset (such as 2025-06-18 14:30) gets your local offset (now {offset}).",  # noqa: E501, RUF100
+                    offset=local_offset_now(),
+                ),
             )
         return lines
 
@@ -536,7 +669,7 @@ class _Text(_Question):
 
     def note(self, text: str, value: object) -> str | None:
         if self.fmt == "date-time" and value != text:
-            return f"Read as {safe_text(str(value))}."
+            return _t("Read as {value}.", value=safe_text(str(value)))
         return None
 
 
@@ -562,19 +695,24 @@ _NO = ("n", "no", "false", "0")
 
 class _Boolean(_Question):
     def hints(self) -> list[str]:
-        return ["Answer y (yes) or n (no)."]
+        return [_t("Answer y (yes) or n (no).")]
 
     def parse(self, text: str) -> object:
-        answer = text.lower()
-        if answer in _YES:
+        answer = _folded(text)
+        # TRANSLATORS: the words (separated by |) a user may type for "yes", besides y, yes,
+        # true and 1 (always accepted); "Answer y (yes) or n (no)." should name one of them
+        if answer in _words(_YES, _t("yes|true")):
             return True
-        if answer in _NO:
+        # TRANSLATORS: the words (separated by |) a user may type for "no", besides n, no,
+        # false and 0 (always accepted)
+        if answer in _words(_NO, _t("no|false")):
             return False
-        raise ValueError("Answer y (yes) or n (no).")
+        raise ValueError(_t("Answer y (yes) or n (no)."))
 
     def show(self, value: object) -> str:
         if isinstance(value, bool):
-            return "yes" if value else "no"
+            # TRANSLATORS: a yes/no answer as the review step shows it
+            return _t("yes") if value else _t("no")
         return safe_text(str(value))
 
 
@@ -594,9 +732,11 @@ class _Options(_Question):
         self.options = tuple(options.items())
 
     def listing(self) -> list[str]:
+        """The options, numbered; the labels aligned after numbers of one or more digits."""
+        width = display_width(f"{len(self.options)})")
         lines = []
         for number, (_, label) in enumerate(self.options, 1):
-            lines.append(f"  {number}) {safe_text(label)}")
+            lines.append(f"  {_rjust(f'{number})', width)} {safe_text(label)}")
         return lines
 
     def pick(self, token: str) -> str:
@@ -604,8 +744,9 @@ class _Options(_Question):
         then its label or value ignoring case (when that names one option).
         """
         count = len(self.options)
-        if _re.fullmatch(r"[0-9]{1,6}", token) and 1 <= int(token) <= count:
-            return self.options[int(token) - 1][0]
+        digits = _folded(token)
+        if _re.fullmatch(r"[0-9]{1,6}", digits) and 1 <= int(digits) <= count:
+            return self.options[int(digits) - 1][0]
         for value, _ in self.options:
             if value == token:
                 return value
@@ -616,9 +757,12 @@ class _Options(_Question):
                 matches.add(value)
         if len(matches) == 1:
             return matches.pop()
-        shown = safe_text(token)
         raise ValueError(
-            f"{shown!r} is not an option: type a number from 1 to {count}.",
+            _t(
+                "{answer} is not an option: type a number from 1 to {count}.",
+                answer=repr(safe_text(token)),
+                count=count,
+            ),
         )
 
     def label_of(self, value: object) -> str:
@@ -633,7 +777,7 @@ class _Choice(_Options):
         count = len(self.options)
         return [
             *self.listing(),
-            f"Type the number of your choice (1 to {count}).",
+            _t("Type the number of your choice (1 to {count}).", count=count),
         ]
 
     def parse(self, text: str) -> object:
@@ -648,9 +792,12 @@ class _Choices(_Options):
         return [*self.listing(), *super().hints()]
 
     def parse(self, text: str) -> object:
-        if text.casefold() == "none":
+        # TRANSLATORS: the words (separated by |) a user may type to choose no option of a
+        # multi-select, besides none (always accepted)
+        if _folded(text) in _words(("none",), _t("none")):
             return []
-        tokens = _re.split(r"[,\s]+", text)
+        # Commas, the ideographic comma and full-width commas of a Chinese input method too.
+        tokens = _re.split(r"[,\s\uff0c\u3001]+", text)
         chosen = {self.pick(token) for token in tokens if token}
         # In the order of the options; a number typed twice counts once.
         return [value for value, _ in self.options if value in chosen]
@@ -659,8 +806,10 @@ class _Choices(_Options):
         if not isinstance(value, list):
             return safe_text(str(value))
         if not value:
-            return "(none)"
-        return ", ".join(self.label_of(v) for v in value)
+            # TRANSLATORS: a multi-select answered with no option, as the review step shows it
+            return _t("(none)")
+        # TRANSLATORS: the separator between the chosen options of a multi-select
+        return _t(", ").join(self.label_of(v) for v in value)
 
 
 #: The question class for each field kind (the ``kind`` of a field spec).
@@ -725,7 +874,7 @@ class _Terminal:
         self.err.flush()
 
     def problem(self, reason: str) -> None:
-        self.say(f"  Not accepted: {reason}")
+        self.say("  " + _t("Not accepted: {reason}", reason=reason))
 
     def read(self) -> str:
         """One answer, stripped; raises EOFError at the end of input."""
@@ -758,18 +907,21 @@ def _ask(
     """Asks one question until the answer is valid; None means no answer
     (an optional field). ``position`` is shown before the label ("2/5").
     """
-    status = "required" if field.required else "optional"
+    label = safe_text(field.label)
     term.say()
-    term.say(f"({position}) {safe_text(field.label)} ({status})")
+    if field.required:
+        term.say(_t("({position}) {label} (required)", position=position, label=label))
+    else:
+        term.say(_t("({position}) {label} (optional)", position=position, label=label))
     if field.description:
         for line in safe_lines(field.description):
             term.say(f"    {line}")
     for line in field.hints():
         term.say(f"    {line}")
     if current is not None:
-        term.say(f"    Press Enter to keep: {field.show(current)}")
+        term.say("    " + _t("Press Enter to keep: {value}", value=field.show(current)))
     elif not field.required:
-        term.say("    Press Enter to skip.")
+        term.say("    " + _t("Press Enter to skip."))
     while True:
         text = term.read()
         value: object
@@ -777,14 +929,14 @@ def _ask(
             if current is None:
                 if not field.required:
                     return None
-                term.problem("This field is required. Please type an answer.")
+                term.problem(_t("This field is required. Please type an answer."))
                 continue
             # A copy: the caller may change the returned content; defaults
             # must stay as they are.
             value = list(current) if isinstance(current, list) else current
         elif _UNSAFE_RE.search(text):
             term.problem(
-                "The answer contains control characters (such as from arrow keys).",
+                _t("The answer contains control characters (such as from arrow keys)."),
             )
             continue
         else:
@@ -810,27 +962,69 @@ def _ask(
 _SUBMIT = ("", "s", "submit", "y", "yes")
 _DECLINE = ("d", "decline", "n", "no")
 _CANCEL = ("c", "cancel", "q", "quit")
-_FIELD_COMMAND_RE = _re.compile(r"(x|clear|e|edit)? ?([0-9]{1,6})")
+_CLEAR = ("x", "clear")
+_EDIT = ("", "e", "edit")
+#: A review command on a question: a word (or none), then the question's number.
+_FIELD_COMMAND_RE = _re.compile(r"([^\s0-9]*) ?([0-9]{1,6})")
+
+
+def _command(text: str) -> str | None:
+    """What a typed answer at the start or the review says: "submit", "decline", "cancel" or
+    None. The English words work in every language, beside the module's own."""
+    word = _folded(text)
+    # TRANSLATORS: the words (separated by |) a user may type to submit the answers (or start
+    # answering), besides Enter, s, submit, y and yes (always accepted)
+    if word in _words(_SUBMIT, _t("submit|yes")):
+        return "submit"
+    # TRANSLATORS: the words (separated by |) a user may type to decline the form, besides d,
+    # decline, n and no (always accepted)
+    if word in _words(_DECLINE, _t("decline|no")):
+        return "decline"
+    # TRANSLATORS: the words (separated by |) a user may type to cancel, besides c, cancel, q
+    # and quit (always accepted)
+    if word in _words(_CANCEL, _t("cancel|quit")):
+        return "cancel"
+    return None
+
+
+def _field_command(text: str, total: int) -> tuple[str, int] | None:
+    """A review command on a question: ("clear", number) or ("edit", number); None when
+    ``text`` is none (or names no question)."""
+    m = _FIELD_COMMAND_RE.fullmatch(_folded(text))
+    if m is None or not 1 <= int(m[2]) <= total:
+        return None
+    # TRANSLATORS: the words (separated by |) a user may type before a question's number at the
+    # review to remove its answer, besides x and clear (always accepted)
+    if m[1] in _words(_CLEAR, _t("clear")):
+        return ("clear", int(m[2]))
+    # TRANSLATORS: the words (separated by |) a user may type before a question's number at the
+    # review to change its answer, besides e and edit (always accepted)
+    if m[1] in _words(_EDIT, _t("edit")):
+        return ("edit", int(m[2]))
+    return None
 
 
 def _start(term: _Terminal, form: _Form) -> str:
     """Asks whether to answer the questions: "start", "decline" or "cancel"."""
-    count = _plural(len(form.fields), "question")
     term.say()
     term.say(
-        f"{count}. Press Enter to answer them, or type d to decline, c to cancel.",
+        _tn(
+            "{n} question. Press Enter to answer it, or type d to decline, c to cancel.",
+            "{n} questions. Press Enter to answer them, or type d to decline, c to cancel.",
+            len(form.fields),
+        ),
     )
-    term.say("Ctrl-D (end of input) or Ctrl-C cancels at any time.")
+    term.say(_t("Ctrl-D (end of input) or Ctrl-C cancels at any time."))
     while True:
-        text = term.read().lower()
-        if text in _SUBMIT:
+        command = _command(term.read())
+        if command == "submit":
             return "start"
-        if text in _DECLINE:
-            return "decline"
-        if text in _CANCEL:
-            return "cancel"
+        if command is not None:
+            return command
         term.problem(
-            "Press Enter to answer the questions, or type d to decline, c to cancel.",
+            _t(
+                "Press Enter to answer the questions, or type d to decline, c to cancel.",
+            ),
         )
 
 
@@ -843,22 +1037,37 @@ def _show_answers(
     """The review's list: every answer, numbered, with its problem if any."""
     term.say()
     if not form.fields:
-        term.say("This form has no questions.")
-        term.say("Enter or s: submit | d: decline | c: cancel")
+        term.say(_t("This form has no questions."))
+        term.say(_t("Enter or s: submit | d: decline | c: cancel"))
         return
-    term.say("Review your answers:")
+    term.say(_t("Review your answers:"))
+    total = len(form.fields)
+    # Two columns, aligned by terminal columns (a Chinese character takes two): the numbered
+    # labels, then the answers, all starting at one column.
+    labels = []
+    for field in form.fields:
+        label = safe_text(field.label)
+        if field.required:
+            labels.append(_t("{label} (required):", label=label))
+        else:
+            labels.append(_t("{label}:", label=label))
+    numbers = display_width(f"{total}.")
+    width = min(max(display_width(label) for label in labels), _LABEL_COLUMNS)
     for number, field in enumerate(form.fields, 1):
-        mark = " (required)" if field.required else ""
-        shown = _NO_ANSWER
+        # TRANSLATORS: an unanswered question in the review list
+        shown = _t("(no answer)")
         if field.name in answers:
             shown = field.show(answers[field.name])
-        term.say(f"  {number}. {safe_text(field.label)}{mark}: {shown}")
+        label = pad(labels[number - 1], width)
+        term.say(f"  {_rjust(f'{number}.', numbers)} {label} {shown}")
         if field.name in errors:
             term.problem(errors[field.name])
-    total = len(form.fields)
     term.say(
-        f"Enter or s: submit | 1-{total}: change an answer |"
-        f" x1-{total}: remove an optional answer | d: decline | c: cancel",
+        _t(
+            "Enter or s: submit | 1-{total}: change an answer |"
+            " x1-{total}: remove an optional answer | d: decline | c: cancel",
+            total=total,
+        ),
     )
 
 
@@ -874,32 +1083,31 @@ def _review(
     while True:
         errors = validate_content(form.schema, answers)
         _show_answers(term, form, answers, errors)
-        text = term.read().lower()
-        if text in _SUBMIT:
+        text = term.read()
+        command = _command(text)
+        if command == "submit":
             if errors:
-                term.problem("Change the answers marked above first.")
+                term.problem(_t("Change the answers marked above first."))
                 continue
             content = {}
             for field in form.fields:
                 if field.name in answers:
                     content[field.name] = answers[field.name]
             return {"action": "accept", "content": content}
-        if text in _DECLINE:
-            return {"action": "decline"}
-        if text in _CANCEL:
-            return {"action": "cancel"}
-        m = _FIELD_COMMAND_RE.fullmatch(text)
-        if m is None or not 1 <= int(m[2]) <= total:
+        if command is not None:
+            return {"action": command}
+        on_field = _field_command(text, total)
+        if on_field is None:
             term.problem(
-                "Type s to submit, a question's number to change it, d or c.",
+                _t("Type s to submit, a question's number to change it, d or c."),
             )
             continue
-        number = int(m[2])
+        what, number = on_field
         field = form.fields[number - 1]
-        if m[1] in ("x", "clear"):
+        if what == "clear":
             if field.required:
                 label = safe_text(field.label)
-                term.problem(f"{label} is required; change it instead.")
+                term.problem(_t("{label} is required; change it instead.", label=label))
             else:
                 answers.pop(field.name, None)
             continue
@@ -918,12 +1126,12 @@ def _run(
     server: str,
     initial: _Mapping[str, object],
 ) -> dict[str, _Any]:
-    term.say(f"{safe_text(server)} asks:")
+    term.say(_t("{server} asks:", server=safe_text(server)))
     for line in safe_lines(message):
         term.say(f"  {line}")
     if form.title:
         term.say()
-        term.say(f"Form: {safe_text(form.title)}")
+        term.say(_t("Form: {title}", title=safe_text(form.title)))
     if form.description:
         for line in safe_lines(form.description):
             term.say(f"  {line}")
@@ -931,10 +1139,13 @@ def _run(
     if form.fields:
         if term.piped:
             # Nobody to ask whether to start: the input is the answers.
-            count = _plural(len(form.fields), "question")
             term.say()
             term.say(
-                f"{count}, answered from the input: one line each, then s to submit.",
+                _tn(
+                    "{n} question, answered from the input: one line, then s to submit.",
+                    "{n} questions, answered from the input: one line each, then s to submit.",
+                    len(form.fields),
+                ),
             )
         else:
             choice = _start(term, form)
@@ -977,9 +1188,9 @@ def _elicit(
     except (EOFError, KeyboardInterrupt, OSError) as exc:
         try:
             term.say()
-            term.say("Cancelled.")
+            term.say(_t("Cancelled."))
             if isinstance(exc, EOFError) and term.piped:
-                term.say("(The input ended before s submitted the answers.)")
+                term.say(_t("(The input ended before s submitted the answers.)"))
         except (KeyboardInterrupt, OSError, ValueError):
             pass
         return {"action": "cancel"}
@@ -987,6 +1198,8 @@ def _elicit(
 
 def _command_line(form: _Form, argv: Sequence[str] | None) -> int:
     """``main()`` of a generated module, for ``form``."""
+    # The command line's help (argparse's own words: usage, options, errors) stays English: it
+    # is the integrator's, not the form's; what the form says to its user is localised.
     parser = argparse.ArgumentParser(
         description=(
             "Asks the questions of an MCP elicitation form on the terminal"
@@ -1027,10 +1240,15 @@ def _command_line(form: _Form, argv: Sequence[str] | None) -> int:
         except (ValueError, RecursionError):
             given = None
         if not isinstance(given, dict):
-            parser.error('--answers takes a JSON object, such as \'{"name": "Ada"}\'')
+            parser.error(
+                _t(
+                    "--answers takes a JSON object, such as {example}",
+                    example='\'{"name": "Ada"}\'',
+                ),
+            )
         answered, problems = _answered(form, given)
         if problems:
-            sys.stderr.write("The answers were not accepted:\n")
+            sys.stderr.write(_t("The answers were not accepted:") + "\n")
             for line in problems:
                 sys.stderr.write(f"  {line}\n")
             sys.stderr.flush()
@@ -1072,11 +1290,16 @@ def _answered(
     errors = validate_content(form.schema, answers)
     for field in form.fields:
         if field.name in errors:
-            problems.append(f"{safe_text(field.name)}: {errors[field.name]}")
+            name = safe_text(field.name)
+            problems.append(
+                _t("{name}: {problem}", name=name, problem=errors[field.name]),
+            )
     names = {field.name for field in form.fields}
     for name in given:
         if name not in names:
-            problems.append(f"{safe_text(name)}: not a question of this form.")
+            problems.append(
+                _t("{name}: not a question of this form.", name=safe_text(name)),
+            )
     return answers, problems
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import encodings.idna as _idna
+import gettext as _gettext
 import io
 import ipaddress as _ipaddress
 import json
@@ -27,6 +28,57 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass as _dataclass
 from dataclasses import field as _field
 from typing import Any, TextIO
+
+
+class _Catalog:
+    """One language's strings: ``messages`` maps an English message (gettext's msgid) to its
+    translation, or a plural message's singular to its forms; ``plural_forms`` is the
+    language's gettext plural expression (``(n != 1)``, ``0``): it picks a form for a count.
+    A message the catalogue lacks is shown in English."""
+
+    def __init__(
+        self,
+        locale: str,
+        plural_forms: str,
+        messages: dict[str, str | tuple[str, ...]],
+    ) -> None:
+        self.locale = locale
+        self._plural = _gettext.c2py(plural_forms)
+        self._messages = messages
+
+    def text(self, message: str) -> str:
+        found = self._messages.get(message)
+        return found if isinstance(found, str) and found else message
+
+    def plural(self, singular: str, plural: str, n: int) -> str:
+        forms = self._messages.get(singular)
+        if isinstance(forms, tuple):
+            index = self._plural(n)
+            if 0 <= index < len(forms) and forms[index]:
+                return forms[index]
+        return singular if n == 1 else plural
+
+
+#: The module's language: English unless the emitter replaces it right after this part.
+_CATALOG = _Catalog("en", "(n != 1)", {})
+
+
+def _t(message: str, /, **fields: object) -> str:
+    """``message`` in the module's language, its ``{name}`` fields filled in."""
+    text = _CATALOG.text(message)
+    return text.format(**fields) if fields else text
+
+
+def _tn(singular: str, plural: str, n: int, /, **fields: object) -> str:
+    """The form of a message for the count ``n`` (``{n}`` is filled in, with ``fields``)."""
+    return _CATALOG.plural(singular, plural, n).format(n=n, **fields)
+
+
+def _N(message: str) -> str:
+    """Marks ``message`` for the catalogue where it is not yet shown (a table of words):
+    returns it as is; :func:`_t` translates it where it is shown."""
+    return message
+
 
 # --- showing text safely ----------------------------------------------------
 # Characters a terminal or a text widget acts on instead of showing, or that
@@ -66,6 +118,28 @@ def safe_lines(text: str) -> list[str]:
 def safe_block(text: str) -> str:
     """Multi-line text as one string shown literally (its line breaks kept)."""
     return "\n".join(safe_lines(text))
+
+
+# --- how wide text is on a terminal -----------------------------------------
+# A terminal gives East Asian wide and fullwidth characters (Chinese, Japanese,
+# Korean, fullwidth punctuation, most emoji) two columns, combining marks and
+# zero-width joiners none: aligning by len() would push every column after a
+# CJK label out of line.
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (East Asian wide: 2, marks: 0)."""
+    width = 0
+    for char in text:
+        if _unicodedata.combining(char) or char in "\u200c\u200d":
+            continue
+        width += 2 if _unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (never cut)."""
+    return text + " " * max(0, width - display_width(text))
 
 
 # --- checking a URL before anything opens it --------------------------------
@@ -136,15 +210,15 @@ _DEFAULT_PORTS = {"https": 443, "http": 80}
 #: "apple"). Han, Hiragana, Katakana and Hangul count as one group, which may
 #: also stand beside Latin, as Japanese, Chinese and Korean names do.
 _SCRIPT_WORDS = {
-    "LATIN": "Latin",
-    "GREEK": "Greek",
-    "CYRILLIC": "Cyrillic",
-    "ARMENIAN": "Armenian",
-    "HEBREW": "Hebrew",
-    "ARABIC": "Arabic",
-    "GEORGIAN": "Georgian",
-    "DEVANAGARI": "Devanagari",
-    "THAI": "Thai",
+    "LATIN": _N("Latin"),
+    "GREEK": _N("Greek"),
+    "CYRILLIC": _N("Cyrillic"),
+    "ARMENIAN": _N("Armenian"),
+    "HEBREW": _N("Hebrew"),
+    "ARABIC": _N("Arabic"),
+    "GEORGIAN": _N("Georgian"),
+    "DEVANAGARI": _N("Devanagari"),
+    "THAI": _N("Thai"),
     "CJK": "CJK",
     "HIRAGANA": "CJK",
     "KATAKANA": "CJK",
@@ -235,46 +309,56 @@ def check_url(url: str) -> UrlCheck:
         return UrlCheck(url, refusal=reason, **known)  # type: ignore[arg-type]
 
     if not isinstance(url, str) or not url:
-        return UrlCheck("", refusal="The server sent no URL.")
+        return UrlCheck("", refusal=_t("The server sent no URL."))
     if len(url) > MAX_URL_LENGTH:
-        return refuse(f"The URL is too long to show ({len(url):,} characters).")
+        length = f"{len(url):,}"
+        return refuse(
+            _t("The URL is too long to show ({length} characters).", length=length),
+        )
     if _HIDDEN_RE.search(url):
-        return refuse("The URL contains spaces, control or invisible characters.")
+        return refuse(_t("The URL contains spaces, control or invisible characters."))
     scheme_match = _SCHEME_RE.match(url)
     if scheme_match is None:
-        return refuse("This is not a complete web address (it has no https:// part).")
+        return refuse(
+            _t("This is not a complete web address (it has no https:// part)."),
+        )
     scheme = scheme_match.group(1).lower()
     if scheme not in _DEFAULT_PORTS:
         return refuse(
-            f"Links of the type {scheme}: cannot be opened from here; only https:// links can.",
+            _t(
+                "Links of the type {scheme}: cannot be opened from here; only https:// links can.",
+                scheme=scheme,
+            ),
             scheme=scheme,
         )
     rest = url[scheme_match.end() :]
     if not rest.startswith("//"):
         return refuse(
-            "This is not a complete web address (it has no host).",
+            _t("This is not a complete web address (it has no host)."),
             scheme=scheme,
         )
     authority = _re.split(r"[/?#\\]", rest[2:], maxsplit=1)[0]
     if "@" in authority:
         return refuse(
-            "The URL carries a user name or password (before an @), a trick that can "
-            # (kept on two lines at every line length)
-            "disguise where it really goes.",
+            _t(
+                "The URL carries a user name or password (before an @), a trick that can "
+                # (kept on two lines at every line length)
+                "disguise where it really goes."
+            ),
             scheme=scheme,
         )
     if authority.startswith("["):
         end = authority.find("]")
         raw_host, port_text = authority[: end + 1], authority[end + 1 :]
         if end < 0 or (port_text and not port_text.startswith(":")):
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         port_text = port_text[1:]
     else:
         raw_host, _, port_text = authority.partition(":")
     port: int | None = None
     if port_text:
         if not port_text.isdigit() or not port_text.isascii() or int(port_text) > 65535:
-            return refuse("The port number is not valid.", scheme=scheme)
+            return refuse(_t("The port number is not valid."), scheme=scheme)
         port = int(port_text)
     if port == _DEFAULT_PORTS[scheme]:
         port = None
@@ -284,27 +368,27 @@ def check_url(url: str) -> UrlCheck:
         try:
             ip = _ipaddress.IPv6Address(raw_host[1:-1])
         except ValueError:
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         ascii_host = host = domain = f"[{ip.compressed}]"
     else:
         name = raw_host.lower().rstrip(".") if raw_host not in ("", ".") else ""
         if not name:
             return refuse(
-                "This is not a complete web address (it has no host).",
+                _t("This is not a complete web address (it has no host)."),
                 scheme=scheme,
             )
         try:
             labels = [str(_idna.ToASCII(label), "ascii") for label in name.split(".")]
             host_labels = [_unicode_label(label) for label in labels]
         except (UnicodeError, ValueError):
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         given = _unicodedata.normalize("NFC", name).split(".")
         pairs = zip(host_labels, given, strict=True)
         if any(a != b and not b.startswith("xn--") for a, b in pairs):
             # "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
             # a name that changes when converted is not shown as either
             return refuse(
-                "The host name has letters that browsers may read differently.",
+                _t("The host name has letters that browsers may read differently."),
                 scheme=scheme,
             )
         ascii_host = ".".join(labels)
@@ -314,10 +398,10 @@ def check_url(url: str) -> UrlCheck:
             ascii_host = host = domain = dotted
         elif labels[-1].isdigit() or _ipv4_number(labels[-1]) is not None:
             # a host ending in a number is an IPv4 address to a browser, or invalid
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         else:
             if not all(_LABEL_RE.fullmatch(label) for label in labels):
-                return refuse("The host name is not valid.", scheme=scheme)
+                return refuse(_t("The host name is not valid."), scheme=scheme)
             host = ".".join(host_labels)
             size = 2 if len(labels) > 1 else 1
             for cut in range(len(labels) - 1):
@@ -327,16 +411,28 @@ def check_url(url: str) -> UrlCheck:
             domain = ".".join(host_labels[-size:])
             if any(label.startswith("xn--") for label in labels):
                 warnings.append(
-                    f"An international domain name: it is {ascii_host} underneath. "
-                    # (kept on two lines at every line length)
-                    "Check it is the site you expect.",
+                    _t(
+                        "An international domain name: it is {ascii_host} underneath. "
+                        # (kept on two lines at every line length)
+                        "Check it is the site you expect.",
+                        ascii_host=ascii_host,
+                    ),
                 )
             for label in host_labels:
                 scripts = _scripts(label)
                 if _mixed(scripts):
-                    names = " and ".join(scripts)
+                    names = _t(scripts[0])
+                    for script in scripts[1:]:
+                        names = _t(
+                            "{first} and {second}",
+                            first=names,
+                            second=_t(script),
+                        )
                     warnings.append(
-                        f"The name mixes {names} letters, as look-alike domains do.",
+                        _t(
+                            "The name mixes {scripts} letters, as look-alike domains do.",
+                            scripts=names,
+                        ),
                     )
                     break
     loopback = (ip is not None and ip.is_loopback) or (
@@ -345,13 +441,17 @@ def check_url(url: str) -> UrlCheck:
     if ip is not None and not loopback:
         warnings.insert(
             0,
-            "The destination is an IP address, not a name: nothing says who runs it.",
+            _t(
+                "The destination is an IP address, not a name: nothing says who runs it.",
+            ),
         )
     if scheme == "http" and not loopback:
         return refuse(
-            "Plain http:// links are not opened: the page would not be private. "
-            # (kept on two lines at every line length)
-            "Only https:// links can be opened.",
+            _t(
+                "Plain http:// links are not opened: the page would not be private. "
+                # (kept on two lines at every line length)
+                "Only https:// links can be opened."
+            ),
             scheme=scheme,
             host=host,
             ascii_host=ascii_host,
@@ -361,10 +461,10 @@ def check_url(url: str) -> UrlCheck:
     if scheme == "http":
         warnings.insert(
             0,
-            "A plain http:// page on this computer: for development only.",
+            _t("A plain http:// page on this computer: for development only."),
         )
     if port is not None:
-        warnings.append(f"It uses port {port}, not the usual one.")
+        warnings.append(_t("It uses port {port}, not the usual one.", port=port))
     return UrlCheck(
         url,
         scheme=scheme,
@@ -378,7 +478,11 @@ def check_url(url: str) -> UrlCheck:
 
 
 def consent_arguments(description: str) -> argparse.ArgumentParser:
-    """The consent command line's parser: who asks, why, the id, the URL."""
+    """The consent command line's parser: who asks, why, the id, the URL.
+
+    Its help and errors (argparse's own words) stay English whatever the
+    module's language: the command line is the integrator's, not the user's;
+    what the consent prompt says to its user is localised."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument(
         "--server",
@@ -400,8 +504,8 @@ def consent_arguments(description: str) -> argparse.ArgumentParser:
 
 # --- the consent prompt -----------------------------------------------------
 
-#: Who asks when the host does not say.
-DEFAULT_SERVER = "An MCP server"
+#: Who asks when the host does not say (in the module's language).
+DEFAULT_SERVER = _t("An MCP server")
 
 #: The full URL is shown in pieces of this many characters, one a line.
 _URL_WIDTH = 64
@@ -410,6 +514,21 @@ _OPEN = ("o", "open")
 _DECLINE = ("d", "decline")
 _CANCEL = ("c", "cancel", "q", "quit")
 _ESCAPE = "\x1b"  # Escape, then Enter, on a terminal
+
+
+def _folded(text: str) -> str:
+    """A typed answer as it is compared: compatibility forms folded (the
+    full-width letters of a Chinese or Japanese input method read as ``o``),
+    then case folded."""
+    return _unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+def _words(english: tuple[str, ...], localised: str) -> tuple[str, ...]:
+    """The answers that mean one thing: the English ones, accepted in every
+    language, and the words of ``localised``, a translated list of words
+    separated by ``|``."""
+    extra = tuple(_folded(word) for word in localised.split("|") if word.strip())
+    return english + extra
 
 
 def _isatty(stream: TextIO | None) -> bool:
@@ -464,7 +583,8 @@ def _url_lines(url: str) -> list[str]:
     """The whole URL, in pieces of :data:`_URL_WIDTH` characters (never cut
     short), each shown literally."""
     if not url:
-        return ["(none)"]
+        # TRANSLATORS: no URL at all, where the full URL would be shown
+        return [_t("(none)")]
     pieces = range(0, len(url), _URL_WIDTH)
     return [safe_text(url[start : start + _URL_WIDTH]) for start in pieces]
 
@@ -477,25 +597,33 @@ def _show(
     elicitation_id: str | None,
 ) -> None:
     """The screen, in the contract's order: who, why, where, warnings."""
-    term.say(f"{safe_text(server)} asks you to open a web page")
+    term.say(_t("{server} asks you to open a web page", server=safe_text(server)))
     if message.strip():
         for line in safe_lines(message):
             term.say(f"  {line}")
     term.say()
+    # The labels in one column, the values after them in the next, aligned by
+    # terminal columns (a Chinese character takes two).
+    site = _t("Web site:")
+    full = _t("Full URL:")
+    request = _t("Request:")
+    width = max(display_width(site), display_width(full), display_width(request)) + 2
     if check.domain:
-        term.say(f"  Web site:  {safe_text(check.domain)}")
+        domain = safe_text(check.domain)
+        term.say(f"  {pad(site, width)}{domain}")
         # Underlined: the name to check before anything else.
-        term.say("             " + "=" * len(safe_text(check.domain)))
+        term.say("  " + " " * width + "=" * display_width(domain))
     pieces = _url_lines(check.url)
-    term.say(f"  Full URL:  {pieces[0]}")
+    term.say(f"  {pad(full, width)}{pieces[0]}")
     for piece in pieces[1:]:
-        term.say(f"             {piece}")
+        term.say("  " + " " * width + piece)
     if elicitation_id:
-        term.say(f"  Request:   {safe_text(elicitation_id)}")
+        term.say(f"  {pad(request, width)}{safe_text(elicitation_id)}")
     for warning in check.warnings:
-        term.say(f"  Warning: {safe_text(warning)}")
+        term.say("  " + _t("Warning: {warning}", warning=safe_text(warning)))
     if check.refusal is not None:
-        term.say(f"  Cannot open this link: {safe_text(check.refusal)}")
+        reason = safe_text(check.refusal)
+        term.say("  " + _t("Cannot open this link: {reason}", reason=reason))
     term.say()
 
 
@@ -503,30 +631,43 @@ def _choose(term: _ConsentTerminal, check: UrlCheck) -> str:
     """Asks until the answer is "open", "decline" or "cancel" and returns it.
     Enter alone, or anything unknown, asks again: nothing opens by default."""
     if check.openable:
-        question = f"Open {_place(check)} in your browser? [o]pen, [d]ecline, [c]ancel:"
-        again = "  Type o to open it in your browser, d to decline or c to cancel."
+        place = _place(check)
+        question = _t(
+            "Open {place} in your browser? [o]pen, [d]ecline, [c]ancel:",
+            place=place,
+        )
+        again = _t("Type o to open it in your browser, d to decline or c to cancel.")
     else:
-        question = "This link cannot be opened. [d]ecline, [c]ancel:"
-        again = "  This link cannot be opened: type d to decline or c to cancel."
+        question = _t("This link cannot be opened. [d]ecline, [c]ancel:")
+        again = _t("This link cannot be opened: type d to decline or c to cancel.")
+    # TRANSLATORS: the words (separated by |) a user may type to open the link, besides o and
+    # open (always accepted)
+    opens = _words(_OPEN, _t("open"))
+    # TRANSLATORS: the words (separated by |) a user may type to decline opening the link,
+    # besides d and decline (always accepted)
+    declines = _words(_DECLINE, _t("decline"))
+    # TRANSLATORS: the words (separated by |) a user may type to cancel, besides c, cancel, q
+    # and quit (always accepted)
+    cancels = _words(_CANCEL, _t("cancel|quit"))
     while True:
         answer = term.ask(question)
         if answer == _ESCAPE:
             return "cancel"
-        word = answer.lower()
-        if word in _OPEN and check.openable:
+        word = _folded(answer)
+        if word in opens and check.openable:
             return "open"
-        if word in _DECLINE:
+        if word in declines:
             return "decline"
-        if word in _CANCEL:
+        if word in cancels:
             return "cancel"
-        term.say(again)
+        term.say(f"  {again}")
 
 
 def _open_in_browser(url: str) -> object:
     """The default opener: the platform's web browser. Raises OSError when
     no browser could be started (the user did not get the page)."""
     if not webbrowser.open(url):
-        raise OSError("no web browser could be started")
+        raise OSError(_t("no web browser could be started"))
     return True
 
 
@@ -543,15 +684,20 @@ def _elicit_url(
     choice = _choose(term, check)
     if choice != "open":
         return {"action": choice}
-    term.say(f"Opening {_place(check)} in your browser...")
+    term.say(_t("Opening {place} in your browser...", place=_place(check)))
     try:
         opener(url)
     except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener: any failure)
-        term.say(f"Could not open the browser: {safe_text(str(exc))}")
-        term.say("Cancelled.")
+        term.say(_t("Could not open the browser: {error}", error=safe_text(str(exc))))
+        term.say(_t("Cancelled."))
         return {"action": "cancel"}
     who = safe_text(server)
-    term.say(f"Continue in your browser. {who} will say when this step is complete.")
+    term.say(
+        _t(
+            "Continue in your browser. {server} will say when this step is complete.",
+            server=who,
+        ),
+    )
     return {"action": "accept"}
 
 
@@ -591,7 +737,7 @@ def elicit_url(
     except (EOFError, KeyboardInterrupt, OSError):
         try:
             term.say()
-            term.say("Cancelled.")
+            term.say(_t("Cancelled."))
         except (KeyboardInterrupt, OSError, ValueError):
             pass
         return {"action": "cancel"}
@@ -610,9 +756,11 @@ def complete_notice(
     err = stderr if stderr is not None else sys.stderr
     if err is None:
         return
-    text = f"Completed in your browser ({_place(check_url(url))})."
+    place = _place(check_url(url))
+    text = _t("Completed in your browser ({place}).", place=place)
     if server is not None and server.strip():
-        text = f"{safe_text(server)}: {text}"
+        who = safe_text(server)
+        text = _t("{server}: {notice}", server=who, notice=text)
     try:
         err.write(text + "\n")
         err.flush()
@@ -646,6 +794,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     Returns 0 whatever the user chose (the action is in the JSON), 1 when the
     result could not be written; argparse exits with 2 on a usage error.
     """
+    # The command line's help (argparse's own words) stays English: it is the
+    # integrator's; what the prompt says to its user is localised.
     parser = consent_arguments(
         "Asks on the terminal (stderr) whether to open the URL of an MCP"
         " URL-mode elicitation in the browser, and prints the ElicitResult"
