@@ -61,6 +61,22 @@ def launch() -> Iterator[Any]:
             browser.close()
 
 
+@contextmanager
+def formcore_language(locale: str) -> Iterator[None]:
+    """formcore's messages in ``locale`` while the block runs: the catalogue a generated module of
+    that language carries, in place of the package's English one (what the page must match)."""
+    from elicit_gen.i18n import translation
+    from elicit_gen.runtime import i18n as runtime_i18n
+
+    tr = translation(locale)
+    saved = runtime_i18n._CATALOG
+    runtime_i18n._CATALOG = runtime_i18n._Catalog(tr.locale, tr.plural_forms, dict(tr.messages))
+    try:
+        yield
+    finally:
+        runtime_i18n._CATALOG = saved
+
+
 def write_page(form: ir.Form, directory: Path) -> Path:
     generated = emit(form, "html")
     path = directory / generated.name

@@ -106,7 +106,7 @@ def test_page_structure_and_policy(name: str, form: ir.Form) -> None:
 
 
 def test_runtime_script_never_builds_markup_or_code() -> None:
-    script = (ASSETS / "form.js").read_text(encoding="utf-8")
+    script = "\n".join((ASSETS / n).read_text(encoding="utf-8") for n in ("i18n.js", "form.js"))
     for forbidden in (
         "innerHTML",
         "outerHTML",

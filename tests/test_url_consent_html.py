@@ -606,7 +606,7 @@ def test_middle_click_accepts_too(tab: Tab) -> None:
 
 
 def test_scripts_never_build_markup_or_code() -> None:
-    for name in ("urlcheck_data.js", "urlcheck.js", "url_consent.js"):
+    for name in ("i18n.js", "urlcheck_data.js", "urlcheck.js", "url_consent.js"):
         script = (ASSETS / name).read_text(encoding="utf-8")
         for forbidden in (
             "innerHTML",
@@ -631,7 +631,12 @@ def test_scripts_never_build_markup_or_code() -> None:
 
 def test_page_has_no_request_data_and_one_block_script(page_file: Path) -> None:
     text = page_file.read_text(encoding="utf-8")
-    assert text.count("<script") == 1 and "const URLCHECK_DATA" in text
+    # one script, and one data block with only the page's words (none in English)
+    assert text.count("<script>") == 1 and "const URLCHECK_DATA" in text
+    assert text.count('<script type="application/json" id="eg-data">') == 1
+    start = text.index('id="eg-data">') + len('id="eg-data">')
+    data = json.loads(text[start : text.index("</script>", start)])
+    assert data == {"locale": "en", "messages": {}, "plural": {"one": 0, "other": 1}}
     assert "default-src 'none'" in text and "href=" not in text
 
 

@@ -30,7 +30,6 @@ from typing import Any
 from markupsafe import Markup, escape
 
 from ..compiler.ir import (
-    DEFAULT_SERVER,
     BooleanField,
     Field,
     Form,
@@ -40,7 +39,8 @@ from ..compiler.ir import (
     StringField,
     StringFormat,
 )
-from ._hints import LOCAL_TIME_PHRASE, count_hint, length_hint, number_hint
+from ..i18n import ENGLISH, Translation, script_msgids, translation
+from ._hints import count_hint, length_hint, local_time_phrase, number_hint
 from ._layout import is_long_text
 from ._render import TEMPLATES, header_text, js_json, render
 from ._text import number_text
@@ -57,10 +57,15 @@ _INPUT_TYPES = {
     StringFormat.DATE_TIME: "datetime-local",
 }
 
-_FORMAT_HINTS = {
-    StringFormat.EMAIL: "An email address, such as name@example.com.",
-    StringFormat.URI: "A full address with its scheme, such as https://example.com/page.",
-}
+
+def _format_hint(field: StringField, tr: Translation) -> str:
+    """What a string format takes, in the form's language ("" for no such hint)."""
+    if field.format is StringFormat.EMAIL:
+        return tr.gettext("An email address, such as name@example.com.")
+    if field.format is StringFormat.URI:
+        return tr.gettext("A full address with its scheme, such as https://example.com/page.")
+    return ""
+
 
 _AUTOCOMPLETE = {StringFormat.EMAIL: "email", StringFormat.URI: "url"}
 
@@ -98,31 +103,31 @@ class FieldView:
     many: bool = False  # a multi-select laid out in columns (more than MANY_OPTIONS options)
 
 
-def _string_hint(field: StringField) -> str | None:
-    parts = [p for p in (length_hint(field.min_length, field.max_length),) if p]
-    if field.format in _FORMAT_HINTS:
-        parts.append(_FORMAT_HINTS[field.format])
+def _string_hint(field: StringField, tr: Translation = ENGLISH) -> str | None:
+    found = (length_hint(field.min_length, field.max_length, tr), _format_hint(field, tr))
+    parts = [p for p in found if p]
     if field.format is StringFormat.DATE_TIME:
         # The script appends the offset of the chosen date-time and the full stop, so that the
         # sentence ends once: "In your time zone (UTC+01:00)."
-        parts.append(LOCAL_TIME_PHRASE)
+        parts.append(local_time_phrase(tr))
     return " ".join(parts) or None
 
 
-def _number_hint(field: NumberField) -> str | None:
-    return number_hint(field.integer, field.minimum, field.maximum)
+def _number_hint(field: NumberField, tr: Translation = ENGLISH) -> str | None:
+    return number_hint(field.integer, field.minimum, field.maximum, tr)
 
 
-def _multi_hint(field: MultiSelectField) -> str | None:
-    return count_hint(field.min_items, field.max_items, optional=not field.required) or None
+def _multi_hint(field: MultiSelectField, tr: Translation = ENGLISH) -> str | None:
+    hint = count_hint(field.min_items, field.max_items, optional=not field.required, tr=tr)
+    return hint or None
 
 
-def _no_hint(field: Field) -> str | None:
+def _no_hint(field: Field, tr: Translation = ENGLISH) -> str | None:
     return None
 
 
 #: The hint under a field, by ``field.kind`` (the wording is targets/_hints.py's).
-_HINTS: dict[str, Callable[[Any], str | None]] = {
+_HINTS: dict[str, Callable[[Any, Translation], str | None]] = {
     "string": _string_hint,
     "number": _number_hint,
     "boolean": _no_hint,
@@ -198,7 +203,7 @@ def script_json(value: object) -> Markup:
     return Markup(_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", js_json(value)))
 
 
-def _string_view(field: StringField, base: FieldView) -> FieldView:
+def _string_view(field: StringField, base: FieldView, tr: Translation) -> FieldView:
     if is_long_text(field):
         # Prose (a description, Markdown, maxLength above 200): a multi-line box, the same rule
         # as the Qt and Textual forms (targets/_layout.py). The script reads it as a text field.
@@ -216,7 +221,7 @@ def _string_view(field: StringField, base: FieldView) -> FieldView:
     )
 
 
-def _number_view(field: NumberField, base: FieldView) -> FieldView:
+def _number_view(field: NumberField, base: FieldView, tr: Translation) -> FieldView:
     return replace(
         base,
         macro="number",
@@ -229,11 +234,11 @@ def _number_view(field: NumberField, base: FieldView) -> FieldView:
     )
 
 
-def _boolean_view(field: BooleanField, base: FieldView) -> FieldView:
+def _boolean_view(field: BooleanField, base: FieldView, tr: Translation) -> FieldView:
     return replace(base, macro="boolean", checked=bool(field.default))
 
 
-def _single_view(field: SingleSelectField, base: FieldView) -> FieldView:
+def _single_view(field: SingleSelectField, base: FieldView, tr: Translation) -> FieldView:
     options = tuple(
         OptionView(str(i), html_text(o.label), o.value == field.default, f"{field.html_id}_{i}")
         for i, o in enumerate(field.options)
@@ -241,7 +246,7 @@ def _single_view(field: SingleSelectField, base: FieldView) -> FieldView:
     if field.default is not None and field.required:
         empty = ""
     else:
-        empty = "Choose one…" if field.required else "No answer"
+        empty = tr.gettext("Choose one…") if field.required else tr.gettext("No answer")
     return replace(base, macro="select", options=options, empty_label=empty)
 
 
@@ -260,7 +265,7 @@ def message_is_heading(form: Form) -> bool:
     return "\n" not in text.strip() and len(text) <= HEADING_MESSAGE_LENGTH
 
 
-def _multi_view(field: MultiSelectField, base: FieldView) -> FieldView:
+def _multi_view(field: MultiSelectField, base: FieldView, tr: Translation) -> FieldView:
     chosen = set(field.default or ())
     options = tuple(
         OptionView(str(i), html_text(o.label), o.value in chosen, f"{field.html_id}_{i}")
@@ -270,7 +275,7 @@ def _multi_view(field: MultiSelectField, base: FieldView) -> FieldView:
 
 
 #: The control of a field (one macro of fields.html.j2 each), by ``field.kind``.
-_VIEWS: dict[str, Callable[[Any, FieldView], FieldView]] = {
+_VIEWS: dict[str, Callable[[Any, FieldView, Translation], FieldView]] = {
     "string": _string_view,
     "number": _number_view,
     "boolean": _boolean_view,
@@ -279,8 +284,10 @@ _VIEWS: dict[str, Callable[[Any, FieldView], FieldView]] = {
 }
 
 
-def field_view(field: Field) -> FieldView:
-    hint = _HINTS[field.kind](field)
+def field_view(field: Field, tr: Translation = ENGLISH) -> FieldView:
+    """What the template renders for ``field``, its words (hints, the empty choice) in the
+    language of ``tr``."""
+    hint = _HINTS[field.kind](field, tr)
     base = FieldView(
         macro="",
         html_id=field.html_id,
@@ -290,7 +297,7 @@ def field_view(field: Field) -> FieldView:
         hint=hint,
         describedby=_describedby(field, hint),
     )
-    return _VIEWS[field.kind](field, base)
+    return _VIEWS[field.kind](field, base, tr)
 
 
 def _field_data(field: Field, view: FieldView) -> dict[str, object]:
@@ -308,12 +315,26 @@ def _field_data(field: Field, view: FieldView) -> dict[str, object]:
     return data
 
 
-def page_data(form: Form, views: list[FieldView]) -> dict[str, object]:
+def language_data(tr: Translation, script: str) -> dict[str, object]:
+    """The page script's words: its locale (for ``Intl.PluralRules``), the translations of the
+    messages ``script`` shows (none for English, whose messages are the msgids) and which form
+    of a plural message each CLDR plural category takes (templates/html/i18n.js reads them)."""
+    return {
+        "locale": tr.locale,
+        "messages": tr.subset(script_msgids(script)),
+        "plural": dict(tr.categories),
+    }
+
+
+def page_data(
+    form: Form, views: list[FieldView], language: dict[str, object] | None = None
+) -> dict[str, object]:
     """The JSON the page's script reads: the schema, how each property maps to a control, and
-    each number bound exactly. Defaults are read from the schema, never from markup (an input's
-    value attribute would lose line breaks and NUL). ``views`` are the fields' views, in order."""
+    each number bound exactly, then the script's words (:func:`language_data`). Defaults are
+    read from the schema, never from markup (an input's value attribute would lose line breaks
+    and NUL). ``views`` are the fields' views, in order."""
     fields = [_field_data(f, v) for f, v in zip(form.fields, views, strict=True)]
-    return {"schema": form.schema, "fields": fields}
+    return {"schema": form.schema, "fields": fields, **(language or {})}
 
 
 def _sha256(text: str) -> str:
@@ -353,9 +374,24 @@ def csp(script: str, style: str) -> str:
     )
 
 
-#: The URL consent page's script, in order: urlcheck.py's tables (Python's own, generated), the
-#: JavaScript port of urlcheck.py, the page. One block, so that nothing becomes a global.
-_CONSENT_SCRIPTS = ("urlcheck_data.js", "urlcheck.js", "url_consent.js")
+#: The form page's script, in order: the message functions (``_t``/``_tn``), the form. One
+#: block, so that nothing becomes a global.
+_FORM_SCRIPTS = ("i18n.js", "form.js")
+
+#: The URL consent page's script, in order: the message functions, urlcheck.py's tables
+#: (Python's own, generated), the JavaScript port of urlcheck.py, the page.
+_CONSENT_SCRIPTS = ("i18n.js", "urlcheck_data.js", "urlcheck.js", "url_consent.js")
+
+
+def _script(names: tuple[str, ...]) -> str:
+    return "{\n" + "\n".join(_asset(name) for name in names) + "\n}"
+
+
+def _split_at(text: str, placeholder: str) -> tuple[str, str]:
+    """A translated sentence around the place of markup (``{server}`` shown in its own span)."""
+    before, _, after = text.partition(placeholder)
+    return before, after
+
 
 #: The first line of the URL consent page (it has no input; the same text on every run).
 _CONSENT_HEADER = "Generated by elicit-gen: the URL-mode consent page. Do not edit."
@@ -367,20 +403,23 @@ class HtmlTarget:
 
     def emit(self, form: Form) -> GeneratedFile:
         # style.css is shared with the URL consent page; form.css has the form's own rules.
-        script, style = _asset("form.js"), _asset("style.css") + "\n\n" + _asset("form.css")
-        views = [field_view(f) for f in form.fields]
+        script, style = _script(_FORM_SCRIPTS), _asset("style.css") + "\n\n" + _asset("form.css")
+        tr = translation(form.locale)
+        views = [field_view(f, tr) for f in form.fields]
         text = render(
             "html/page.html.j2",
             autoescape=True,
+            _t=tr.gettext,
+            lang=tr.locale,
             header=header_text(form),
             title=html_text(form.title) if form.title else None,
             message_heading=message_is_heading(form),
             message=html_text(form.message_text, lines=True),
             description=html_text(form.description, lines=True) if form.description else None,
             fields=views,
-            default_server=DEFAULT_SERVER,
+            default_server=tr.gettext("An MCP server"),
             csp=Markup(csp(script, style)),
-            data=script_json(page_data(form, views)),
+            data=script_json(page_data(form, views, language_data(tr, script))),
             script=Markup(script),
             style=Markup(style),
         )
@@ -389,13 +428,19 @@ class HtmlTarget:
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
         """The URL-mode consent page: the forms' look and CSP; the request arrives at run time
         through ``window.elicitation.showUrl({message, url, server, elicitationId})``."""
-        script = "{\n" + "\n".join(_asset(name) for name in _CONSENT_SCRIPTS) + "\n}"
+        script = _script(_CONSENT_SCRIPTS)
         style = _asset("style.css") + "\n\n" + _asset("url_consent.css")
+        tr = translation(locale)
+        asks = _split_at(tr.gettext("{server} asks you to open a web page"), "{server}")
         text = render(
             "html/url_consent.html.j2",
             autoescape=True,
+            _t=tr.gettext,
+            lang=tr.locale,
+            asks=asks,
+            data=script_json(language_data(tr, script)),
             header=_CONSENT_HEADER,
-            default_server=DEFAULT_SERVER,
+            default_server=tr.gettext("An MCP server"),
             csp=Markup(csp(script, style)),
             script=Markup(script),
             style=Markup(style),

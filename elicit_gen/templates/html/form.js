@@ -92,49 +92,58 @@
   // These are runtime/formcore.py's _needed, _date_problem and format_problem; a browser test
   // compares them with formcore on every probe (tests/test_target_html_browser.py).
 
-  /** The bound a length or count `n` breaks: "at least 3 are needed", "at most 1 is allowed". */
-  function needed(n, lo, hi) {
-    const verb = (k) => (k === 1 ? "is" : "are");
-    if (lo !== null && lo === hi) return `exactly ${lo} ${verb(lo)} needed`;
-    if (lo !== null && n < lo) return `at least ${lo} ${verb(lo)} needed`;
-    return `at most ${hi} ${verb(hi)} allowed`;
+  /** What is wrong with a length or count `n` (`shown` says it: "Has 45 characters", "3 chosen")
+   * and the bound it breaks: "..., but at least 3 are needed.", "..., but at most 1 is allowed." */
+  function needed(shown, n, lo, hi) {
+    if (lo !== null && lo === hi) {
+      return _tn("{shown}, but exactly {n} is needed.", "{shown}, but exactly {n} are needed.", lo, { shown });
+    }
+    if (lo !== null && n < lo) {
+      return _tn("{shown}, but at least {n} is needed.", "{shown}, but at least {n} are needed.", lo, { shown });
+    }
+    return _tn("{shown}, but at most {n} is allowed.", "{shown}, but at most {n} are allowed.", hi, { shown });
   }
 
-  const MONTHS = [
-    "January", "February", "March", "April", "May", "June",
-    "July", "August", "September", "October", "November", "December",
-  ];
+  /** The name of the month `month` (1 to 12), in the page's language. */
+  function monthName(month) {
+    return [
+      _t("January"), _t("February"), _t("March"), _t("April"), _t("May"), _t("June"),
+      _t("July"), _t("August"), _t("September"), _t("October"), _t("November"), _t("December"),
+    ][month - 1];
+  }
 
   /** Why a date of the right form is no day of the calendar, or null when it is one. */
   function dateProblem(yearText, monthText, dayText) {
     const [year, month, day] = [Number(yearText), Number(monthText), Number(dayText)];
-    if (month < 1 || month > 12) return `There is no month ${month}.`;
-    if (year === 0) return "There is no year 0000.";
-    if (!validDate(year, month, day)) return `There is no ${day} ${MONTHS[month - 1]} ${year}.`;
+    if (month < 1 || month > 12) return _t("There is no month {month}.", { month });
+    if (year === 0) return _t("There is no year 0000.");
+    if (!validDate(year, month, day)) {
+      return _t("There is no {day} {month_name} {year}.", { day, month, month_name: monthName(month), year });
+    }
     return null;
   }
 
   /** Why `text` is no value of the string format `format` (which refused it). */
   function formatProblem(format, text) {
-    if (format === "email") return "Not an email address.";
-    if (format === "uri") return "Not an absolute URI.";
+    if (format === "email") return _t("Not an email address.");
+    if (format === "uri") return _t("Not an absolute URI.");
     if (format === "date") {
       const m = DATE_RE.exec(text);
-      if (m === null) return "Not in the form YYYY-MM-DD.";
-      return dateProblem(m[1], m[2], m[3]) || "Not a date.";
+      if (m === null) return _t("Not in the form YYYY-MM-DD.");
+      return dateProblem(m[1], m[2], m[3]) || _t("Not a date.");
     }
     const m = DATE_TIME_RE.exec(text);
-    if (m === null) return "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.";
+    if (m === null) return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.");
     const problem = dateProblem(m[1], m[2], m[3]);
     if (problem !== null) return problem;
     if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 60) {
-      return `There is no time ${m[4]}:${m[5]}:${m[6]}.`;
+      return _t("There is no time {time}.", { time: `${m[4]}:${m[5]}:${m[6]}` });
     }
-    if (Number(m[6]) === 60) return "Second 60 (a leap second) is not accepted.";
+    if (Number(m[6]) === 60) return _t("Second 60 (a leap second) is not accepted.");
     if (m[8] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) {
-      return `There is no UTC offset ${m[8]}${m[9]}:${m[10]}.`;
+      return _t("There is no UTC offset {offset}.", { offset: `${m[8]}${m[9]}:${m[10]}` });
     }
-    return "Not a date and time.";
+    return _t("Not a date and time.");
   }
 
   // --- Showing text safely --------------------------------------------------------------------
@@ -164,7 +173,6 @@
   // JSON Schema counts characters as code points; String.length counts UTF-16 units.
   const codePoints = (text) => [...text].length;
   const num = (n) => String(n);
-  const plural = (n, word) => `${num(n)} ${word}${n === 1 ? "" : "s"}`;
 
   function optionValues(prop) {
     if (own(prop, "enum")) return prop.enum;
@@ -239,38 +247,38 @@
   function checkValue(name, value) {
     const prop = properties[name];
     const kind = prop.type;
-    if (value === null || value === undefined) return "Must have a value (null is not allowed).";
-    if (kind === "boolean") return typeof value === "boolean" ? null : "Must be true or false.";
+    if (value === null || value === undefined) return _t("Must have a value (null is not allowed).");
+    if (kind === "boolean") return typeof value === "boolean" ? null : _t("Must be true or false.");
     if (kind === "number" || kind === "integer") {
-      if (typeof value !== "number") return "Must be a number.";
-      if (!Number.isFinite(value)) return "Must be a finite number.";
-      if (kind === "integer" && !Number.isInteger(value)) return "Must be a whole number.";
+      if (typeof value !== "number") return _t("Must be a number.");
+      if (!Number.isFinite(value)) return _t("Must be a finite number.");
+      if (kind === "integer" && !Number.isInteger(value)) return _t("Must be a whole number.");
       const exact = sentValue(value);
       const minimum = boundOf(name, prop, "minimum");
       const maximum = boundOf(name, prop, "maximum");
       if (minimum !== null && compareExact(exact, minimum.exact) < 0) {
-        return `Must be at least ${minimum.text}.`;
+        return _t("Must be at least {minimum}.", { minimum: minimum.text });
       }
       if (maximum !== null && compareExact(exact, maximum.exact) > 0) {
-        return `Must be at most ${maximum.text}.`;
+        return _t("Must be at most {maximum}.", { maximum: maximum.text });
       }
       return null;
     }
     if (kind === "string") {
-      if (typeof value !== "string") return "Must be text.";
+      if (typeof value !== "string") return _t("Must be text.");
       const options = optionValues(prop);
-      if (options !== null) return options.includes(value) ? null : "Must be one of the listed options.";
+      if (options !== null) return options.includes(value) ? null : _t("Must be one of the listed options.");
       // A lone surrogate is not Unicode text: JSON.stringify writes it as an escape that no
       // server can turn into UTF-8 (the Python forms refuse it too).
       if (LONE_SURROGATE_RE.test(value)) {
-        return "Must be valid Unicode text (it holds a surrogate code point).";
+        return _t("Must be valid Unicode text (it holds a surrogate code point).");
       }
       const length = codePoints(value);
       const lo = own(prop, "minLength") ? prop.minLength : null;
       const hi = own(prop, "maxLength") ? prop.maxLength : null;
       if ((lo !== null && length < lo) || (hi !== null && length > hi)) {
-        const shown = length ? `Has ${plural(length, "character")}` : "Is empty";
-        return `${shown}, but ${needed(length, lo, hi)}.`;
+        const shown = length ? _tn("Has {n} character", "Has {n} characters", length) : _t("Is empty");
+        return needed(shown, length, lo, hi);
       }
       const format = own(prop, "format") ? prop.format : null;
       if (own(FORMAT_CHECKS, format) && !FORMAT_CHECKS[format](value)) {
@@ -280,16 +288,16 @@
     }
     if (kind === "array") {
       if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) {
-        return "Must be a list of choices.";
+        return _t("Must be a list of choices.");
       }
       const options = optionValues(prop) || [];
-      if (value.some((v) => !options.includes(v))) return "Must only contain the listed options.";
+      if (value.some((v) => !options.includes(v))) return _t("Must only contain the listed options.");
       const count = value.length;
       const lo = own(prop, "minItems") ? prop.minItems : null;
       const hi = own(prop, "maxItems") ? prop.maxItems : null;
       if ((lo !== null && count < lo) || (hi !== null && count > hi)) {
-        const shown = count ? `${count} chosen` : "None chosen";
-        return `${shown}, but ${needed(count, lo, hi)}.`;
+        const shown = count ? _t("{count} chosen", { count }) : _t("None chosen");
+        return needed(shown, count, lo, hi);
       }
       return null;
     }
@@ -302,7 +310,7 @@
     const put = (name, message) =>
       Object.defineProperty(errors, name, { value: message, enumerable: true, configurable: true });
     for (const name of own(schema, "required") ? schema.required : []) {
-      if (!own(content, name)) put(name, "This field is required.");
+      if (!own(content, name)) put(name, _t("This field is required."));
     }
     for (const name of Object.keys(content)) {
       if (!own(properties, name)) continue;
@@ -396,16 +404,19 @@
   function tooLarge(value) {
     const sent = JSON.stringify(value);
     const exact = INTEGER_TEXT_RE.test(sent) && compareExact(readsAs(sent), doubleRational(value)) === 0;
-    const nearest = exact ? ` the nearest number that can be sent is ${sent}` : "";
-    return (
-      `Too large to send exactly (JavaScript numbers are exact up to ${MAX_EXACT});` +
-      (exact ? nearest : " enter a smaller number") + "."
-    );
+    const max = String(MAX_EXACT);
+    if (exact) {
+      return _t(
+        "Too large to send exactly (JavaScript numbers are exact up to {max}); the nearest number that can be sent is {nearest}.",
+        { max, nearest: sent },
+      );
+    }
+    return _t("Too large to send exactly (JavaScript numbers are exact up to {max}); enter a smaller number.", { max });
   }
 
   // --- The fields -------------------------------------------------------------------------------
 
-  const REQUIRED = "This field is required.";
+  const REQUIRED = _t("This field is required.");
   const required = new Set(own(schema, "required") ? schema.required : []);
 
   function setOwn(object, key, value) {
@@ -512,7 +523,7 @@
     switch (field.kind) {
       case "text":
         if (control.value === "" && control.validity.badInput) {
-          return fail("Enter a complete date, such as 2025-06-18.");
+          return fail(_t("Enter a complete date, such as 2025-06-18."));
         }
         // A value the user left alone is sent exactly as it was given (line breaks, controls).
         if (control.value === field.initialShown && field.initial !== "") {
@@ -522,28 +533,28 @@
       case "datetime": {
         const text = control.value;
         if (text === "") {
-          if (control.validity.badInput) return fail("Enter a complete date and time.");
+          if (control.validity.badInput) return fail(_t("Enter a complete date and time."));
           return field.required ? fail(REQUIRED) : absent;
         }
         // An initial value the user left alone is sent as it was given, offset included.
         if (text === field.initialLocal && field.initial !== "") return readText(field, field.initial);
         const local = localDate(text);
-        if (local === null) return fail("Enter a complete date and time.");
+        if (local === null) return fail(_t("Enter a complete date and time."));
         if (!local.exists) {
-          return fail("That time does not exist in your time zone (the clocks change then).");
+          return fail(_t("That time does not exist in your time zone (the clocks change then)."));
         }
         return readText(field, wallClockToRfc3339(local.date));
       }
       case "number": {
         const text = control.value;
         if (text === "") {
-          if (control.validity.badInput) return fail("Must be a number.");
+          if (control.validity.badInput) return fail(_t("Must be a number."));
           return field.required ? fail(REQUIRED) : absent;
         }
         const value = Number(text);
-        if (!Number.isFinite(value)) return fail("Must be a finite number.");
+        if (!Number.isFinite(value)) return fail(_t("Must be a finite number."));
         const whole = exactInteger(text);
-        if (prop.type === "integer" && whole === null) return fail("Must be a whole number.");
+        if (prop.type === "integer" && whole === null) return fail(_t("Must be a whole number."));
         // A whole number must reach the server as typed: as digits (not 1e+21, read as a
         // double) that read back as exactly the typed value (beyond 2^53 most cannot).
         const mustBeExact = prop.type === "integer" || /^[+-]?[0-9]+$/.test(text);
@@ -561,7 +572,7 @@
         return absent;
       case "select": {
         if (control.value === "") {
-          return field.required ? fail("Choose one of the options.") : absent;
+          return field.required ? fail(_t("Choose one of the options.")) : absent;
         }
         const value = optionValues(prop)[Number(control.value)];
         const problem = checkValue(field.name, value);
@@ -575,7 +586,7 @@
         return problem === null ? { present: true, value } : fail(problem);
       }
       default:
-        return fail("Unsupported field.");
+        return fail(_t("Unsupported field."));
     }
   }
 
@@ -593,7 +604,8 @@
     if (!field.zone) return;
     const local = localDate(field.control.value);
     const date = local !== null && local.exists ? local.date : new Date();
-    field.zone.textContent = `(UTC${offsetText(-date.getTimezoneOffset())}).`;
+    // TRANSLATORS: the end of the hint "In your time zone (UTC+01:00)."
+    field.zone.textContent = _t("(UTC{offset}).", { offset: offsetText(-date.getTimezoneOffset()) });
   }
 
   const fields = data.fields.map(makeField);
@@ -612,7 +624,7 @@
   let delivered = null;
 
   const statusText = (count) =>
-    count === 1 ? "Please correct the highlighted field." : `Please correct the ${count} highlighted fields.`;
+    _tn("Please correct the highlighted field.", "Please correct the {n} highlighted fields.", count);
 
   /** Keeps the count of the last submit's summary up to date (only once there is one). */
   function refreshStatus() {
@@ -703,9 +715,9 @@
   }
 
   const DONE_TEXT = {
-    accept: "Thank you. Your answers were sent.",
-    decline: "You declined this request.",
-    cancel: "You cancelled this request.",
+    accept: _t("Thank you. Your answers were sent."),
+    decline: _t("You declined this request."),
+    cancel: _t("You cancelled this request."),
   };
 
   function deliver(outcome) {

@@ -82,9 +82,9 @@
     if (delivered || request === null) return;
     delivered = Object.freeze(outcome);
     const doneText = {
-      accept: `Continue in your browser. ${serverName} will say when this step is complete.`,
-      decline: "You declined this request.",
-      cancel: "You cancelled this request.",
+      accept: _t("Continue in your browser. {server} will say when this step is complete.", { server: serverName }),
+      decline: _t("You declined this request."),
+      cancel: _t("You cancelled this request."),
     };
     showDone(outcome.action, doneText[outcome.action]);
     // Later: the link's own activation (opening the page) runs after its click listeners.
@@ -118,15 +118,15 @@
     if (check.domain) domain.textContent = safeText(check.domain);
     else {
       domain.hidden = true;
-      destLabel.textContent = "The address";
+      destLabel.textContent = _t("The address");
     }
-    address.textContent = url ? safeText(url) : "(no address)";
+    address.textContent = url ? safeText(url) : _t("(no address)");
     dest.hidden = false;
     for (const text of check.warnings) {
       const item = doc.createElement("li");
       item.className = "warning";
       const mark = doc.createElement("strong");
-      mark.textContent = "Warning:";
+      mark.textContent = _t("Warning:");
       item.append(mark, " ", text);
       warningList.append(item);
     }
@@ -147,7 +147,7 @@
   function complete() {
     if (delivered === null || delivered.action !== "accept" || completed) return false;
     completed = true;
-    showDone("accept", "Completed in your browser.");
+    showDone("accept", _t("Completed in your browser."));
     return true;
   }
 

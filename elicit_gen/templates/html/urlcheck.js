@@ -375,23 +375,23 @@ const urlcheck = ((data) => {
   /** What the consent page shows of `url`: check_url of urlcheck.py, field for field
    * (`asciiHost` is `ascii_host`; `openable` is the property). */
   function checkUrl(url) {
-    if (typeof url !== "string" || !url) return result("", { refusal: "The server sent no URL." });
+    if (typeof url !== "string" || !url) return result("", { refusal: _t("The server sent no URL.") });
     const refuse = (refusal, known) => result(url, { refusal, ...known });
     const length = codes(url).length;
-    if (length > MAX_URL_LENGTH) return refuse(`The URL is too long to show (${withCommas(length)} characters).`);
-    if (HIDDEN_RE.test(url)) return refuse("The URL contains spaces, control or invisible characters.");
+    if (length > MAX_URL_LENGTH) return refuse(_t("The URL is too long to show ({length} characters).", { length: withCommas(length) }));
+    if (HIDDEN_RE.test(url)) return refuse(_t("The URL contains spaces, control or invisible characters."));
     const schemeMatch = SCHEME_RE.exec(url);
-    if (schemeMatch === null) return refuse("This is not a complete web address (it has no https:// part).");
+    if (schemeMatch === null) return refuse(_t("This is not a complete web address (it has no https:// part)."));
     const scheme = schemeMatch[1].toLowerCase();
     if (!Object.prototype.hasOwnProperty.call(DEFAULT_PORTS, scheme)) {
-      return refuse(`Links of the type ${scheme}: cannot be opened from here; only https:// links can.`, { scheme });
+      return refuse(_t("Links of the type {scheme}: cannot be opened from here; only https:// links can.", { scheme }), { scheme });
     }
     const rest = url.slice(schemeMatch[0].length);
-    if (!rest.startsWith("//")) return refuse("This is not a complete web address (it has no host).", { scheme });
+    if (!rest.startsWith("//")) return refuse(_t("This is not a complete web address (it has no host)."), { scheme });
     const authority = rest.slice(2).split(/[/?#\\]/)[0];
     if (authority.includes("@")) {
       return refuse(
-        "The URL carries a user name or password (before an @), a trick that can disguise where it really goes.",
+        _t("The URL carries a user name or password (before an @), a trick that can disguise where it really goes."),
         { scheme },
       );
     }
@@ -401,7 +401,7 @@ const urlcheck = ((data) => {
       const end = authority.indexOf("]");
       rawHost = authority.slice(0, end + 1);
       portText = authority.slice(end + 1);
-      if (end < 0 || (portText && !portText.startsWith(":"))) return refuse("The host name is not valid.", { scheme });
+      if (end < 0 || (portText && !portText.startsWith(":"))) return refuse(_t("The host name is not valid."), { scheme });
       portText = portText.slice(1);
     } else {
       const colon = authority.indexOf(":");
@@ -410,7 +410,7 @@ const urlcheck = ((data) => {
     }
     let port = null;
     if (portText) {
-      if (!/^[0-9]+$/.test(portText) || Number(portText) > 65535) return refuse("The port number is not valid.", { scheme });
+      if (!/^[0-9]+$/.test(portText) || Number(portText) > 65535) return refuse(_t("The port number is not valid."), { scheme });
       port = Number(portText);
     }
     if (port === DEFAULT_PORTS[scheme]) port = null;
@@ -421,11 +421,11 @@ const urlcheck = ((data) => {
     let domain;
     if (rawHost.startsWith("[")) {
       ip = ipv6(rawHost.slice(1, -1));
-      if (ip === null) return refuse("The host name is not valid.", { scheme });
+      if (ip === null) return refuse(_t("The host name is not valid."), { scheme });
       asciiHost = host = domain = `[${ip.compressed}]`;
     } else {
       const name = rawHost === "" || rawHost === "." ? "" : rawHost.toLowerCase().replace(/\.+$/, "");
-      if (!name) return refuse("This is not a complete web address (it has no host).", { scheme });
+      if (!name) return refuse(_t("This is not a complete web address (it has no host)."), { scheme });
       let labels;
       let hostLabels;
       try {
@@ -433,13 +433,13 @@ const urlcheck = ((data) => {
         hostLabels = labels.map((label) => (label.startsWith("xn--") ? toUnicode(label) : label));
       } catch (error) {
         if (!(error instanceof RangeError)) throw error;
-        return refuse("The host name is not valid.", { scheme });
+        return refuse(_t("The host name is not valid."), { scheme });
       }
       const given = name.normalize("NFC").split(".");
       if (hostLabels.some((a, i) => a !== given[i] && !given[i].startsWith("xn--"))) {
         // "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
         // a name that changes when converted is not shown as either
-        return refuse("The host name has letters that browsers may read differently.", { scheme });
+        return refuse(_t("The host name has letters that browsers may read differently."), { scheme });
       }
       asciiHost = labels.join(".");
       const address = ipv4(asciiHost);
@@ -449,9 +449,9 @@ const urlcheck = ((data) => {
         asciiHost = host = domain = address;
       } else if (/^[0-9]+$/.test(labels[labels.length - 1]) || ipv4Number(labels[labels.length - 1]) !== null) {
         // a host ending in a number is an IPv4 address to a browser, or invalid
-        return refuse("The host name is not valid.", { scheme });
+        return refuse(_t("The host name is not valid."), { scheme });
       } else {
-        if (!labels.every((label) => LABEL_RE.test(label))) return refuse("The host name is not valid.", { scheme });
+        if (!labels.every((label) => LABEL_RE.test(label))) return refuse(_t("The host name is not valid."), { scheme });
         host = hostLabels.join(".");
         let size = labels.length > 1 ? 2 : 1;
         for (let cut = 0; cut < labels.length - 1; cut += 1) {
@@ -463,13 +463,16 @@ const urlcheck = ((data) => {
         domain = hostLabels.slice(-size).join(".");
         if (labels.some((label) => label.startsWith("xn--"))) {
           warnings.push(
-            `An international domain name: it is ${asciiHost} underneath. Check it is the site you expect.`,
+            _t("An international domain name: it is {ascii_host} underneath. Check it is the site you expect.", {
+              ascii_host: asciiHost,
+            }),
           );
         }
         for (const label of hostLabels) {
           const scripts = scriptsOf(label);
           if (mixed(scripts)) {
-            warnings.push(`The name mixes ${scripts.join(" and ")} letters, as look-alike domains do.`);
+            const names = scripts.reduce((first, second) => _t("{first} and {second}", { first, second }));
+            warnings.push(_t("The name mixes {scripts} letters, as look-alike domains do.", { scripts: names }));
             break;
           }
         }
@@ -478,16 +481,16 @@ const urlcheck = ((data) => {
     const loopback =
       (ip !== null && ip.loopback) || (ip === null && (asciiHost === "localhost" || asciiHost.endsWith(".localhost")));
     if (ip !== null && !loopback) {
-      warnings.unshift("The destination is an IP address, not a name: nothing says who runs it.");
+      warnings.unshift(_t("The destination is an IP address, not a name: nothing says who runs it."));
     }
     if (scheme === "http" && !loopback) {
       return refuse(
-        "Plain http:// links are not opened: the page would not be private. Only https:// links can be opened.",
+        _t("Plain http:// links are not opened: the page would not be private. Only https:// links can be opened."),
         { scheme, host, asciiHost, domain, port },
       );
     }
-    if (scheme === "http") warnings.unshift("A plain http:// page on this computer: for development only.");
-    if (port !== null) warnings.push(`It uses port ${port}, not the usual one.`);
+    if (scheme === "http") warnings.unshift(_t("A plain http:// page on this computer: for development only."));
+    if (port !== null) warnings.push(_t("It uses port {port}, not the usual one.", { port }));
     return result(url, { scheme, host, asciiHost, domain, port, loopback, warnings: Object.freeze(warnings) });
   }
 
