@@ -8,7 +8,11 @@ and photographed whole. The every_kind example is shown after a submit with one 
 so that the screenshots also show how errors look. Two more show issue 16's layouts and keys: a
 GitHub-issue form (html-github_issue-<scheme>.png: a long message as body text, eight labels
 in columns, a Markdown description in a multi-line box) and the question Escape asks on a
-changed contact form (html-contact-discard-<scheme>.png).
+changed contact form (html-contact-discard-<scheme>.png). The Chinese travel-booking form (golden
+case travel_booking_zh, compiled with locale zh-CN, issue 18) is shot as loaded
+(html-travel_booking_zh-<scheme>.png), after a submit with wrong answers
+(html-travel_booking_zh-errors-<scheme>.png) and 320 px wide
+(html-travel_booking_zh-narrow-light.png), in a zh-CN browser.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+from urllib.parse import quote
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -27,6 +32,8 @@ import elicit_gen  # noqa: E402
 EXAMPLES = ("contact", "travel_booking", "every_kind")
 SCHEMES = ("light", "dark")
 SERVER = "Acme Travel"
+SERVER_ZH = "环球旅行"
+ZH_CASE = ROOT / "golden" / "cases" / "travel_booking_zh.json"
 
 #: A GitHub-issue form (issue 16): a titled single-select, many labels, a Markdown description.
 GITHUB_ISSUE = {
@@ -101,21 +108,37 @@ def main() -> int:
         github_issue.write_text(json.dumps(GITHUB_ISSUE), encoding="utf-8")
         shots = [(e, ROOT / "examples" / f"{e}.json", "") for e in EXAMPLES]
         shots += [("github_issue", github_issue, ""), ("contact", None, "discard")]
+        shots += [("travel_booking_zh", ZH_CASE, s) for s in ("", "errors", "narrow")]
         for example, path, state in shots:
             source = path or ROOT / "examples" / f"{example}.json"
-            result = elicit_gen.compile(source, ["html"], name=f"examples/{example}.json")
+            chinese = example.endswith("_zh")
+            result = elicit_gen.compile(
+                source,
+                ["html"],
+                name=f"{source.parent.name}/{source.name}",
+                locale="zh-CN" if chinese else "en",
+            )
             page_path = Path(tmp) / result.files[0].name
             page_path.write_text(result.files[0].text, encoding="utf-8")
             for scheme in SCHEMES:
+                if state == "narrow" and scheme == "dark":
+                    continue
                 context = browser.new_context(
                     color_scheme=scheme,
-                    viewport={"width": 760, "height": 600},
+                    viewport={"width": 320 if state == "narrow" else 760, "height": 600},
                     device_scale_factor=1,
-                    timezone_id="Europe/Madrid",
-                    locale="en-GB",
+                    timezone_id="Asia/Shanghai" if chinese else "Europe/Madrid",
+                    locale="zh-CN" if chinese else "en-GB",
                 )
                 page = context.new_page()
-                page.goto(page_path.as_uri() + "?server=" + SERVER.replace(" ", "%20"))
+                server = quote(SERVER_ZH if chinese else SERVER)
+                page.goto(page_path.as_uri() + "?server=" + server)
+                if state == "errors":
+                    page.fill('[id="f-fullname"]', "王")
+                    page.fill('[id="f-email"]', "wang.example.com")
+                    page.fill('[id="f-travellers"]', "12")
+                    page.click("#eg-accept")
+                    page.evaluate("document.activeElement.blur()")
                 if example == "every_kind":
                     page.fill('[id="f-owner-email"]', "ada.example.com")
                     page.check('[id="f-features_0"]')
@@ -140,7 +163,7 @@ def main() -> int:
                 page.mouse.move(0, 0)
                 suffix = f"-{state}" if state else ""
                 target = args.out / f"html-{example}{suffix}-{scheme}.png"
-                page.screenshot(path=str(target), full_page=not state, animations="disabled")
+                page.screenshot(path=str(target), full_page=state != "discard", animations="disabled")
                 print(target.relative_to(ROOT))
                 context.close()
         browser.close()
