@@ -383,3 +383,44 @@ def test_zh_url_check_reasons_and_warnings_show_in_chinese(
     joined = "\n".join(texts)
     assert ZH.gettext("⚠ Warning: {warning}", warning="") in joined
     assert english_chrome(joined) == []
+
+
+_QT_WORDS_SCRIPT = """
+import importlib.util, sys
+from PySide6.QtWidgets import QApplication, QDialog
+
+spec = importlib.util.spec_from_file_location("form", sys.argv[1])
+module = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(module)
+
+def exec_and_report(dialog):
+    copy = QApplication.translate("QLineEdit", "&Copy")
+    print("COPY=" + copy, flush=True)
+    return 0
+
+QDialog.exec = exec_and_report
+print(module.elicit())
+"""
+
+
+@pytest.mark.parametrize(("locale", "copy"), [("zh-CN", "复制(&C)"), ("en", "&Copy")])
+def test_a_dialog_of_its_own_speaks_the_language_in_qts_own_words_too(
+    tmp_path: Path, locale: str, copy: str
+) -> None:
+    """A module run as a program creates the QApplication: Qt's own words (the context menu of a
+    text box) then come in the form's language too, from the translations PySide6 ships."""
+    import subprocess
+
+    (form,) = forms("travel_booking_zh")
+    (generated,) = elicit_gen.compile_forms([replace(form, locale=locale)], ["qt"])
+    path = tmp_path / generated.name
+    path.write_text(generated.text, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-c", _QT_WORDS_SCRIPT, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "QT_QPA_PLATFORM": "offscreen"},
+    )
+    assert f"COPY={copy}\n" in result.stdout, result.stdout + result.stderr
+    assert "'action': 'cancel'" in result.stdout

@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import json
 import signal
-import sys
 import unicodedata as _unicodedata
 from collections.abc import Callable, Sequence
 from types import FrameType
@@ -21,7 +20,6 @@ from typing import Any
 from PySide6.QtCore import QLocale, Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPalette, QTextOption
 from PySide6.QtWidgets import (
-    QApplication,
     QDialog,
     QFrame,
     QHBoxLayout,
@@ -34,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from .consent_args import consent_arguments
 from .i18n import _CATALOG, _t
+from .qt_app import _application
 from .safetext import safe_block, safe_text
 from .urlcheck import UrlCheck, check_url
 
@@ -378,9 +377,7 @@ def elicit_url(
     Cancel, Escape, closing the window, Ctrl-C in the terminal and an opener that
     fails give ``{"action": "cancel"}``. Creates the QApplication when there is none.
     """
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication(sys.argv[:1])
+    _app = _application()  # held while the dialog runs
     dialog = UrlConsentDialog(
         message,
         url,

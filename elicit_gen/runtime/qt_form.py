@@ -14,7 +14,6 @@ import json
 import math as _math
 import re as _re
 import signal
-import sys
 import unicodedata
 from collections.abc import Callable, Mapping
 from types import FrameType
@@ -67,6 +66,7 @@ from PySide6.QtWidgets import (
 
 from .formcore import local_offset_now, parse_number, validate_content
 from .i18n import _CATALOG, _t, _tn
+from .qt_app import _application
 from .safetext import safe_block, safe_text
 
 # --- end of runtime imports ---
@@ -1214,9 +1214,7 @@ def _run_modal(
 ) -> dict[str, Any]:
     """Shows a ``dialog_class`` as a modal dialog and returns the ElicitResult dict.
     Creates the QApplication when there is none; Ctrl-C in the terminal cancels."""
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication(sys.argv[:1])
+    _app = _application()  # held while the dialog runs
     dialog = dialog_class(message, server=server, initial=initial)
 
     def interrupted(_signum: int, _frame: FrameType | None) -> None:

@@ -42,15 +42,18 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from typing import Any as _Any
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QDate,
     QDateTime,
     QEvent,
+    QLibraryInfo,
     QLocale,
     QObject,
     Qt,
     QTime,
     QTimer,
     QTimeZone,
+    QTranslator,
     Signal,
 )
 from PySide6.QtGui import (
@@ -624,6 +627,27 @@ def display_width(text: str) -> int:
 def pad(text: str, width: int) -> str:
     """``text`` padded with spaces to ``width`` terminal columns (never cut)."""
     return text + " " * max(0, width - display_width(text))
+
+
+# --- elicit_gen/runtime/qt_app.py, verbatim -------------------------------------------
+
+
+def _application() -> QCoreApplication:
+    """The running QApplication, or a new one. A new one also speaks the form's
+    language in Qt's own words (a text box's context menu: Copy, Paste; the
+    calendar's tooltips), from the translations PySide6 ships; an application
+    that was already running (a host's) keeps the translators it chose."""
+    running = QApplication.instance()
+    if running is not None:
+        return running
+    app = QApplication(sys.argv[:1])
+    if _CATALOG.locale != "en":
+        translator = QTranslator(app)  # the application keeps it alive
+        folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        locale = QLocale(_CATALOG.locale.replace("-", "_"))
+        if translator.load(locale, "qtbase", "_", folder):
+            app.installTranslator(translator)
+    return app
 
 
 # --- elicit_gen/runtime/qt_form.py, verbatim ------------------------------------------
@@ -1771,9 +1795,7 @@ def _run_modal(
 ) -> dict[str, Any]:
     """Shows a ``dialog_class`` as a modal dialog and returns the ElicitResult dict.
     Creates the QApplication when there is none; Ctrl-C in the terminal cancels."""
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication(sys.argv[:1])
+    _app = _application()  # held while the dialog runs
     dialog = dialog_class(message, server=server, initial=initial)
 
     def interrupted(_signum: int, _frame: FrameType | None) -> None:

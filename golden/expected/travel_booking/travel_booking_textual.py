@@ -26,15 +26,18 @@ except ModuleNotFoundError as _missing:
 import argparse
 import datetime as _dt
 import functools
+import gettext as _gettext
 import json
 import math as _math
 import os
 import re as _re
+import unicodedata as _unicodedata
 from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
 from typing import Any, ClassVar, TypedDict, cast
 from typing import Any as _Any
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
@@ -55,6 +58,57 @@ from textual.widgets import (
     TextArea,
 )
 from textual.widgets.selection_list import Selection
+
+
+class _Catalog:
+    """One language's strings: ``messages`` maps an English message (gettext's msgid) to its
+    translation, or a plural message's singular to its forms; ``plural_forms`` is the
+    language's gettext plural expression (``(n != 1)``, ``0``): it picks a form for a count.
+    A message the catalogue lacks is shown in English."""
+
+    def __init__(
+        self,
+        locale: str,
+        plural_forms: str,
+        messages: dict[str, str | tuple[str, ...]],
+    ) -> None:
+        self.locale = locale
+        self._plural = _gettext.c2py(plural_forms)
+        self._messages = messages
+
+    def text(self, message: str) -> str:
+        found = self._messages.get(message)
+        return found if isinstance(found, str) and found else message
+
+    def plural(self, singular: str, plural: str, n: int) -> str:
+        forms = self._messages.get(singular)
+        if isinstance(forms, tuple):
+            index = self._plural(n)
+            if 0 <= index < len(forms) and forms[index]:
+                return forms[index]
+        return singular if n == 1 else plural
+
+
+#: The module's language: English unless the emitter replaces it right after this part.
+_CATALOG = _Catalog("en", "(n != 1)", {})
+
+
+def _t(message: str, /, **fields: object) -> str:
+    """``message`` in the module's language, its ``{name}`` fields filled in."""
+    text = _CATALOG.text(message)
+    return text.format(**fields) if fields else text
+
+
+def _tn(singular: str, plural: str, n: int, /, **fields: object) -> str:
+    """The form of a message for the count ``n`` (``{n}`` is filled in, with ``fields``)."""
+    return _CATALOG.plural(singular, plural, n).format(n=n, **fields)
+
+
+def _N(message: str) -> str:
+    """Marks ``message`` for the catalogue where it is not yet shown (a table of words):
+    returns it as is; :func:`_t` translates it where it is shown."""
+    return message
+
 
 # A surrogate code point is not Unicode text: it cannot be encoded as UTF-8, and a pair of them
 # in a Python str is one character (one code point) for a JavaScript validator's minLength.
@@ -93,13 +147,6 @@ _DATE_TIME_RE = _re.compile(
     r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
     r"(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$"
 )
-
-FORMAT_HINTS: dict[str, str] = {
-    "email": "an email address, such as name@example.com",
-    "uri": "an absolute URI, such as https://example.com/page",
-    "date": "a date as YYYY-MM-DD, such as 2025-06-18",
-    "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
-}
 
 
 def is_email(text: str) -> bool:
@@ -172,6 +219,17 @@ FORMAT_CHECKS = {
 }
 # --- end of format checks ---
 
+#: What a value of each string format looks like, as a hint phrase (lower case, no full stop):
+#: translate it where it is shown (``_t(FORMAT_HINTS[fmt])``).
+FORMAT_HINTS: dict[str, str] = {
+    "email": _N("an email address, such as name@example.com"),
+    "uri": _N("an absolute URI, such as https://example.com/page"),
+    "date": _N("a date as YYYY-MM-DD, such as 2025-06-18"),
+    "date-time": _N(
+        "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+    ),
+}
+
 
 def local_offset_now() -> str:
     """The machine's current UTC offset as ``+hh:mm``."""
@@ -237,29 +295,46 @@ def _num(n: float) -> str:
 # YYYY-MM-DD" / "There is no 30 February 2026."). The HTML page's script words them alike.
 
 
-def _needed(n: int, lo: int | None, hi: int | None) -> str:
-    """The bound a length or count ``n`` breaks: ``at least 3 are needed``, ``at most 1 is
-    allowed``, ``exactly 4 are needed``."""
+def _needed(shown: str, n: int, lo: int | None, hi: int | None) -> str:
+    """What is wrong with a length or count ``n`` (``shown`` says it: "Has 45 characters",
+    "3 chosen") and the bound it breaks: ``..., but at least 3 are needed.``, ``..., but at most
+    1 is allowed.``, ``..., but exactly 4 are needed.``"""
     if lo is not None and lo == hi:
-        return f"exactly {lo} {'is' if lo == 1 else 'are'} needed"
+        return _tn(
+            "{shown}, but exactly {n} is needed.",
+            "{shown}, but exactly {n} are needed.",
+            lo,
+            shown=shown,
+        )
     if lo is not None and n < lo:
-        return f"at least {lo} {'is' if lo == 1 else 'are'} needed"
-    return f"at most {hi} {'is' if hi == 1 else 'are'} allowed"
+        return _tn(
+            "{shown}, but at least {n} is needed.",
+            "{shown}, but at least {n} are needed.",
+            lo,
+            shown=shown,
+        )
+    assert hi is not None
+    return _tn(
+        "{shown}, but at most {n} is allowed.",
+        "{shown}, but at most {n} are allowed.",
+        hi,
+        shown=shown,
+    )
 
 
 _MONTHS = (
-    "January",
-    "February",
-    "March",
-    "April",
-    "May",
-    "June",
-    "July",
-    "August",
-    "September",
-    "October",
-    "November",
-    "December",
+    _N("January"),
+    _N("February"),
+    _N("March"),
+    _N("April"),
+    _N("May"),
+    _N("June"),
+    _N("July"),
+    _N("August"),
+    _N("September"),
+    _N("October"),
+    _N("November"),
+    _N("December"),
 )
 
 
@@ -267,11 +342,16 @@ def _date_problem(year: str, month: str, day: str) -> str | None:
     """Why a date of the right form (four, two and two digits) is no day of the calendar
     (``There is no 30 February 2026.``), or None when it is one."""
     if not 1 <= int(month) <= 12:
-        return f"There is no month {int(month)}."
+        return _t("There is no month {month}.", month=int(month))
     if int(year) == 0:
-        return "There is no year 0000."
+        return _t("There is no year 0000.")
     if not _valid_date(int(year), int(month), int(day)):
-        return f"There is no {int(day)} {_MONTHS[int(month) - 1]} {int(year)}."
+        return _t(
+            "There is no {day} {month_name} {year}.",
+            day=int(day),
+            month_name=_t(_MONTHS[int(month) - 1]),
+            year=int(year),
+        )
     return None
 
 
@@ -279,27 +359,29 @@ def format_problem(fmt: str, text: str) -> str:
     """Why ``text`` is no value of the string format ``fmt`` (which refused it): the form an
     answer must have, or the day, time or offset that does not exist."""
     if fmt == "email":
-        return "Not an email address."
+        return _t("Not an email address.")
     if fmt == "uri":
-        return "Not an absolute URI."
+        return _t("Not an absolute URI.")
     if fmt == "date":
         m = _DATE_RE.fullmatch(text)
         if m is None:
-            return "Not in the form YYYY-MM-DD."
-        return _date_problem(m[1], m[2], m[3]) or "Not a date."
+            return _t("Not in the form YYYY-MM-DD.")
+        return _date_problem(m[1], m[2], m[3]) or _t("Not a date.")
     m = _DATE_TIME_RE.fullmatch(text)
     if m is None:
-        return "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm."
+        return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.")
     problem = _date_problem(m[1], m[2], m[3])
     if problem is not None:
         return problem
     if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 60:
-        return f"There is no time {m[4]}:{m[5]}:{m[6]}."
+        time = f"{m[4]}:{m[5]}:{m[6]}"
+        return _t("There is no time {time}.", time=time)
     if int(m[6]) == 60:
-        return "Second 60 (a leap second) is not accepted."
+        return _t("Second 60 (a leap second) is not accepted.")
     if m[8] is not None and (int(m[9]) > 23 or int(m[10]) > 59):
-        return f"There is no UTC offset {m[8]}{m[9]}:{m[10]}."
-    return "Not a date and time."
+        offset = f"{m[8]}{m[9]}:{m[10]}"
+        return _t("There is no UTC offset {offset}.", offset=offset)
+    return _t("Not a date and time.")
 
 
 def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
@@ -321,49 +403,54 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
     """Why ``value`` does not satisfy the field schema ``prop``, or None when it does."""
     kind = prop.get("type")
     if value is None:
-        return "Must have a value (null is not allowed)."
+        return _t("Must have a value (null is not allowed).")
     if kind == "boolean":
-        return None if isinstance(value, bool) else "Must be true or false."
+        return None if isinstance(value, bool) else _t("Must be true or false.")
     if kind in ("number", "integer"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            return "Must be a number."
+            return _t("Must be a number.")
         if isinstance(value, float) and not _math.isfinite(value):
-            return "Must be a finite number."
+            return _t("Must be a finite number.")
         if kind == "integer" and not (isinstance(value, int) or value.is_integer()):
-            return "Must be a whole number."
+            return _t("Must be a whole number.")
         if "minimum" in prop and value < prop["minimum"]:
-            return f"Must be at least {_num(prop['minimum'])}."
+            return _t("Must be at least {minimum}.", minimum=_num(prop["minimum"]))
         if "maximum" in prop and value > prop["maximum"]:
-            return f"Must be at most {_num(prop['maximum'])}."
+            return _t("Must be at most {maximum}.", maximum=_num(prop["maximum"]))
         return None
     if kind == "string":
         if not isinstance(value, str):
-            return "Must be text."
+            return _t("Must be text.")
         options = option_values(prop)
         if options is not None:
-            return None if value in options else "Must be one of the listed options."
+            if value in options:
+                return None
+            return _t("Must be one of the listed options.")
         if _SURROGATE_RE.search(value):
-            return "Must be valid Unicode text (it holds a surrogate code point)."
+            return _t("Must be valid Unicode text (it holds a surrogate code point).")
         length = len(value)
         lo, hi = prop.get("minLength"), prop.get("maxLength")
         if (lo is not None and length < lo) or (hi is not None and length > hi):
-            shown = f"Has {_plural(length, 'character')}" if length else "Is empty"
-            return f"{shown}, but {_needed(length, lo, hi)}."
+            if length:
+                shown = _tn("Has {n} character", "Has {n} characters", length)
+            else:
+                shown = _t("Is empty")
+            return _needed(shown, length, lo, hi)
         fmt = prop.get("format")
         if fmt in FORMAT_CHECKS and not FORMAT_CHECKS[fmt](value):
             return format_problem(fmt, value)
         return None
     if kind == "array":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            return "Must be a list of choices."
+            return _t("Must be a list of choices.")
         options = option_values(prop) or []
         if any(v not in options for v in value):
-            return "Must only contain the listed options."
+            return _t("Must only contain the listed options.")
         count = len(value)
         lo, hi = prop.get("minItems"), prop.get("maxItems")
         if (lo is not None and count < lo) or (hi is not None and count > hi):
-            shown = f"{count} chosen" if count else "None chosen"
-            return f"{shown}, but {_needed(count, lo, hi)}."
+            shown = _t("{count} chosen", count=count) if count else _t("None chosen")
+            return _needed(shown, count, lo, hi)
         return None
     return None
 
@@ -377,7 +464,7 @@ def validate_content(
     properties: _Mapping[str, _Any] = schema.get("properties", {})
     for name in schema.get("required", []):
         if name not in content:
-            errors[name] = "This field is required."
+            errors[name] = _t("This field is required.")
     for name, value in content.items():
         prop = properties.get(name)
         if prop is None:
@@ -422,23 +509,23 @@ def parse_number(text: str, integer: bool) -> int | float:
             if _DECIMAL_RE.fullmatch(cleaned) is not None:
                 exact = _exact_integer(cleaned)
                 if exact is None:
-                    raise ValueError("Must be a whole number.") from None
+                    raise ValueError(_t("Must be a whole number.")) from None
                 return exact
             try:  # digits of other scripts, which float() reads too
                 as_float = float(cleaned)
             except ValueError:
-                raise ValueError("Must be a whole number.") from None
+                raise ValueError(_t("Must be a whole number.")) from None
             if _math.isfinite(as_float) and as_float.is_integer():
                 return int(as_float)
-            raise ValueError("Must be a whole number.") from None
+            raise ValueError(_t("Must be a whole number.")) from None
     try:
         if _re.fullmatch(r"[+-]?[0-9]+", cleaned):
             return int(cleaned)
         number = float(cleaned)
     except ValueError:
-        raise ValueError("Must be a number.") from None
+        raise ValueError(_t("Must be a number.")) from None
     if not _math.isfinite(number):
-        raise ValueError("Must be a finite number.")
+        raise ValueError(_t("Must be a finite number."))
     return number
 
 
@@ -482,6 +569,28 @@ def safe_block(text: str) -> str:
     return "\n".join(safe_lines(text))
 
 
+# --- how wide text is on a terminal -----------------------------------------
+# A terminal gives East Asian wide and fullwidth characters (Chinese, Japanese,
+# Korean, fullwidth punctuation, most emoji) two columns, combining marks and
+# zero-width joiners none: aligning by len() would push every column after a
+# CJK label out of line.
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (East Asian wide: 2, marks: 0)."""
+    width = 0
+    for char in text:
+        if _unicodedata.combining(char) or char in "\u200c\u200d":
+            continue
+        width += 2 if _unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (never cut)."""
+    return text + " " * max(0, width - display_width(text))
+
+
 # --- the form as data -----------------------------------------------------------------
 
 
@@ -516,20 +625,36 @@ class FormSpec(TypedDict):
     fields: list[FieldSpec]
 
 
-#: The keys line under the buttons, and its short form for small terminals.
+#: The keys line under the buttons, and its short form for small terminals (translated
+#: where they are shown: ``_keys_line``).
 _KEYS = (
-    "Tab: next field",
-    "Space: toggle",
-    "Ctrl+S or Enter in a one-line box: submit",
-    "Esc: cancel",
+    _N("Tab: next field"),
+    _N("Space: toggle"),
+    _N("Ctrl+S or Enter in a one-line box: submit"),
+    _N("Esc: cancel"),
 )
-_SHORT_KEYS = ("Tab: next", "Ctrl+S: submit", "Esc: cancel")
+_SHORT_KEYS = (_N("Tab: next"), _N("Ctrl+S: submit"), _N("Esc: cancel"))
 #: Below this width or height the buttons lose their borders and the keys line is short.
 _SMALL = Size(70, 24)
-#: Below this width the buttons are stacked.
-_NARROW = 40
-_NO_FIELDS = "This form has no fields."
-_UNANSWERED = "Not answered yet: left out unless you toggle it."
+#: The columns around the dialog's content (its border and padding, both sides).
+_DIALOG_FRAME = 4
+#: The columns a button takes besides its label: the line padding, and the border
+#: unless it is compact; then the margin before it.
+_BUTTON_FRAME = 4
+_COMPACT_BUTTON_FRAME = 2
+_BUTTON_MARGIN = 2
+
+
+def _keys_line(keys: tuple[str, ...]) -> str:
+    return "   ".join(_t(key) for key in keys)
+
+
+def _row_width(labels: list[str], compact: bool) -> int:
+    """The columns a row of buttons with these labels takes. Measured in terminal cells,
+    as Textual draws them (a Chinese character takes two): by ``len()`` a row of Chinese
+    labels would look half as wide as it is, and its last button would be cut."""
+    frame = _COMPACT_BUTTON_FRAME if compact else _BUTTON_FRAME
+    return sum(cell_len(label) + frame + _BUTTON_MARGIN for label in labels)
 
 
 def _plain(text: str) -> Text:
@@ -539,9 +664,14 @@ def _plain(text: str) -> Text:
 
 
 def _label(label: str, required: bool) -> Text:
-    text = Text(safe_text(label), style="bold")
-    if required:
-        text.append(" (required)", style="italic")
+    """A field's label in bold; a required one marked in the language's words (where
+    the language puts the mark: ``{label}`` stands for the label), in italics."""
+    if not required:
+        return Text(safe_text(label), style="bold")
+    before, _, after = _t("{label} (required)").partition("{label}")
+    text = Text(before, style="italic")
+    text.append(safe_text(label), style="bold")
+    text.append(after, style="italic")
     return text
 
 
@@ -564,7 +694,8 @@ def _from_text(prop: Mapping[str, Any], text: str) -> object | None:
 
 def _zone_note() -> str:
     """What a date-time box says under it before anything is typed."""
-    return f"Local time (UTC{local_offset_now()}) unless you type an offset."
+    offset = local_offset_now()
+    return _t("Local time (UTC{offset}) unless you type an offset.", offset=offset)
 
 
 def _text_problem(prop: Mapping[str, Any], text: str) -> str | None:
@@ -735,10 +866,11 @@ class FormModal(ModalScreen[dict[str, Any]]):
 
     FORM: ClassVar[FormSpec]
 
+    # The descriptions a host app's footer shows, in the module's language.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "escape", "Cancel"),
-        Binding("ctrl+c", "cancel", "Cancel", show=False, priority=True),
-        Binding("ctrl+s", "submit", "Submit", priority=True),
+        Binding("escape", "escape", _t("Cancel")),
+        Binding("ctrl+c", "cancel", _t("Cancel"), show=False, priority=True),
+        Binding("ctrl+s", "submit", _t("Submit"), priority=True),
     ]
 
     # The first field is focused once the layout is known (see on_mount), so that the
@@ -871,7 +1003,7 @@ class FormModal(ModalScreen[dict[str, Any]]):
             # An optional check box without a start value is left out until it is
             # toggled.
             note = Static(
-                _UNANSWERED,
+                _t("Not answered yet: left out unless you toggle it."),
                 classes="hint",
                 id="unset-" + spec["id"],
                 markup=False,
@@ -923,7 +1055,8 @@ class FormModal(ModalScreen[dict[str, Any]]):
         form = self.FORM
         with Vertical(id="dialog"):
             with _Scrolling(id="head"):
-                yield Static(_plain(f"{self.server} asks:"), id="server")
+                asks = _t("{server} asks:", server=self.server)
+                yield Static(_plain(asks), id="server")
                 if form["title"]:
                     yield Static(_plain(form["title"]), id="title")
                 if form["description"]:
@@ -933,16 +1066,17 @@ class FormModal(ModalScreen[dict[str, Any]]):
                 for spec in form["fields"]:
                     yield self._field(spec)
                 if not form["fields"]:
-                    yield Static(_NO_FIELDS, classes="hint", markup=False)
+                    no_fields = _t("This form has no fields.")
+                    yield Static(no_fields, classes="hint", markup=False)
             with Vertical(id="foot"):
                 yield Static("", id="status")
                 # A terminal dialog's order (dialog, whiptail, Textual's own examples):
                 # the primary action first, where Tab from the last field lands.
                 with Horizontal(id="actions"):
-                    yield Button("Submit", variant="primary", id="submit")
-                    yield Button("Decline", variant="error", id="decline")
-                    yield Button("Cancel", id="cancel")
-                yield Static("   ".join(_KEYS), id="keys", markup=False)
+                    yield Button(_t("Submit"), variant="primary", id="submit")
+                    yield Button(_t("Decline"), variant="error", id="decline")
+                    yield Button(_t("Cancel"), id="cancel")
+                yield Static(_keys_line(_KEYS), id="keys", markup=False)
 
     def on_mount(self) -> None:
         self._fit(self.app.size)
@@ -953,14 +1087,18 @@ class FormModal(ModalScreen[dict[str, Any]]):
 
     def _fit(self, size: Size) -> None:
         """Small terminals: borderless buttons and a short keys line leave the rows to
-        the fields; narrow ones stack the buttons, so that no label is cut."""
+        the fields; when the buttons' row is wider than the dialog they are stacked, so
+        that no label is cut."""
         small = size.width < _SMALL.width or size.height < _SMALL.height
         self.set_class(small, "-small")
-        self.set_class(size.width < _NARROW, "-narrow")
-        for button in self.query("#actions Button").results(Button):
+        buttons = list(self.query("#actions Button").results(Button))
+        for button in buttons:
             button.compact = small
+        labels = [str(button.label) for button in buttons]
+        room = min(size.width, 100) - _DIALOG_FRAME
+        self.set_class(_row_width(labels, small) > room, "-narrow")
         keys = _SHORT_KEYS if small else _KEYS
-        self.query_one("#keys", Static).update("   ".join(keys))
+        self.query_one("#keys", Static).update(_keys_line(keys))
 
     def _focus_first(self) -> None:
         first = next((w for w in self.query("#fields *") if w.focusable), None)
@@ -1017,7 +1155,7 @@ class FormModal(ModalScreen[dict[str, Any]]):
             return str(exc)
         if value is None:
             missing = final and name in self._required
-            return "This field is required." if missing else None
+            return _t("This field is required.") if missing else None
         return check_value(self._properties[name], value)
 
     def _show(self, name: str, problem: str | None) -> None:
@@ -1061,7 +1199,7 @@ class FormModal(ModalScreen[dict[str, Any]]):
             value = None
         text = self.query_one("#" + widget_id, Input).value.strip()
         if isinstance(value, str) and is_date_time(value) and value != text:
-            notes[0].update(_plain(f"Sent as {value}"))
+            notes[0].update(_plain(_t("Sent as {value}", value=value)))
         else:
             notes[0].update(_plain(_zone_note()))
 
@@ -1135,10 +1273,13 @@ class FormModal(ModalScreen[dict[str, Any]]):
         if not problems:
             self.dismiss({"action": "accept", "content": content})
             return
-        if len(problems) == 1:
-            status.update("Not sent: 1 field needs attention.")
-        else:
-            status.update(f"Not sent: {len(problems)} fields need attention.")
+        status.update(
+            _tn(
+                "Not sent: {n} field needs attention.",
+                "Not sent: {n} fields need attention.",
+                len(problems),
+            )
+        )
         status.set_class(True, "-shown")
         first = next(name for name in self._properties if name in problems)
         self.query_one("#" + self._ids[first]).focus(scroll_visible=False)
@@ -1208,22 +1349,23 @@ class DiscardModal(ModalScreen[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "keep", "Keep editing"),
+        Binding("escape", "keep", _t("Keep editing")),
     ]
 
     AUTO_FOCUS = "#keep"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="discard-dialog"):
-            yield Static("Discard your answers?", id="discard-title", markup=False)
+            question = _t("Discard your answers?")
+            yield Static(question, id="discard-title", markup=False)
             yield Static(
-                "The form is cancelled and nothing is sent.",
+                _t("The form is cancelled and nothing is sent."),
                 classes="hint",
                 markup=False,
             )
             with Horizontal(id="discard-actions"):
-                yield Button("Discard", variant="error", id="discard")
-                yield Button("Keep editing", variant="primary", id="keep")
+                yield Button(_t("Discard"), variant="error", id="discard")
+                yield Button(_t("Keep editing"), variant="primary", id="keep")
 
     @on(Button.Pressed, "#discard")
     def _discard(self) -> None:
@@ -1239,7 +1381,7 @@ class FormApp(App[dict[str, Any]]):
     (None when the app was quit another way, which ``run_form`` reports as cancel)."""
 
     SCREEN: ClassVar[type[FormModal]]
-    TITLE = "MCP elicitation"
+    TITLE = _t("MCP elicitation")
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(

@@ -29,7 +29,16 @@ from dataclasses import field as _field
 from types import FrameType
 from typing import Any
 
-from PySide6.QtCore import QLocale, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import (
+    QCoreApplication,
+    QLibraryInfo,
+    QLocale,
+    Qt,
+    QTimer,
+    QTranslator,
+    QUrl,
+    Signal,
+)
 from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPalette, QTextOption
 from PySide6.QtWidgets import (
     QApplication,
@@ -516,6 +525,24 @@ def consent_arguments(description: str) -> argparse.ArgumentParser:
     return parser
 
 
+def _application() -> QCoreApplication:
+    """The running QApplication, or a new one. A new one also speaks the form's
+    language in Qt's own words (a text box's context menu: Copy, Paste; the
+    calendar's tooltips), from the translations PySide6 ships; an application
+    that was already running (a host's) keeps the translators it chose."""
+    running = QApplication.instance()
+    if running is not None:
+        return running
+    app = QApplication(sys.argv[:1])
+    if _CATALOG.locale != "en":
+        translator = QTranslator(app)  # the application keeps it alive
+        folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
+        locale = QLocale(_CATALOG.locale.replace("-", "_"))
+        if translator.load(locale, "qtbase", "_", folder):
+            app.installTranslator(translator)
+    return app
+
+
 # --- the consent dialog ---------------------------------------------------------------
 
 #: Who asks when the host does not say (in the module's language).
@@ -855,9 +882,7 @@ def elicit_url(
     Cancel, Escape, closing the window, Ctrl-C in the terminal and an opener that
     fails give ``{"action": "cancel"}``. Creates the QApplication when there is none.
     """
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication(sys.argv[:1])
+    _app = _application()  # held while the dialog runs
     dialog = UrlConsentDialog(
         message,
         url,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import encodings.idna as _idna
+import gettext as _gettext
 import ipaddress as _ipaddress
 import json
 import re as _re
@@ -32,6 +33,57 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
+
+
+class _Catalog:
+    """One language's strings: ``messages`` maps an English message (gettext's msgid) to its
+    translation, or a plural message's singular to its forms; ``plural_forms`` is the
+    language's gettext plural expression (``(n != 1)``, ``0``): it picks a form for a count.
+    A message the catalogue lacks is shown in English."""
+
+    def __init__(
+        self,
+        locale: str,
+        plural_forms: str,
+        messages: dict[str, str | tuple[str, ...]],
+    ) -> None:
+        self.locale = locale
+        self._plural = _gettext.c2py(plural_forms)
+        self._messages = messages
+
+    def text(self, message: str) -> str:
+        found = self._messages.get(message)
+        return found if isinstance(found, str) and found else message
+
+    def plural(self, singular: str, plural: str, n: int) -> str:
+        forms = self._messages.get(singular)
+        if isinstance(forms, tuple):
+            index = self._plural(n)
+            if 0 <= index < len(forms) and forms[index]:
+                return forms[index]
+        return singular if n == 1 else plural
+
+
+#: The module's language: English unless the emitter replaces it right after this part.
+_CATALOG = _Catalog("en", "(n != 1)", {})
+
+
+def _t(message: str, /, **fields: object) -> str:
+    """``message`` in the module's language, its ``{name}`` fields filled in."""
+    text = _CATALOG.text(message)
+    return text.format(**fields) if fields else text
+
+
+def _tn(singular: str, plural: str, n: int, /, **fields: object) -> str:
+    """The form of a message for the count ``n`` (``{n}`` is filled in, with ``fields``)."""
+    return _CATALOG.plural(singular, plural, n).format(n=n, **fields)
+
+
+def _N(message: str) -> str:
+    """Marks ``message`` for the catalogue where it is not yet shown (a table of words):
+    returns it as is; :func:`_t` translates it where it is shown."""
+    return message
+
 
 # --- showing text safely ----------------------------------------------------
 # Characters a terminal or a text widget acts on instead of showing, or that
@@ -71,6 +123,28 @@ def safe_lines(text: str) -> list[str]:
 def safe_block(text: str) -> str:
     """Multi-line text as one string shown literally (its line breaks kept)."""
     return "\n".join(safe_lines(text))
+
+
+# --- how wide text is on a terminal -----------------------------------------
+# A terminal gives East Asian wide and fullwidth characters (Chinese, Japanese,
+# Korean, fullwidth punctuation, most emoji) two columns, combining marks and
+# zero-width joiners none: aligning by len() would push every column after a
+# CJK label out of line.
+
+
+def display_width(text: str) -> int:
+    """The columns ``text`` takes on a terminal (East Asian wide: 2, marks: 0)."""
+    width = 0
+    for char in text:
+        if _unicodedata.combining(char) or char in "\u200c\u200d":
+            continue
+        width += 2 if _unicodedata.east_asian_width(char) in "WF" else 1
+    return width
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` padded with spaces to ``width`` terminal columns (never cut)."""
+    return text + " " * max(0, width - display_width(text))
 
 
 # --- checking a URL before anything opens it --------------------------------
@@ -141,15 +215,15 @@ _DEFAULT_PORTS = {"https": 443, "http": 80}
 #: "apple"). Han, Hiragana, Katakana and Hangul count as one group, which may
 #: also stand beside Latin, as Japanese, Chinese and Korean names do.
 _SCRIPT_WORDS = {
-    "LATIN": "Latin",
-    "GREEK": "Greek",
-    "CYRILLIC": "Cyrillic",
-    "ARMENIAN": "Armenian",
-    "HEBREW": "Hebrew",
-    "ARABIC": "Arabic",
-    "GEORGIAN": "Georgian",
-    "DEVANAGARI": "Devanagari",
-    "THAI": "Thai",
+    "LATIN": _N("Latin"),
+    "GREEK": _N("Greek"),
+    "CYRILLIC": _N("Cyrillic"),
+    "ARMENIAN": _N("Armenian"),
+    "HEBREW": _N("Hebrew"),
+    "ARABIC": _N("Arabic"),
+    "GEORGIAN": _N("Georgian"),
+    "DEVANAGARI": _N("Devanagari"),
+    "THAI": _N("Thai"),
     "CJK": "CJK",
     "HIRAGANA": "CJK",
     "KATAKANA": "CJK",
@@ -240,46 +314,56 @@ def check_url(url: str) -> UrlCheck:
         return UrlCheck(url, refusal=reason, **known)  # type: ignore[arg-type]
 
     if not isinstance(url, str) or not url:
-        return UrlCheck("", refusal="The server sent no URL.")
+        return UrlCheck("", refusal=_t("The server sent no URL."))
     if len(url) > MAX_URL_LENGTH:
-        return refuse(f"The URL is too long to show ({len(url):,} characters).")
+        length = f"{len(url):,}"
+        return refuse(
+            _t("The URL is too long to show ({length} characters).", length=length),
+        )
     if _HIDDEN_RE.search(url):
-        return refuse("The URL contains spaces, control or invisible characters.")
+        return refuse(_t("The URL contains spaces, control or invisible characters."))
     scheme_match = _SCHEME_RE.match(url)
     if scheme_match is None:
-        return refuse("This is not a complete web address (it has no https:// part).")
+        return refuse(
+            _t("This is not a complete web address (it has no https:// part)."),
+        )
     scheme = scheme_match.group(1).lower()
     if scheme not in _DEFAULT_PORTS:
         return refuse(
-            f"Links of the type {scheme}: cannot be opened from here; only https:// links can.",
+            _t(
+                "Links of the type {scheme}: cannot be opened from here; only https:// links can.",
+                scheme=scheme,
+            ),
             scheme=scheme,
         )
     rest = url[scheme_match.end() :]
     if not rest.startswith("//"):
         return refuse(
-            "This is not a complete web address (it has no host).",
+            _t("This is not a complete web address (it has no host)."),
             scheme=scheme,
         )
     authority = _re.split(r"[/?#\\]", rest[2:], maxsplit=1)[0]
     if "@" in authority:
         return refuse(
-            "The URL carries a user name or password (before an @), a trick that can "
-            # (kept on two lines at every line length)
-            "disguise where it really goes.",
+            _t(
+                "The URL carries a user name or password (before an @), a trick that can "
+                # (kept on two lines at every line length)
+                "disguise where it really goes."
+            ),
             scheme=scheme,
         )
     if authority.startswith("["):
         end = authority.find("]")
         raw_host, port_text = authority[: end + 1], authority[end + 1 :]
         if end < 0 or (port_text and not port_text.startswith(":")):
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         port_text = port_text[1:]
     else:
         raw_host, _, port_text = authority.partition(":")
     port: int | None = None
     if port_text:
         if not port_text.isdigit() or not port_text.isascii() or int(port_text) > 65535:
-            return refuse("The port number is not valid.", scheme=scheme)
+            return refuse(_t("The port number is not valid."), scheme=scheme)
         port = int(port_text)
     if port == _DEFAULT_PORTS[scheme]:
         port = None
@@ -289,27 +373,27 @@ def check_url(url: str) -> UrlCheck:
         try:
             ip = _ipaddress.IPv6Address(raw_host[1:-1])
         except ValueError:
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         ascii_host = host = domain = f"[{ip.compressed}]"
     else:
         name = raw_host.lower().rstrip(".") if raw_host not in ("", ".") else ""
         if not name:
             return refuse(
-                "This is not a complete web address (it has no host).",
+                _t("This is not a complete web address (it has no host)."),
                 scheme=scheme,
             )
         try:
             labels = [str(_idna.ToASCII(label), "ascii") for label in name.split(".")]
             host_labels = [_unicode_label(label) for label in labels]
         except (UnicodeError, ValueError):
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         given = _unicodedata.normalize("NFC", name).split(".")
         pairs = zip(host_labels, given, strict=True)
         if any(a != b and not b.startswith("xn--") for a, b in pairs):
             # "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
             # a name that changes when converted is not shown as either
             return refuse(
-                "The host name has letters that browsers may read differently.",
+                _t("The host name has letters that browsers may read differently."),
                 scheme=scheme,
             )
         ascii_host = ".".join(labels)
@@ -319,10 +403,10 @@ def check_url(url: str) -> UrlCheck:
             ascii_host = host = domain = dotted
         elif labels[-1].isdigit() or _ipv4_number(labels[-1]) is not None:
             # a host ending in a number is an IPv4 address to a browser, or invalid
-            return refuse("The host name is not valid.", scheme=scheme)
+            return refuse(_t("The host name is not valid."), scheme=scheme)
         else:
             if not all(_LABEL_RE.fullmatch(label) for label in labels):
-                return refuse("The host name is not valid.", scheme=scheme)
+                return refuse(_t("The host name is not valid."), scheme=scheme)
             host = ".".join(host_labels)
             size = 2 if len(labels) > 1 else 1
             for cut in range(len(labels) - 1):
@@ -332,16 +416,28 @@ def check_url(url: str) -> UrlCheck:
             domain = ".".join(host_labels[-size:])
             if any(label.startswith("xn--") for label in labels):
                 warnings.append(
-                    f"An international domain name: it is {ascii_host} underneath. "
-                    # (kept on two lines at every line length)
-                    "Check it is the site you expect.",
+                    _t(
+                        "An international domain name: it is {ascii_host} underneath. "
+                        # (kept on two lines at every line length)
+                        "Check it is the site you expect.",
+                        ascii_host=ascii_host,
+                    ),
                 )
             for label in host_labels:
                 scripts = _scripts(label)
                 if _mixed(scripts):
-                    names = " and ".join(scripts)
+                    names = _t(scripts[0])
+                    for script in scripts[1:]:
+                        names = _t(
+                            "{first} and {second}",
+                            first=names,
+                            second=_t(script),
+                        )
                     warnings.append(
-                        f"The name mixes {names} letters, as look-alike domains do.",
+                        _t(
+                            "The name mixes {scripts} letters, as look-alike domains do.",
+                            scripts=names,
+                        ),
                     )
                     break
     loopback = (ip is not None and ip.is_loopback) or (
@@ -350,13 +446,17 @@ def check_url(url: str) -> UrlCheck:
     if ip is not None and not loopback:
         warnings.insert(
             0,
-            "The destination is an IP address, not a name: nothing says who runs it.",
+            _t(
+                "The destination is an IP address, not a name: nothing says who runs it.",
+            ),
         )
     if scheme == "http" and not loopback:
         return refuse(
-            "Plain http:// links are not opened: the page would not be private. "
-            # (kept on two lines at every line length)
-            "Only https:// links can be opened.",
+            _t(
+                "Plain http:// links are not opened: the page would not be private. "
+                # (kept on two lines at every line length)
+                "Only https:// links can be opened."
+            ),
             scheme=scheme,
             host=host,
             ascii_host=ascii_host,
@@ -366,10 +466,10 @@ def check_url(url: str) -> UrlCheck:
     if scheme == "http":
         warnings.insert(
             0,
-            "A plain http:// page on this computer: for development only.",
+            _t("A plain http:// page on this computer: for development only."),
         )
     if port is not None:
-        warnings.append(f"It uses port {port}, not the usual one.")
+        warnings.append(_t("It uses port {port}, not the usual one.", port=port))
     return UrlCheck(
         url,
         scheme=scheme,
@@ -383,7 +483,11 @@ def check_url(url: str) -> UrlCheck:
 
 
 def consent_arguments(description: str) -> argparse.ArgumentParser:
-    """The consent command line's parser: who asks, why, the id, the URL."""
+    """The consent command line's parser: who asks, why, the id, the URL.
+
+    Its help and errors (argparse's own words) stay English whatever the
+    module's language: the command line is the integrator's, not the user's;
+    what the consent prompt says to its user is localised."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument(
         "--server",
@@ -405,17 +509,14 @@ def consent_arguments(description: str) -> argparse.ArgumentParser:
 
 # --- the consent screen ----------------------------------------------------
 
-#: Who asks when the host does not say.
-DEFAULT_SERVER = "An MCP server"
-
-#: The keys line under the buttons.
-_CONSENT_KEYS = "Tab: next   Enter: press   Esc: cancel"
+#: Who asks when the host does not say (shown in the module's language: ``_who``).
+DEFAULT_SERVER = _N("An MCP server")
 
 
 def _who(server: str | None) -> str:
     if server is not None and server.strip():
         return server
-    return DEFAULT_SERVER
+    return _t(DEFAULT_SERVER)
 
 
 def _place(check: UrlCheck) -> str:
@@ -427,6 +528,16 @@ def _literal(text: str, style: str = "") -> Text:
     """Server text shown literally: never parsed as markup, with every control, bidi or
     invisible character as a visible escape; long words fold instead of being cut."""
     return Text(safe_block(text), style=style, overflow="fold")
+
+
+def _warning(warning: str) -> Text:
+    """A warning line: the language's "Warning: {warning}" with the label in bold (where
+    the language puts it) and the check's sentence shown literally."""
+    before, _, after = _t("Warning: {warning}").partition("{warning}")
+    line = Text(before, style="bold")
+    line.append_text(_literal(warning))
+    line.append(after, style="bold")
+    return line
 
 
 def _open_in_browser(url: str) -> object:
@@ -531,9 +642,10 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
 
     DEFAULT_CSS = _CONSENT_CSS
 
+    # The descriptions a host app's footer shows, in the module's language.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+c", "cancel", "Cancel", show=False, priority=True),
+        Binding("escape", "cancel", _t("Cancel")),
+        Binding("ctrl+c", "cancel", _t("Cancel"), show=False, priority=True),
     ]
 
     # The destination takes the focus first: Enter right after the screen opens presses
@@ -566,33 +678,34 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
         check = self.check
         with Vertical(id="dialog"):
             with _Head(id="head"):
-                who = f"{self.server} asks you to open a web page"
+                who = _t("{server} asks you to open a web page", server=self.server)
                 yield Static(_literal(who), id="server")
                 if self.message.strip():
                     yield Static(_literal(self.message), id="message")
             with _Destination(id="destination"):
                 if check.domain:
-                    yield Static("Web site:", classes="label", markup=False)
+                    yield Static(_t("Web site:"), classes="label", markup=False)
                     yield Static(_literal(check.domain), id="domain")
-                yield Static("Full URL:", classes="label", markup=False)
-                yield Static(_literal(check.url or "(none)"), id="url")
+                yield Static(_t("Full URL:"), classes="label", markup=False)
+                yield Static(_literal(check.url or _t("(none)")), id="url")
                 if self.elicitation_id:
-                    request = f"Request: {self.elicitation_id}"
+                    request = _t("Request: {id}", id=self.elicitation_id)
                     yield Static(_literal(request), classes="label", id="request")
                 for warning in check.warnings:
-                    line = Text("Warning: ", style="bold")
-                    line.append_text(_literal(warning))
-                    yield Static(line, classes="warning")
+                    yield Static(_warning(warning), classes="warning")
                 if check.refusal is not None:
-                    refusal = f"Cannot open this link: {check.refusal}"
+                    reason = check.refusal
+                    refusal = _t("Cannot open this link: {reason}", reason=reason)
                     yield Static(_literal(refusal), id="refusal")
             with Vertical(id="foot"):
                 with Horizontal(id="actions"):
                     if check.openable:
-                        yield Button("Open in browser", variant="primary", id="open")
-                    yield Button("Decline", variant="error", id="decline")
-                    yield Button("Cancel", id="cancel")
-                yield Static(_CONSENT_KEYS, id="consent-keys", markup=False)
+                        opens = _t("Open in browser")
+                        yield Button(opens, variant="primary", id="open")
+                    yield Button(_t("Decline"), variant="error", id="decline")
+                    yield Button(_t("Cancel"), id="cancel")
+                keys = _t("Tab: next   Enter: press   Esc: cancel")
+                yield Static(keys, id="consent-keys", markup=False)
 
     # --- actions ---------------------------------------------------------------
 
@@ -625,12 +738,15 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
         try:
             opener(self.url)
         except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
-            problem = f"Could not open the browser: {exc}"
+            problem = _t("Could not open the browser: {problem}", problem=exc)
             self.app.notify(safe_text(problem), severity="error", markup=False)
             self.dismiss({"action": "cancel"})
             return
         who = safe_text(self.server)
-        text = f"Continue in your browser. {who} will say when this step is complete."
+        text = _t(
+            "Continue in your browser. {server} will say when this step is complete.",
+            server=who,
+        )
         self.app.notify(text, markup=False)
         self.dismiss({"action": "accept"})
 
@@ -645,7 +761,7 @@ def notify_complete(app: App[Any], url: str) -> None:
     """Tells the user, as a notification on ``app``, that the step opened in the browser
     is done: "Completed in your browser: <domain>". Call it when the server reports
     completion (``notifications/elicitation/complete``)."""
-    text = f"Completed in your browser: {_place(check_url(url))}"
+    text = _t("Completed in your browser: {place}", place=_place(check_url(url)))
     app.notify(text, markup=False)
 
 
@@ -654,7 +770,7 @@ class UrlConsentApp(App[dict[str, Any]]):
     (None when the app was quit another way, which :func:`elicit_url` reports as
     cancel)."""
 
-    TITLE = "MCP elicitation"
+    TITLE = _t("MCP elicitation")
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(
