@@ -510,3 +510,16 @@ def test_the_zh_consent_in_process_and_its_notice(consent_path: Path) -> None:
     assert result == {"action": "cancel"}
     assert err.getvalue().endswith("无法打开浏览器：没有浏览器\n已取消。\n")
     assert english_chrome(err.getvalue()) == []
+
+
+def test_an_exact_option_value_wins_over_full_width_digits(tmp_path: Path) -> None:
+    """Full-width digits name an option by number only when no option has them as its value
+    (an answer read before issue 18 is read the same way)."""
+    schema = {
+        "type": "object",
+        "properties": {"grade": {"type": "string", "title": "等级", "enum": ["甲", "２", "丙"]}},
+    }
+    module = _compile_zh(schema, tmp_path)
+    assert _elicit(module, ["２", "s"])[0] == {"action": "accept", "content": {"grade": "２"}}
+    assert _elicit(module, ["３", "s"])[0] == {"action": "accept", "content": {"grade": "丙"}}
+    assert _elicit(module, ["2", "s"])[0] == {"action": "accept", "content": {"grade": "２"}}

@@ -216,17 +216,27 @@ class _Options(_Question):
             lines.append(f"  {_rjust(f'{number})', width)} {safe_text(label)}")
         return lines
 
+    def number(self, token: str) -> str | None:
+        """The option numbered ``token``, if it is a number from 1 to the count."""
+        if _re.fullmatch(r"[0-9]{1,6}", token) and 1 <= int(token) <= len(self.options):
+            return self.options[int(token) - 1][0]
+        return None
+
     def pick(self, token: str) -> str:
         """The option a token names: its number first, then its exact value,
-        then its label or value ignoring case (when that names one option).
+        then its number in full-width digits (an input method's), then its
+        label or value ignoring case (when that names one option).
         """
         count = len(self.options)
-        digits = _folded(token)
-        if _re.fullmatch(r"[0-9]{1,6}", digits) and 1 <= int(digits) <= count:
-            return self.options[int(digits) - 1][0]
+        found = self.number(token)
+        if found is not None:
+            return found
         for value, _ in self.options:
             if value == token:
                 return value
+        found = self.number(_folded(token))
+        if found is not None:
+            return found
         folded = token.casefold()
         matches = set()
         for value, label in self.options:
