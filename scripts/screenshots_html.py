@@ -163,7 +163,9 @@ def main() -> int:
                 page.mouse.move(0, 0)
                 suffix = f"-{state}" if state else ""
                 target = args.out / f"html-{example}{suffix}-{scheme}.png"
-                page.screenshot(path=str(target), full_page=state != "discard", animations="disabled")
+                # The discard question: the viewport (its backdrop covers it); others: whole.
+                whole = state != "discard"
+                page.screenshot(path=str(target), full_page=whole, animations="disabled")
                 print(target.relative_to(ROOT))
                 context.close()
         browser.close()
