@@ -3,6 +3,7 @@ reason the prompt must give, and a driver for a generated module under a real ps
 
 from __future__ import annotations
 
+import codecs
 import contextlib
 import io
 import os
@@ -138,6 +139,10 @@ class PtySession:
         self.master: int | None = master
         self.screen = ""  # everything the terminal showed, "\r\n" as "\n"
         self._seen = 0
+        # One decoder for the whole session: a read may end inside a character (a CJK character
+        # is three bytes of UTF-8), whose rest comes with the next read.
+        self._decoder = codecs.getincrementaldecoder("utf-8")("replace")
+        self._cr = False  # the last read ended in "\r" (its "\n" may come next)
 
     def _pump(self, timeout: float) -> bool:
         if self.master is None:
@@ -151,7 +156,11 @@ class PtySession:
             return False
         if not data:
             return False
-        self.screen += data.decode("utf-8", "replace").replace("\r\n", "\n")
+        text = ("\r" if self._cr else "") + self._decoder.decode(data)
+        self._cr = text.endswith("\r")
+        if self._cr:
+            text = text[:-1]
+        self.screen += text.replace("\r\n", "\n")
         return True
 
     def expect(self, text: str, timeout: float = 20.0) -> str:
