@@ -254,6 +254,43 @@ def test_url_consent_page_in_chinese_has_no_english_chrome(
     assert "拒绝" in assert_chinese(page, "declined")
 
 
+#: A URL for every refusal and warning the consent page can give.
+CONSENT_URLS = [
+    "https://аpple.com/",  # a Cyrillic "а" among Latin letters
+    "https://例子.测试:8443/登录",
+    "http://localhost:3000/callback",
+    "https://203.0.113.7/",
+    "javascript:alert(1)",
+    "http://example.com/",
+    "",
+    "https://user@example.com/",
+    "https://exa mple.com/",
+    "https://example.com:99999/",
+    "https://faß.de/",
+    "https://[::1/",
+    "example.com/page",
+    "https:example.com",
+    "https://example.com/" + "a" * 9000,
+]
+
+
+def test_consent_sentences_are_urlchecks_in_chinese(context: Any, tmp_path: Path) -> None:
+    """The page's port words every refusal and warning as urlcheck.py does in zh-CN."""
+    from elicit_gen.runtime import urlcheck
+
+    page = consent_page(context, tmp_path)
+    verdicts = page.evaluate(
+        "(urls) => urls.map((u) => window.elicitation.checkUrl(u))", CONSENT_URLS
+    )
+    with formcore_language("zh-CN"):
+        expected = [urlcheck.check_url(url) for url in CONSENT_URLS]
+    for url, got, want in zip(CONSENT_URLS, verdicts, expected, strict=True):
+        assert (got["refusal"], got["warnings"]) == (want.refusal, list(want.warnings)), url[:80]
+        said = " ".join([got["refusal"] or "", *got["warnings"]])
+        assert said and english_chrome(said) == [], said
+    assert any("西里尔" in " ".join(v["warnings"]) for v in verdicts), verdicts[0]
+
+
 def test_url_consent_page_in_chinese_after_opening(context: Any, tmp_path: Path) -> None:
     context.route(lambda url: not url.startswith("file:"), lambda route: route.abort())
     page = consent_page(context, tmp_path)

@@ -22,7 +22,7 @@ import hashlib
 import json
 import math
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
@@ -315,13 +315,14 @@ def _field_data(field: Field, view: FieldView) -> dict[str, object]:
     return data
 
 
-def language_data(tr: Translation, script: str) -> dict[str, object]:
+def language_data(tr: Translation, script: str, shown: Iterable[str] = ()) -> dict[str, object]:
     """The page script's words: its locale (for ``Intl.PluralRules``), the translations of the
-    messages ``script`` shows (none for English, whose messages are the msgids) and which form
-    of a plural message each CLDR plural category takes (templates/html/i18n.js reads them)."""
+    messages ``script`` shows (with ``shown``: messages it shows from its data, not as literals;
+    none for English, whose messages are the msgids) and which form of a plural message each
+    CLDR plural category takes (templates/html/i18n.js reads them)."""
     return {
         "locale": tr.locale,
-        "messages": tr.subset(script_msgids(script)),
+        "messages": tr.subset(script_msgids(script) | set(shown)),
         "plural": dict(tr.categories),
     }
 
@@ -428,6 +429,11 @@ class HtmlTarget:
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
         """The URL-mode consent page: the forms' look and CSP; the request arrives at run time
         through ``window.elicitation.showUrl({message, url, server, elicitationId})``."""
+        # urlcheck.py's names of scripts ("Latin", "Cyrillic"), which the page's port shows from
+        # its data. Imported here: a form's compile never pays for urlcheck (idna, ipaddress).
+        from ..runtime.urlcheck import _SCRIPT_WORDS
+
+        script_words = set(_SCRIPT_WORDS.values())
         script = _script(_CONSENT_SCRIPTS)
         style = _asset("style.css") + "\n\n" + _asset("url_consent.css")
         tr = translation(locale)
@@ -438,7 +444,7 @@ class HtmlTarget:
             _t=tr.gettext,
             lang=tr.locale,
             asks=asks,
-            data=script_json(language_data(tr, script)),
+            data=script_json(language_data(tr, script, script_words)),
             header=_CONSENT_HEADER,
             default_server=tr.gettext("An MCP server"),
             csp=Markup(csp(script, style)),

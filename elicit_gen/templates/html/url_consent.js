@@ -27,6 +27,9 @@
   /** `text` as one line shown literally: unsafe characters escaped, tabs as spaces. */
   const safeText = (text) => text.replace(/\t/g, " ").replace(UNSAFE_RE, escapeUnsafe);
 
+  /** Text that ends in full-width punctuation ("警告："). */
+  const FULL_WIDTH_END_RE = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]$/u;
+
   /** Multi-line text shown literally, its line breaks kept. */
   const safeBlock = (text) => text.replace(/\r\n/g, "\n").split("\n").map(safeText).join("\n");
 
@@ -127,7 +130,8 @@
       item.className = "warning";
       const mark = doc.createElement("strong");
       mark.textContent = _t("Warning:");
-      item.append(mark, " ", text);
+      // a full-width colon (Chinese, Japanese) brings its own space
+      item.append(mark, FULL_WIDTH_END_RE.test(mark.textContent) ? "" : " ", text);
       warningList.append(item);
     }
     if (check.openable) {

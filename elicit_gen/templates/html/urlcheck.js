@@ -471,7 +471,9 @@ const urlcheck = ((data) => {
         for (const label of hostLabels) {
           const scripts = scriptsOf(label);
           if (mixed(scripts)) {
-            const names = scripts.reduce((first, second) => _t("{first} and {second}", { first, second }));
+            // the script words are urlcheck.py's catalogue messages (_SCRIPT_WORDS)
+            const words = scripts.map((word) => _t(word));
+            const names = words.reduce((first, second) => _t("{first} and {second}", { first, second }));
             warnings.push(_t("The name mixes {scripts} letters, as look-alike domains do.", { scripts: names }));
             break;
           }
