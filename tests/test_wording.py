@@ -108,7 +108,7 @@ def test_html_date_time_hint_ends_once_after_the_offset() -> None:
     )
     assert html._HINTS["string"](field) == "In your time zone"
     script = (html.ASSETS / "form.js").read_text(encoding="utf-8")
-    assert "field.zone.textContent = `(UTC${offsetText(-date.getTimezoneOffset())}).`;" in script
+    assert '_t("(UTC{offset}).", { offset: offsetText(-date.getTimezoneOffset()) })' in script
 
 
 def test_no_sentence_slips_in_hints() -> None:
