@@ -83,7 +83,7 @@ _CATALOG = _Catalog(
     "0",
     {
         "(The input ended before s submitted the answers.)": "（输入在用 s 提交回答之前就结束了。）",
-        "(no answer)": "（不回答）",
+        "(no answer)": "（未回答）",
         "(none)": "（无）",
         "({position}) {label} (optional)": "({position}) {label}（可选）",
         "({position}) {label} (required)": "({position}) {label}（必填）",
@@ -1667,7 +1667,7 @@ _FORM = _Form(
     message="请确认您的巴塞罗那度假预订信息：",
     title="旅行预订",
     description="航班与酒店合计 ¥21,000，提交后我们将为您保留 24 小时。",
-    default_server="一个 MCP 服务器",
+    default_server="MCP 服务器",
 )
 MESSAGE: str = _FORM.message
 TITLE: str | None = _FORM.title

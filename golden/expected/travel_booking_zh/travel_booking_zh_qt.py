@@ -2033,7 +2033,7 @@ REQUESTED_SCHEMA: dict[str, Any] = {
 #: The form's texts, as the schema gives them.
 _FORM_TEXT: dict[str, Any] = {
     "message": "请确认您的巴塞罗那度假预订信息：",
-    "default_server": "一个 MCP 服务器",
+    "default_server": "MCP 服务器",
     "title": "旅行预订",
     "window_title": "旅行预订",
     "description": "航班与酒店合计 ¥21,000，提交后我们将为您保留 24 小时。",
@@ -2117,7 +2117,7 @@ FIELDS: list[dict[str, Any]] = [
             "靠过道",
             "无偏好",
         ],
-        "blank": "（不回答）",
+        "blank": "（未回答）",
     },
     {
         "kind": "single",
@@ -2136,7 +2136,7 @@ FIELDS: list[dict[str, Any]] = [
             "城景房",
             "园景房",
         ],
-        "blank": "（不回答）",
+        "blank": "（未回答）",
     },
     {
         "kind": "multi",
