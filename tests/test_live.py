@@ -80,7 +80,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Mod
 def test_ui_module_behaves_as_the_generated_file(
     files: dict[tuple[str, str], ModuleType], key: str, form: ir.Form, target: str
 ) -> None:
-    made = load_form(case_input(_case(key), form), target)
+    made = load_form(case_input(_case(key), form), target, locale=form.locale)
     file = files[(key, target)]
     assert isinstance(made, ModuleType)
     assert made.REQUESTED_SCHEMA == file.REQUESTED_SCHEMA == form.schema
@@ -133,7 +133,7 @@ def test_html_page_is_the_compiled_page(key: str, form: ir.Form) -> None:
     """By design the pages differ only in the provenance comment of the first line: the file
     names its input (``golden/cases/x.json``); a page compiled in memory has no file, and says
     ``?requestedSchema?`` (the name ``<requestedSchema>``, with ``<>`` made harmless)."""
-    page = load_form(case_input(_case(key), form), "html")
+    page = load_form(case_input(_case(key), form), "html", locale=form.locale)
     text = emit(form, "html").text
     assert isinstance(page, str)
     changed = [
@@ -170,7 +170,7 @@ def test_two_forms_share_no_form_globals(target: str) -> None:
     # Every per-form name holds the form's own value; the runtime's are the same objects.
     (shared,) = [
         ns
-        for (name, _), ns in live._shared.items()
+        for (name, *_), ns in live._shared.items()
         if name == target and any(vars(a).get(k) is v for k, v in ns.items() if callable(v))
     ]
     for name in set(vars(a)) & set(vars(b)):

@@ -16,6 +16,8 @@ from typing import Any
 import anyio
 import pytest
 
+from elicit_gen.i18n import translation
+
 pytest.importorskip("mcp")
 
 from mcp import types
@@ -375,10 +377,11 @@ def test_every_golden_form_answered_through_the_cli_form(gen: Forms, mode: str) 
     # The form showed its message and the server's name, when the session knows it: from the
     # initialize handshake or server/discover; a session pinned to 2026-07-28 without a discover
     # result has no serverInfo, and the form names "An MCP server".
-    requester = "An MCP server" if mode == "2026-07-28" else SERVER_NAME
-    for (key, _), shown, request in zip(FORMS, client.transcripts, client.requests, strict=True):
+    for (key, form), shown, request in zip(FORMS, client.transcripts, client.requests, strict=True):
+        tr = translation(form.locale)  # the zh-CN golden case asks in Chinese
+        requester = tr.gettext("An MCP server") if mode == "2026-07-28" else SERVER_NAME
         assert request.message in shown or not request.message.isprintable(), key
-        assert shown.startswith(f"{requester} asks:"), shown[:80]
+        assert shown.startswith(tr.gettext("{server} asks:", server=requester)), shown[:80]
 
 
 @pytest.mark.parametrize("mode", MODES)
