@@ -25,6 +25,7 @@ from textual.widgets import Input, Static
 
 import elicit_gen
 from elicit_gen.compiler import ir
+from elicit_gen.i18n import translation
 from elicit_gen.runtime import textual_form
 from elicit_gen.targets import textual as textual_target
 from elicit_gen.targets._runtime import merge_imports, runtime_imports
@@ -98,8 +99,9 @@ def test_module_api(generated: dict[str, tuple[ir.Form, ModuleType]]) -> None:
         assert form.message_text == module.MESSAGE
         assert module.validate(valid_content(form)) == {}
         assert module.validate(valid_content(form, optional=False)) == {}
+        required = translation(form.locale).gettext("This field is required.")
         for name in form.required:
-            assert module.validate({})[name] == "This field is required."
+            assert module.validate({})[name] == required
         assert callable(module.elicit)
         assert issubclass(getattr(module, f"{form.class_name}App"), App)
 

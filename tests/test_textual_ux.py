@@ -29,6 +29,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Button, Checkbox, Input, SelectionList, Static, TextArea
 
@@ -211,7 +212,7 @@ def test_no_button_is_cut_and_the_fields_keep_their_rows(
         for button in buttons:
             region = button.content_region
             assert dialog.contains_region(button.region), (button, dialog)
-            assert region.width >= len(str(button.label)), button  # the whole label is drawn
+            assert region.width >= cell_len(str(button.label)), button  # the whole label is drawn
         shown = screen_text(pilot.app)
         for label in ("Submit", "Decline", "Cancel"):
             assert label in shown

@@ -17,7 +17,7 @@ from typing import Any
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.screen import Screen
-from textual.widgets import Checkbox, Input, Select, SelectionList, Static
+from textual.widgets import Checkbox, Input, Select, SelectionList, Static, TextArea
 
 from elicit_gen.compiler import ir
 
@@ -128,6 +128,13 @@ async def set_field(pilot: Pilot[Any], field: ir.Field, value: object) -> None:
             assert widget.value == text, (widget.value, text)
         else:
             assert widget.value == ""
+    elif isinstance(widget, TextArea):  # a long text: Enter starts a line, Tab leaves
+        if widget.text:
+            await pilot.press("f7", "backspace")  # select all, delete
+        if value is not EMPTY:
+            assert isinstance(value, str)
+            await type_text(pilot, value)
+        assert widget.text == ("" if value is EMPTY else value)
     elif isinstance(widget, Checkbox):
         assert isinstance(value, bool)
         # Toggle twice when it already shows the value: that answers an optional check box.

@@ -21,6 +21,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from .consent_args import consent_arguments
+from .i18n import _t
 from .safetext import safe_block, safe_text
 from .urlcheck import UrlCheck, check_url
 
@@ -28,11 +29,8 @@ from .urlcheck import UrlCheck, check_url
 
 # --- the consent screen ----------------------------------------------------
 
-#: Who asks when the host does not say.
-DEFAULT_SERVER = "An MCP server"
-
-#: The keys line under the buttons.
-_CONSENT_KEYS = "Tab: next   Enter: press   Esc: cancel"
+#: Who asks when the host does not say, in the module's language.
+DEFAULT_SERVER = _t("An MCP server")
 
 
 def _who(server: str | None) -> str:
@@ -50,6 +48,16 @@ def _literal(text: str, style: str = "") -> Text:
     """Server text shown literally: never parsed as markup, with every control, bidi or
     invisible character as a visible escape; long words fold instead of being cut."""
     return Text(safe_block(text), style=style, overflow="fold")
+
+
+def _warning(warning: str) -> Text:
+    """A warning line in bold: the language's "Warning: {warning}" around the check's
+    sentence, which is shown literally."""
+    before, _, after = _t("Warning: {warning}").partition("{warning}")
+    line = Text(before, style="bold")
+    line.append_text(_literal(warning))
+    line.append(after)
+    return line
 
 
 def _open_in_browser(url: str) -> object:
@@ -154,9 +162,10 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
 
     DEFAULT_CSS = _CONSENT_CSS
 
+    # The descriptions a host app's footer shows, in the module's language.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("ctrl+c", "cancel", "Cancel", show=False, priority=True),
+        Binding("escape", "cancel", _t("Cancel")),
+        Binding("ctrl+c", "cancel", _t("Cancel"), show=False, priority=True),
     ]
 
     # The destination takes the focus first: Enter right after the screen opens presses
@@ -189,33 +198,34 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
         check = self.check
         with Vertical(id="dialog"):
             with _Head(id="head"):
-                who = f"{self.server} asks you to open a web page"
+                who = _t("{server} asks you to open a web page", server=self.server)
                 yield Static(_literal(who), id="server")
                 if self.message.strip():
                     yield Static(_literal(self.message), id="message")
             with _Destination(id="destination"):
                 if check.domain:
-                    yield Static("Web site:", classes="label", markup=False)
+                    yield Static(_t("Web site:"), classes="label", markup=False)
                     yield Static(_literal(check.domain), id="domain")
-                yield Static("Full URL:", classes="label", markup=False)
-                yield Static(_literal(check.url or "(none)"), id="url")
+                yield Static(_t("Full URL:"), classes="label", markup=False)
+                yield Static(_literal(check.url or _t("(none)")), id="url")
                 if self.elicitation_id:
-                    request = f"Request: {self.elicitation_id}"
+                    request = _t("Request: {id}", id=self.elicitation_id)
                     yield Static(_literal(request), classes="label", id="request")
                 for warning in check.warnings:
-                    line = Text("Warning: ", style="bold")
-                    line.append_text(_literal(warning))
-                    yield Static(line, classes="warning")
+                    yield Static(_warning(warning), classes="warning")
                 if check.refusal is not None:
-                    refusal = f"Cannot open this link: {check.refusal}"
+                    reason = check.refusal
+                    refusal = _t("Cannot open this link: {reason}", reason=reason)
                     yield Static(_literal(refusal), id="refusal")
             with Vertical(id="foot"):
                 with Horizontal(id="actions"):
                     if check.openable:
-                        yield Button("Open in browser", variant="primary", id="open")
-                    yield Button("Decline", variant="error", id="decline")
-                    yield Button("Cancel", id="cancel")
-                yield Static(_CONSENT_KEYS, id="consent-keys", markup=False)
+                        opens = _t("Open in browser")
+                        yield Button(opens, variant="primary", id="open")
+                    yield Button(_t("Decline"), variant="error", id="decline")
+                    yield Button(_t("Cancel"), id="cancel")
+                keys = _t("Tab: next   Enter: press   Esc: cancel")
+                yield Static(keys, id="consent-keys", markup=False)
 
     # --- actions ---------------------------------------------------------------
 
@@ -248,12 +258,15 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
         try:
             opener(self.url)
         except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
-            problem = f"Could not open the browser: {exc}"
+            problem = _t("Could not open the browser: {problem}", problem=exc)
             self.app.notify(safe_text(problem), severity="error", markup=False)
             self.dismiss({"action": "cancel"})
             return
         who = safe_text(self.server)
-        text = f"Continue in your browser. {who} will say when this step is complete."
+        text = _t(
+            "Continue in your browser. {server} will say when this step is complete.",
+            server=who,
+        )
         self.app.notify(text, markup=False)
         self.dismiss({"action": "accept"})
 
@@ -268,7 +281,7 @@ def notify_complete(app: App[Any], url: str) -> None:
     """Tells the user, as a notification on ``app``, that the step opened in the browser
     is done: "Completed in your browser: <domain>". Call it when the server reports
     completion (``notifications/elicitation/complete``)."""
-    text = f"Completed in your browser: {_place(check_url(url))}"
+    text = _t("Completed in your browser: {place}", place=_place(check_url(url)))
     app.notify(text, markup=False)
 
 
@@ -277,7 +290,7 @@ class UrlConsentApp(App[dict[str, Any]]):
     (None when the app was quit another way, which :func:`elicit_url` reports as
     cancel)."""
 
-    TITLE = "MCP elicitation"
+    TITLE = _t("MCP elicitation")
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(

@@ -13,6 +13,7 @@ import os
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar, TypedDict, cast
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events, on
 from textual.app import App, ComposeResult
@@ -43,6 +44,7 @@ from .formcore import (
     parse_number,
     validate_content,
 )
+from .i18n import _N, _t, _tn
 from .safetext import safe_block, safe_text
 
 # --- end of runtime imports ---
@@ -81,20 +83,36 @@ class FormSpec(TypedDict):
     fields: list[FieldSpec]
 
 
-#: The keys line under the buttons, and its short form for small terminals.
+#: The keys line under the buttons, and its short form for small terminals (translated
+#: where they are shown: ``_keys_line``).
 _KEYS = (
-    "Tab: next field",
-    "Space: toggle",
-    "Ctrl+S or Enter in a one-line box: submit",
-    "Esc: cancel",
+    _N("Tab: next field"),
+    _N("Space: toggle"),
+    _N("Ctrl+S or Enter in a one-line box: submit"),
+    _N("Esc: cancel"),
 )
-_SHORT_KEYS = ("Tab: next", "Ctrl+S: submit", "Esc: cancel")
+_SHORT_KEYS = (_N("Tab: next"), _N("Ctrl+S: submit"), _N("Esc: cancel"))
 #: Below this width or height the buttons lose their borders and the keys line is short.
 _SMALL = Size(70, 24)
-#: Below this width the buttons are stacked.
-_NARROW = 40
-_NO_FIELDS = "This form has no fields."
-_UNANSWERED = "Not answered yet: left out unless you toggle it."
+#: The columns around the dialog's content (its border and padding, both sides).
+_DIALOG_FRAME = 4
+#: The columns a button takes besides its label: the line padding, and the border
+#: unless it is compact; then the margin before it.
+_BUTTON_FRAME = 4
+_COMPACT_BUTTON_FRAME = 2
+_BUTTON_MARGIN = 2
+
+
+def _keys_line(keys: tuple[str, ...]) -> str:
+    return "   ".join(_t(key) for key in keys)
+
+
+def _row_width(labels: list[str], compact: bool) -> int:
+    """The columns a row of buttons with these labels takes. Measured in terminal cells,
+    as Textual draws them (a Chinese character takes two): by ``len()`` a row of Chinese
+    labels would look half as wide as it is, and its last button would be cut."""
+    frame = _COMPACT_BUTTON_FRAME if compact else _BUTTON_FRAME
+    return sum(cell_len(label) + frame + _BUTTON_MARGIN for label in labels)
 
 
 def _plain(text: str) -> Text:
@@ -104,9 +122,15 @@ def _plain(text: str) -> Text:
 
 
 def _label(label: str, required: bool) -> Text:
-    text = Text(safe_text(label), style="bold")
-    if required:
-        text.append(" (required)", style="italic")
+    """A field's label in bold; a required one marked in the language's words (where
+    the language puts the mark: ``{label}`` stands for the label), in italics."""
+    if not required:
+        return Text(safe_text(label), style="bold")
+    before, _, after = _t("{label} (required)").partition("{label}")
+    text = Text(style="bold")
+    text.append(before, style="italic")
+    text.append(safe_text(label))
+    text.append(after, style="italic")
     return text
 
 
@@ -129,7 +153,8 @@ def _from_text(prop: Mapping[str, Any], text: str) -> object | None:
 
 def _zone_note() -> str:
     """What a date-time box says under it before anything is typed."""
-    return f"Local time (UTC{local_offset_now()}) unless you type an offset."
+    offset = local_offset_now()
+    return _t("Local time (UTC{offset}) unless you type an offset.", offset=offset)
 
 
 def _text_problem(prop: Mapping[str, Any], text: str) -> str | None:
@@ -183,6 +208,16 @@ class _Check(Validator):
     def validate(self, value: str) -> ValidationResult:
         problem = _text_problem(self.prop, self.exact(value))
         return self.success() if problem is None else self.failure(problem, value)
+
+
+class _Checkbox(Checkbox):
+    """A check box whose label wraps when the box is narrower than it (Textual's own
+    cuts it with an ellipsis): a long label, or a Chinese one in a small terminal, is
+    read whole. Its lines are counted as Textual draws them (in terminal cells)."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # Widget's own measure (a toggle button's is always one line)
+        return max(1, Widget.get_content_height(self, container, viewport, width))
 
 
 class _Fields(VerticalScroll, can_focus=False):
@@ -268,6 +303,11 @@ FormModal .field.-invalid SelectionList {
 FormModal TextArea {
     height: 7;
 }
+FormModal Checkbox {
+    max-width: 100%;
+    text-wrap: wrap;
+    text-overflow: fold;
+}
 FormModal SelectionList {
     height: auto;
     max-height: 12;
@@ -300,10 +340,11 @@ class FormModal(ModalScreen[dict[str, Any]]):
 
     FORM: ClassVar[FormSpec]
 
+    # The descriptions a host app's footer shows, in the module's language.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "escape", "Cancel"),
-        Binding("ctrl+c", "cancel", "Cancel", show=False, priority=True),
-        Binding("ctrl+s", "submit", "Submit", priority=True),
+        Binding("escape", "escape", _t("Cancel")),
+        Binding("ctrl+c", "cancel", _t("Cancel"), show=False, priority=True),
+        Binding("ctrl+s", "submit", _t("Submit"), priority=True),
     ]
 
     # The first field is focused once the layout is known (see on_mount), so that the
@@ -426,7 +467,7 @@ class FormModal(ModalScreen[dict[str, Any]]):
     def _check_box(self, spec: FieldSpec) -> list[Widget]:
         name = spec["name"]
         widgets: list[Widget] = [
-            Checkbox(
+            _Checkbox(
                 _label(spec["label"], spec["required"]),
                 self._start.get(name) is True,
                 id=spec["id"],
@@ -436,7 +477,7 @@ class FormModal(ModalScreen[dict[str, Any]]):
             # An optional check box without a start value is left out until it is
             # toggled.
             note = Static(
-                _UNANSWERED,
+                _t("Not answered yet: left out unless you toggle it."),
                 classes="hint",
                 id="unset-" + spec["id"],
                 markup=False,
@@ -488,7 +529,8 @@ class FormModal(ModalScreen[dict[str, Any]]):
         form = self.FORM
         with Vertical(id="dialog"):
             with _Scrolling(id="head"):
-                yield Static(_plain(f"{self.server} asks:"), id="server")
+                asks = _t("{server} asks:", server=self.server)
+                yield Static(_plain(asks), id="server")
                 if form["title"]:
                     yield Static(_plain(form["title"]), id="title")
                 if form["description"]:
@@ -498,16 +540,17 @@ class FormModal(ModalScreen[dict[str, Any]]):
                 for spec in form["fields"]:
                     yield self._field(spec)
                 if not form["fields"]:
-                    yield Static(_NO_FIELDS, classes="hint", markup=False)
+                    no_fields = _t("This form has no fields.")
+                    yield Static(no_fields, classes="hint", markup=False)
             with Vertical(id="foot"):
                 yield Static("", id="status")
                 # A terminal dialog's order (dialog, whiptail, Textual's own examples):
                 # the primary action first, where Tab from the last field lands.
                 with Horizontal(id="actions"):
-                    yield Button("Submit", variant="primary", id="submit")
-                    yield Button("Decline", variant="error", id="decline")
-                    yield Button("Cancel", id="cancel")
-                yield Static("   ".join(_KEYS), id="keys", markup=False)
+                    yield Button(_t("Submit"), variant="primary", id="submit")
+                    yield Button(_t("Decline"), variant="error", id="decline")
+                    yield Button(_t("Cancel"), id="cancel")
+                yield Static(_keys_line(_KEYS), id="keys", markup=False)
 
     def on_mount(self) -> None:
         self._fit(self.app.size)
@@ -518,14 +561,18 @@ class FormModal(ModalScreen[dict[str, Any]]):
 
     def _fit(self, size: Size) -> None:
         """Small terminals: borderless buttons and a short keys line leave the rows to
-        the fields; narrow ones stack the buttons, so that no label is cut."""
+        the fields; when the buttons' row is wider than the dialog they are stacked, so
+        that no label is cut."""
         small = size.width < _SMALL.width or size.height < _SMALL.height
         self.set_class(small, "-small")
-        self.set_class(size.width < _NARROW, "-narrow")
-        for button in self.query("#actions Button").results(Button):
+        buttons = list(self.query("#actions Button").results(Button))
+        for button in buttons:
             button.compact = small
+        labels = [str(button.label) for button in buttons]
+        room = min(size.width, 100) - _DIALOG_FRAME
+        self.set_class(_row_width(labels, small) > room, "-narrow")
         keys = _SHORT_KEYS if small else _KEYS
-        self.query_one("#keys", Static).update("   ".join(keys))
+        self.query_one("#keys", Static).update(_keys_line(keys))
 
     def _focus_first(self) -> None:
         first = next((w for w in self.query("#fields *") if w.focusable), None)
@@ -582,7 +629,7 @@ class FormModal(ModalScreen[dict[str, Any]]):
             return str(exc)
         if value is None:
             missing = final and name in self._required
-            return "This field is required." if missing else None
+            return _t("This field is required.") if missing else None
         return check_value(self._properties[name], value)
 
     def _show(self, name: str, problem: str | None) -> None:
@@ -626,7 +673,7 @@ class FormModal(ModalScreen[dict[str, Any]]):
             value = None
         text = self.query_one("#" + widget_id, Input).value.strip()
         if isinstance(value, str) and is_date_time(value) and value != text:
-            notes[0].update(_plain(f"Sent as {value}"))
+            notes[0].update(_plain(_t("Sent as {value}", value=value)))
         else:
             notes[0].update(_plain(_zone_note()))
 
@@ -700,10 +747,13 @@ class FormModal(ModalScreen[dict[str, Any]]):
         if not problems:
             self.dismiss({"action": "accept", "content": content})
             return
-        if len(problems) == 1:
-            status.update("Not sent: 1 field needs attention.")
-        else:
-            status.update(f"Not sent: {len(problems)} fields need attention.")
+        status.update(
+            _tn(
+                "Not sent: {n} field needs attention.",
+                "Not sent: {n} fields need attention.",
+                len(problems),
+            )
+        )
         status.set_class(True, "-shown")
         first = next(name for name in self._properties if name in problems)
         self.query_one("#" + self._ids[first]).focus(scroll_visible=False)
@@ -773,22 +823,23 @@ class DiscardModal(ModalScreen[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "keep", "Keep editing"),
+        Binding("escape", "keep", _t("Keep editing")),
     ]
 
     AUTO_FOCUS = "#keep"
 
     def compose(self) -> ComposeResult:
         with Vertical(id="discard-dialog"):
-            yield Static("Discard your answers?", id="discard-title", markup=False)
+            question = _t("Discard your answers?")
+            yield Static(question, id="discard-title", markup=False)
             yield Static(
-                "The form is cancelled and nothing is sent.",
+                _t("The form is cancelled and nothing is sent."),
                 classes="hint",
                 markup=False,
             )
             with Horizontal(id="discard-actions"):
-                yield Button("Discard", variant="error", id="discard")
-                yield Button("Keep editing", variant="primary", id="keep")
+                yield Button(_t("Discard"), variant="error", id="discard")
+                yield Button(_t("Keep editing"), variant="primary", id="keep")
 
     @on(Button.Pressed, "#discard")
     def _discard(self) -> None:
@@ -804,7 +855,7 @@ class FormApp(App[dict[str, Any]]):
     (None when the app was quit another way, which ``run_form`` reports as cancel)."""
 
     SCREEN: ClassVar[type[FormModal]]
-    TITLE = "MCP elicitation"
+    TITLE = _t("MCP elicitation")
     ENABLE_COMMAND_PALETTE = False
 
     def __init__(

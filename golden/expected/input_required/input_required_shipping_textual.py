@@ -669,8 +669,9 @@ def _label(label: str, required: bool) -> Text:
     if not required:
         return Text(safe_text(label), style="bold")
     before, _, after = _t("{label} (required)").partition("{label}")
-    text = Text(before, style="italic")
-    text.append(safe_text(label), style="bold")
+    text = Text(style="bold")
+    text.append(before, style="italic")
+    text.append(safe_text(label))
     text.append(after, style="italic")
     return text
 
@@ -749,6 +750,16 @@ class _Check(Validator):
     def validate(self, value: str) -> ValidationResult:
         problem = _text_problem(self.prop, self.exact(value))
         return self.success() if problem is None else self.failure(problem, value)
+
+
+class _Checkbox(Checkbox):
+    """A check box whose label wraps when the box is narrower than it (Textual's own
+    cuts it with an ellipsis): a long label, or a Chinese one in a small terminal, is
+    read whole. Its lines are counted as Textual draws them (in terminal cells)."""
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        # Widget's own measure (a toggle button's is always one line)
+        return max(1, Widget.get_content_height(self, container, viewport, width))
 
 
 class _Fields(VerticalScroll, can_focus=False):
@@ -833,6 +844,11 @@ FormModal .field.-invalid SelectionList {
 }
 FormModal TextArea {
     height: 7;
+}
+FormModal Checkbox {
+    max-width: 100%;
+    text-wrap: wrap;
+    text-overflow: fold;
 }
 FormModal SelectionList {
     height: auto;
@@ -993,7 +1009,7 @@ class FormModal(ModalScreen[dict[str, Any]]):
     def _check_box(self, spec: FieldSpec) -> list[Widget]:
         name = spec["name"]
         widgets: list[Widget] = [
-            Checkbox(
+            _Checkbox(
                 _label(spec["label"], spec["required"]),
                 self._start.get(name) is True,
                 id=spec["id"],

@@ -509,14 +509,14 @@ def consent_arguments(description: str) -> argparse.ArgumentParser:
 
 # --- the consent screen ----------------------------------------------------
 
-#: Who asks when the host does not say (shown in the module's language: ``_who``).
-DEFAULT_SERVER = _N("An MCP server")
+#: Who asks when the host does not say, in the module's language.
+DEFAULT_SERVER = _t("An MCP server")
 
 
 def _who(server: str | None) -> str:
     if server is not None and server.strip():
         return server
-    return _t(DEFAULT_SERVER)
+    return DEFAULT_SERVER
 
 
 def _place(check: UrlCheck) -> str:
@@ -531,12 +531,12 @@ def _literal(text: str, style: str = "") -> Text:
 
 
 def _warning(warning: str) -> Text:
-    """A warning line: the language's "Warning: {warning}" with the label in bold (where
-    the language puts it) and the check's sentence shown literally."""
+    """A warning line in bold: the language's "Warning: {warning}" around the check's
+    sentence, which is shown literally."""
     before, _, after = _t("Warning: {warning}").partition("{warning}")
     line = Text(before, style="bold")
     line.append_text(_literal(warning))
-    line.append(after, style="bold")
+    line.append(after)
     return line
 
 
