@@ -235,3 +235,26 @@ def test_a_language_is_one_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch)
 def test_the_chinese_golden_case_is_chinese() -> None:
     text = (CASES_DIR / "travel_booking_zh.json").read_text(encoding="utf-8")
     assert "旅客姓名" in text
+
+
+def test_the_default_message_and_server_are_the_irs_in_every_language() -> None:
+    from elicit_gen.compiler import ir
+    from elicit_gen.targets._hints import default_server, shown_message
+
+    assert shown_message(None) == ir.DEFAULT_MESSAGE
+    assert default_server() == ir.DEFAULT_SERVER
+    zh = i18n.translation("zh-CN")
+    assert shown_message(None, zh) == zh.messages[ir.DEFAULT_MESSAGE]
+    assert default_server(zh) == zh.messages[ir.DEFAULT_SERVER] == "MCP 服务器"
+    assert shown_message("请确认", zh) == "请确认"
+
+
+@pytest.mark.parametrize("target", ["cli", "qt", "textual", "html"])
+def test_a_chinese_form_without_a_message_shows_the_default_in_chinese(target: str) -> None:
+    schema = '{"type": "object", "properties": {"a": {"type": "string", "title": "姓名"}}}'
+    (generated,) = elicit_gen.compile(schema, target, locale="zh-CN").files
+    zh = i18n.translation("zh-CN")
+    assert zh.messages["The server is asking for the following information."] in generated.text
+    assert "The server is asking for the following information." not in generated.text.replace(
+        '"The server is asking for the following information.": ', ""
+    )

@@ -175,3 +175,17 @@ def local_time_phrase(tr: Translation = ENGLISH) -> str:
 
 #: :func:`local_time_phrase` in English (kept for the emitters that have not moved yet).
 LOCAL_TIME_PHRASE = local_time_phrase()
+
+
+def shown_message(message: str | None, tr: Translation = ENGLISH) -> str:
+    """The message a form shows: the request's own, or, when it had none, the words of
+    :data:`elicit_gen.compiler.ir.DEFAULT_MESSAGE` in the form's language."""
+    if message is not None:
+        return message
+    return tr.gettext("The server is asking for the following information.")
+
+
+def default_server(tr: Translation = ENGLISH) -> str:
+    """Who asks, when the host does not say: :data:`elicit_gen.compiler.ir.DEFAULT_SERVER` in
+    the form's language."""
+    return tr.gettext("An MCP server")

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..compiler import ir
 from ..i18n import ENGLISH, Translation, translation
-from ._hints import count_phrase, number_hint, sentence, text_phrase
+from ._hints import count_phrase, default_server, number_hint, sentence, shown_message, text_phrase
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports
 from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
@@ -52,8 +52,8 @@ class CliTarget:
             specs=[field_spec(field, tr) for field in form.fields],
             header=header_text(form),
             filename=filename,
-            # who asks when no server name is given (ir.DEFAULT_SERVER, in the form's words)
-            default_server=tr.gettext("An MCP server"),
+            message=shown_message(form.message, tr),
+            default_server=default_server(tr),
             imports=runtime_imports(_PARTS, _IMPORTS),
             runtime=runtime_bodies(_PARTS, form.locale),
         )

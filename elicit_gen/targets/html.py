@@ -40,7 +40,14 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ..i18n import ENGLISH, Translation, script_msgids, translation
-from ._hints import count_hint, length_hint, local_time_phrase, number_hint
+from ._hints import (
+    count_hint,
+    default_server,
+    length_hint,
+    local_time_phrase,
+    number_hint,
+    shown_message,
+)
 from ._layout import is_long_text
 from ._render import TEMPLATES, header_text, js_json, render
 from ._text import number_text
@@ -258,10 +265,9 @@ MANY_OPTIONS = 6
 HEADING_MESSAGE_LENGTH = 80
 
 
-def message_is_heading(form: Form) -> bool:
-    """Whether the message of an untitled form is shown as the page's heading (short, one
-    line) or, being long, as body text."""
-    text = form.message_text
+def message_is_heading(text: str) -> bool:
+    """Whether the message ``text`` of an untitled form is shown as the page's heading (short,
+    one line) or, being long, as body text."""
     return "\n" not in text.strip() and len(text) <= HEADING_MESSAGE_LENGTH
 
 
@@ -407,6 +413,7 @@ class HtmlTarget:
         script, style = _script(_FORM_SCRIPTS), _asset("style.css") + "\n\n" + _asset("form.css")
         tr = translation(form.locale)
         views = [field_view(f, tr) for f in form.fields]
+        message = shown_message(form.message, tr)
         text = render(
             "html/page.html.j2",
             autoescape=True,
@@ -414,11 +421,11 @@ class HtmlTarget:
             lang=tr.locale,
             header=header_text(form),
             title=html_text(form.title) if form.title else None,
-            message_heading=message_is_heading(form),
-            message=html_text(form.message_text, lines=True),
+            message_heading=message_is_heading(message),
+            message=html_text(message, lines=True),
             description=html_text(form.description, lines=True) if form.description else None,
             fields=views,
-            default_server=tr.gettext("An MCP server"),
+            default_server=default_server(tr),
             csp=Markup(csp(script, style)),
             data=script_json(page_data(form, views, language_data(tr, script))),
             script=Markup(script),
@@ -446,7 +453,7 @@ class HtmlTarget:
             asks=asks,
             data=script_json(language_data(tr, script, script_words)),
             header=_CONSENT_HEADER,
-            default_server=tr.gettext("An MCP server"),
+            default_server=default_server(tr),
             csp=Markup(csp(script, style)),
             script=Markup(script),
             style=Markup(style),

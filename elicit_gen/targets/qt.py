@@ -29,7 +29,7 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ..i18n import ENGLISH, Translation, translation
-from ._hints import count_hint, length_hint, number_hint
+from ._hints import count_hint, default_server, length_hint, number_hint, shown_message
 from ._layout import is_long_text
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports, runtime_sections
@@ -181,9 +181,8 @@ class QtTarget:
             header=header_text(form),
             fields=[field_spec(f, tr) for f in form.fields],
             texts={
-                "message": form.message_text,
-                # who asks when no server name is given (ir.DEFAULT_SERVER, in the form's words)
-                "default_server": tr.gettext("An MCP server"),
+                "message": shown_message(form.message, tr),
+                "default_server": default_server(tr),
                 "title": form.title,
                 "window_title": window_title(form),
                 "description": form.description,

@@ -23,7 +23,7 @@ from typing import Any
 from ..compiler import ir
 from ..compiler.ir import StringFormat
 from ..i18n import ENGLISH, Translation, translation
-from ._hints import count_hint, length_phrase, number_phrase
+from ._hints import count_hint, default_server, length_phrase, number_phrase, shown_message
 from ._layout import is_long_text
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports
@@ -134,12 +134,8 @@ def form_spec(form: ir.Form) -> dict[str, Any]:
     tr = translation(form.locale)
     return {
         "schema": form.schema,
-        # the request's message, or ir.DEFAULT_MESSAGE in the form's language
-        "message": form.message
-        if form.message is not None
-        else tr.gettext("The server is asking for the following information."),
-        # who asks when the host does not say: ir.DEFAULT_SERVER, in the form's language
-        "server": tr.gettext("An MCP server"),
+        "message": shown_message(form.message, tr),
+        "server": default_server(tr),
         "title": form.title,
         "description": form.description,
         "fields": [field_spec(f, tr) for f in form.fields],
