@@ -482,7 +482,8 @@ def test_the_zh_consent_prompt_declines_and_cancels(
     result, err = _run_script(consent_path, [word], URL, BROWSER=str(script))
     assert result == {"action": action}
     assert not record.exists()
-    assert err.startswith("一个 MCP 服务器 请您打开一个网页\n")
+    server = translation("zh-CN").gettext("An MCP server")  # the catalogue's wording
+    assert err.startswith(f"{server} 请您打开一个网页\n")
     assert english_chrome(err) == []
 
 

@@ -170,8 +170,10 @@ def test_two_forms_share_no_form_globals(target: str) -> None:
     # Every per-form name holds the form's own value; the runtime's are the same objects.
     (shared,) = [
         ns
-        for (name, *_), ns in live._shared.items()
-        if name == target and any(vars(a).get(k) is v for k, v in ns.items() if callable(v))
+        for (name, locale, _), ns in live._shared.items()
+        if name == target
+        and locale == "en"
+        and any(vars(a).get(k) is v for k, v in ns.items() if callable(v))
     ]
     for name in set(vars(a)) & set(vars(b)):
         if name.startswith("__"):
