@@ -81,8 +81,12 @@ class Translation:
 
     locale: str
     plural_forms: str
-    categories: Mapping[str, int]
     messages: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
+
+    @property
+    def categories(self) -> Mapping[str, int]:
+        # only the HTML page needs them, and finding them reads CLDR data: on first use
+        return _categories(self.locale, self.plural_forms)
 
     def gettext(self, message: str, /, **fields: object) -> str:
         found = self.messages.get(message)
@@ -111,11 +115,15 @@ def _plural(expression: str) -> Callable[[int], int]:
     return gettext.c2py(expression)
 
 
-ENGLISH = Translation(SOURCE_LOCALE, "(n != 1)", {"one": 0, "other": 1})
+ENGLISH = Translation(SOURCE_LOCALE, "(n != 1)")
 
 
+@cache
 def _categories(locale: str, plural_forms: str) -> dict[str, int]:
-    """CLDR category -> gettext form index, found by evaluating both on whole numbers."""
+    """CLDR category -> gettext form index, found by evaluating both on whole numbers (English,
+    the source language, is known without reading CLDR data)."""
+    if (locale, plural_forms) == (SOURCE_LOCALE, "(n != 1)"):
+        return {"one": 0, "other": 1}
     from babel import Locale
 
     rule = Locale.parse(locale.replace("-", "_")).plural_form
@@ -147,7 +155,7 @@ def translation(locale: str) -> Translation:
         elif isinstance(message.string, str) and message.string:
             messages[str(message.id)] = message.string
     plural_forms = catalog.plural_expr
-    return Translation(name, plural_forms, _categories(name, plural_forms), messages)
+    return Translation(name, plural_forms, messages)
 
 
 # --- which messages a piece of code shows ---
