@@ -1,15 +1,14 @@
 """What the emitters share with the runtime the generated forms copy, named here and written
-once there: the words of numbers and counts (formcore's) and the unsafe characters (safetext's)."""
+once there: the words of numbers (formcore's) and the unsafe characters (safetext's)."""
 
 from __future__ import annotations
 
 from ..runtime.formcore import _num as number_text
-from ..runtime.formcore import _plural as plural
 from ..runtime.safetext import _UNSAFE_RE
 
-# A bound as people write it (``5`` for 5.0, ``0.25`` as is) and ``1 character`` / ``3
-# characters``: the words of formcore's error messages, so that hints and errors read alike.
-__all__ = ["UNSAFE_CLASS", "number_text", "plural"]
+# A bound as people write it (``5`` for 5.0, ``0.25`` as is), as formcore's error messages write
+# it, so that hints and errors read alike. (Plural words come from the catalogue: elicit_gen.i18n.)
+__all__ = ["UNSAFE_CLASS", "number_text"]
 
 
 #: The characters a generated Python form never shows as themselves, as a regex character class:

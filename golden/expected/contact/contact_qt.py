@@ -313,10 +313,6 @@ def to_rfc3339(value: _dt.datetime) -> str:
     return value.isoformat(timespec="seconds")
 
 
-def _plural(n: float, word: str) -> str:
-    return f"{_num(n)} {word}" + ("" if n == 1 else "s")
-
-
 def _num(n: float) -> str:
     if isinstance(n, float) and n.is_integer() and abs(n) < 1e16:
         return str(int(n))
