@@ -20,8 +20,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .runtime.i18n import _Catalog
 
 LOCALES_DIR = Path(__file__).resolve().parent / "locales"
 DOMAIN = "elicit_gen"
@@ -88,19 +92,20 @@ class Translation:
         # only the HTML page needs them, and finding them reads CLDR data: on first use
         return _categories(self.locale, self.plural_forms)
 
+    @cached_property
+    def _catalog(self) -> _Catalog:
+        # the generated modules' own lookup (runtime/i18n.py): one rule for a missing message
+        # and for picking a plural form, at compile time and in the form
+        from .runtime.i18n import _Catalog
+
+        return _Catalog(self.locale, self.plural_forms, dict(self.messages))
+
     def gettext(self, message: str, /, **fields: object) -> str:
-        found = self.messages.get(message)
-        text = found if isinstance(found, str) and found else message
+        text = self._catalog.text(message)
         return text.format(**fields) if fields else text
 
     def ngettext(self, singular: str, plural: str, n: int, /, **fields: object) -> str:
-        forms = self.messages.get(singular)
-        text = singular if n == 1 else plural
-        if isinstance(forms, tuple):
-            index = _plural(self.plural_forms)(n)
-            if 0 <= index < len(forms) and forms[index]:
-                text = forms[index]
-        return text.format(n=n, **fields)
+        return self._catalog.plural(singular, plural, n).format(n=n, **fields)
 
     def subset(self, msgids: Iterable[str]) -> dict[str, str | tuple[str, ...]]:
         """The translations of ``msgids`` (those the catalogue has), in msgid order."""
