@@ -11,9 +11,7 @@ from __future__ import annotations
 import io
 import json
 import os
-import signal
 import sys
-import unicodedata as _unicodedata
 import webbrowser
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
@@ -21,6 +19,7 @@ from typing import Any, TextIO
 from .consent_args import consent_arguments
 from .i18n import _t
 from .safetext import display_width, pad, safe_lines, safe_text
+from .terminal import _folded, _isatty, _words
 from .urlcheck import UrlCheck, check_url
 
 # --- end of runtime imports ---
@@ -37,30 +36,6 @@ _OPEN = ("o", "open")
 _DECLINE = ("d", "decline")
 _CANCEL = ("c", "cancel", "q", "quit")
 _ESCAPE = "\x1b"  # Escape, then Enter, on a terminal
-
-
-def _folded(text: str) -> str:
-    """A typed answer as it is compared: compatibility forms folded (the
-    full-width letters of a Chinese or Japanese input method read as ``o``),
-    then case folded."""
-    return _unicodedata.normalize("NFKC", text).strip().casefold()
-
-
-def _words(english: tuple[str, ...], localised: str) -> tuple[str, ...]:
-    """The answers that mean one thing: the English ones, accepted in every
-    language, and the words of ``localised``, a translated list of words
-    separated by ``|``."""
-    extra = tuple(_folded(word) for word in localised.split("|") if word.strip())
-    return english + extra
-
-
-def _isatty(stream: TextIO | None) -> bool:
-    if stream is None:
-        return False
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
 
 
 class _ConsentTerminal:
@@ -348,13 +323,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return 0
-
-
-def _interruptible() -> None:
-    """Run as a script on a terminal: Ctrl-C cancels, even when the parent
-    left SIGINT ignored (``nohup``, ``cmd &`` in a script), in which case
-    Python installs no KeyboardInterrupt handler at start-up. Never called
-    by ``elicit_url()``: a host program's signal handling is its own.
-    """
-    if _isatty(sys.stdin):
-        signal.signal(signal.SIGINT, signal.default_int_handler)

@@ -555,6 +555,41 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - display_width(text))
 
 
+def _isatty(stream: TextIO | None) -> bool:
+    if stream is None:
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _interruptible() -> None:
+    """Run as a script on a terminal: Ctrl-C cancels, even when the parent
+    left SIGINT ignored (``nohup``, ``cmd &`` in a script), in which case
+    Python installs no KeyboardInterrupt handler at start-up. Never called
+    by ``elicit()`` or ``elicit_url()``: a host program's signal handling is
+    its own.
+    """
+    if _isatty(sys.stdin):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _folded(text: str) -> str:
+    """A typed command or number as it is compared: compatibility forms folded
+    (the full-width letters and digits of a Chinese or Japanese input method
+    read as ``s``, ``1``), then case folded."""
+    return _unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+def _words(english: tuple[str, ...], localised: str) -> tuple[str, ...]:
+    """The answers that mean one thing: the English ones, accepted in every language, and the
+    words of ``localised``, a translated list of words separated by ``|`` (its English
+    source names English words already in ``english``)."""
+    extra = tuple(_folded(word) for word in localised.split("|") if word.strip())
+    return english + extra
+
+
 # --- the terminal prompt ----------------------------------------------------
 
 _PROMPT = "  > "
@@ -573,21 +608,6 @@ def _number_text(value: object) -> str:
 def _rjust(text: str, width: int) -> str:
     """``text`` right-aligned in ``width`` terminal columns (never cut)."""
     return " " * max(0, width - display_width(text)) + text
-
-
-def _folded(text: str) -> str:
-    """A typed command or number as it is compared: compatibility forms folded
-    (the full-width letters and digits of a Chinese or Japanese input method
-    read as ``s``, ``1``), then case folded."""
-    return _unicodedata.normalize("NFKC", text).strip().casefold()
-
-
-def _words(english: tuple[str, ...], localised: str) -> tuple[str, ...]:
-    """The answers that mean one thing: the English ones, accepted in every language, and the
-    words of ``localised``, a translated list of words separated by ``|`` (its English
-    source names English words already in ``english``)."""
-    extra = tuple(_folded(word) for word in localised.split("|") if word.strip())
-    return english + extra
 
 
 # --- questions, one class per field kind ------------------------------------
@@ -893,15 +913,6 @@ class _Terminal:
         if self.piped:
             self.say(safe_text(answer))
         return answer.strip()
-
-
-def _isatty(stream: TextIO | None) -> bool:
-    if stream is None:
-        return False
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
 
 
 def _ask(
@@ -1322,16 +1333,6 @@ def _print_result(result: _Mapping[str, _Any]) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return 0
-
-
-def _interruptible() -> None:
-    """Run as a script on a terminal: Ctrl-C cancels, even when the parent
-    left SIGINT ignored (``nohup``, ``cmd &`` in a script), in which case
-    Python installs no KeyboardInterrupt handler at start-up. Never called
-    by ``elicit()``: a host program's signal handling is its own.
-    """
-    if _isatty(sys.stdin):
-        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 # --- the form ---------------------------------------------------------------

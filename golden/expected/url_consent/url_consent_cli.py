@@ -502,6 +502,41 @@ def consent_arguments(description: str) -> argparse.ArgumentParser:
     return parser
 
 
+def _isatty(stream: TextIO | None) -> bool:
+    if stream is None:
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _interruptible() -> None:
+    """Run as a script on a terminal: Ctrl-C cancels, even when the parent
+    left SIGINT ignored (``nohup``, ``cmd &`` in a script), in which case
+    Python installs no KeyboardInterrupt handler at start-up. Never called
+    by ``elicit()`` or ``elicit_url()``: a host program's signal handling is
+    its own.
+    """
+    if _isatty(sys.stdin):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _folded(text: str) -> str:
+    """A typed command or number as it is compared: compatibility forms folded
+    (the full-width letters and digits of a Chinese or Japanese input method
+    read as ``s``, ``1``), then case folded."""
+    return _unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+def _words(english: tuple[str, ...], localised: str) -> tuple[str, ...]:
+    """The answers that mean one thing: the English ones, accepted in every language, and the
+    words of ``localised``, a translated list of words separated by ``|`` (its English
+    source names English words already in ``english``)."""
+    extra = tuple(_folded(word) for word in localised.split("|") if word.strip())
+    return english + extra
+
+
 # --- the consent prompt -----------------------------------------------------
 
 #: Who asks when the host does not say (in the module's language).
@@ -514,30 +549,6 @@ _OPEN = ("o", "open")
 _DECLINE = ("d", "decline")
 _CANCEL = ("c", "cancel", "q", "quit")
 _ESCAPE = "\x1b"  # Escape, then Enter, on a terminal
-
-
-def _folded(text: str) -> str:
-    """A typed answer as it is compared: compatibility forms folded (the
-    full-width letters of a Chinese or Japanese input method read as ``o``),
-    then case folded."""
-    return _unicodedata.normalize("NFKC", text).strip().casefold()
-
-
-def _words(english: tuple[str, ...], localised: str) -> tuple[str, ...]:
-    """The answers that mean one thing: the English ones, accepted in every
-    language, and the words of ``localised``, a translated list of words
-    separated by ``|``."""
-    extra = tuple(_folded(word) for word in localised.split("|") if word.strip())
-    return english + extra
-
-
-def _isatty(stream: TextIO | None) -> bool:
-    if stream is None:
-        return False
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError, OSError):
-        return False
 
 
 class _ConsentTerminal:
@@ -825,16 +836,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1
     return 0
-
-
-def _interruptible() -> None:
-    """Run as a script on a terminal: Ctrl-C cancels, even when the parent
-    left SIGINT ignored (``nohup``, ``cmd &`` in a script), in which case
-    Python installs no KeyboardInterrupt handler at start-up. Never called
-    by ``elicit_url()``: a host program's signal handling is its own.
-    """
-    if _isatty(sys.stdin):
-        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 if __name__ == "__main__":

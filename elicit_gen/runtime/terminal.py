@@ -1,0 +1,48 @@
+# --- elicit-gen terminal helpers (standard library only) --------------------
+# What the cli target's two prompts (the form's, the URL consent's) share about
+# the terminal they run on and what a user types there. Copied verbatim into
+# both, before their own runtime; the imports above the marker are merged with
+# the module's.
+from __future__ import annotations
+
+import signal
+import sys
+import unicodedata as _unicodedata
+from typing import TextIO
+
+# --- end of runtime imports ---
+
+
+def _isatty(stream: TextIO | None) -> bool:
+    if stream is None:
+        return False
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError, OSError):
+        return False
+
+
+def _interruptible() -> None:
+    """Run as a script on a terminal: Ctrl-C cancels, even when the parent
+    left SIGINT ignored (``nohup``, ``cmd &`` in a script), in which case
+    Python installs no KeyboardInterrupt handler at start-up. Never called
+    by ``elicit()`` or ``elicit_url()``: a host program's signal handling is
+    its own.
+    """
+    if _isatty(sys.stdin):
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+
+
+def _folded(text: str) -> str:
+    """A typed command or number as it is compared: compatibility forms folded
+    (the full-width letters and digits of a Chinese or Japanese input method
+    read as ``s``, ``1``), then case folded."""
+    return _unicodedata.normalize("NFKC", text).strip().casefold()
+
+
+def _words(english: tuple[str, ...], localised: str) -> tuple[str, ...]:
+    """The answers that mean one thing: the English ones, accepted in every language, and the
+    words of ``localised``, a translated list of words separated by ``|`` (its English
+    source names English words already in ``english``)."""
+    extra = tuple(_folded(word) for word in localised.split("|") if word.strip())
+    return english + extra
