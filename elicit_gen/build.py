@@ -17,9 +17,8 @@ import glob
 import os
 import unicodedata
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, NamedTuple
 
 from .compiler.naming import module_stem
 from .compiler.pipeline import FileResult, Selection, check_source
@@ -44,21 +43,22 @@ class BuildError(Exception):
     """A usage or I/O problem that stops the build (exit code 2)."""
 
 
-@dataclass(frozen=True)
-class Input:
+class Input(NamedTuple):
     name: str  # as shown in diagnostics and headers ('/'-separated, relative)
     stem: str
     data: bytes
     path: Path | None = None  # the file it was read from (None for stdin)
 
 
-@dataclass
 class BuildReport:
-    results: list[tuple[Input, FileResult]] = field(default_factory=list)
-    written: list[Path] = field(default_factory=list)
-    unchanged: list[Path] = field(default_factory=list)
-    stale: list[Path] = field(default_factory=list)  # with check: missing or different
-    skipped: list[str] = field(default_factory=list)  # inputs with errors: nothing written
+    """What one run found and did; the build fills it in as it goes."""
+
+    def __init__(self) -> None:
+        self.results: list[tuple[Input, FileResult]] = []
+        self.written: list[Path] = []
+        self.unchanged: list[Path] = []
+        self.stale: list[Path] = []  # with check: missing or different
+        self.skipped: list[str] = []  # inputs with errors: nothing written
 
     def failed(self, strict: bool) -> bool:
         return any(r.failed(strict) for _, r in self.results) or bool(self.stale)
@@ -375,7 +375,7 @@ def selection_for(inp: Input, selection: Selection, field_ignores: FieldIgnores)
     ]
     if not fields:
         return selection
-    return replace(selection, fields=selection.fields + tuple(fields))
+    return selection.with_fields(fields)
 
 
 def lint_inputs(

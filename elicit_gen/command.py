@@ -15,10 +15,9 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from .build import (
     BuildError,
@@ -43,8 +42,7 @@ if TYPE_CHECKING:  # output (staging, hashing, temp names) is imported only to w
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
-@dataclass(frozen=True)
-class Options:
+class Options(NamedTuple):
     targets: tuple[str, ...]
     output: str | None
     lint_only: bool

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -19,8 +18,7 @@ class ConfigError(ValueError):
     """A bad configuration: the message names the file and the key."""
 
 
-@dataclass(frozen=True)
-class Job:
+class Job(NamedTuple):
     """One ``[[tool.elicit-gen.jobs]]`` entry: inputs (globs), targets and an output directory,
     all relative to the directory of the pyproject.toml."""
 
@@ -33,8 +31,7 @@ class Job:
     locale: str | None = None  # the forms' language (BCP 47 tag); None: the config's
 
 
-@dataclass(frozen=True)
-class Config:
+class Config(NamedTuple):
     path: Path | None = None  # the pyproject.toml it came from
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
@@ -240,8 +237,7 @@ def _overrides(table: dict[str, Any], path: Path) -> tuple[int | None, str | Non
 DEFAULT_LINE_LENGTH = 88
 
 
-@dataclass(frozen=True)
-class Style:
+class Style(NamedTuple):
     """How the client project formats Python, as far as generated modules are concerned.
 
     ``covered`` means generated Python as emitted (black-stable by construction: see

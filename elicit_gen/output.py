@@ -27,9 +27,8 @@ import re
 import stat
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO
+from typing import BinaryIO, NamedTuple
 
 #: The largest input elicit-gen reads (a requestedSchema is a few kilobytes).
 MAX_INPUT_BYTES = 16 * 1024 * 1024
@@ -269,8 +268,7 @@ def _deferring_signals() -> Iterator[None]:
 # -- staging ------------------------------------------------------------------------------------
 
 
-@dataclass
-class _Staged:
+class _Staged(NamedTuple):
     temp: Path
     path: Path
 

@@ -8,8 +8,8 @@ pointer, so that every output format (text, json, github, sarif) can be derived 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from enum import Enum
+from typing import NamedTuple
 
 _SHORT_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
@@ -50,8 +50,7 @@ class Severity(str, Enum):
         return self.value
 
 
-@dataclass(frozen=True)
-class Position:
+class Position(NamedTuple):
     """A 1-based line and column (columns count Unicode code points)."""
 
     line: int
@@ -61,8 +60,10 @@ class Position:
 START = Position(1, 1)
 
 
-@dataclass(frozen=True)
-class Diagnostic:
+class Diagnostic(NamedTuple):
+    """One problem at one place. A NamedTuple, like every value ``--lint`` creates: records
+    cost nothing at import (docs/architecture.md, "Start-up of --lint")."""
+
     file: str
     line: int
     column: int
@@ -104,12 +105,15 @@ class Diagnostic:
         return data
 
 
-@dataclass
 class Reporter:
     """Collects the diagnostics of one input file."""
 
-    file: str
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    def __init__(self, file: str, diagnostics: list[Diagnostic] | None = None) -> None:
+        self.file = file
+        self.diagnostics: list[Diagnostic] = [] if diagnostics is None else diagnostics
+
+    def __repr__(self) -> str:
+        return f"Reporter(file={self.file!r}, diagnostics={self.diagnostics!r})"
 
     def report(
         self,

@@ -11,8 +11,8 @@ Shapes (detected by their keys, never guessed silently):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .diagnostics import Reporter, Severity
 from .source import JSON, SourceMap, join_pointer
@@ -34,8 +34,7 @@ class Mode(str, Enum):
     URL = "url"
 
 
-@dataclass(frozen=True)
-class Elicitation:
+class Elicitation(NamedTuple):
     """One elicitation found in the input."""
 
     key: str | None  # the inputRequests key, for input_required results
@@ -48,8 +47,7 @@ class Elicitation:
     mode_given: bool = False  # whether the params carried an explicit ``mode``
 
 
-@dataclass(frozen=True)
-class Envelope:
+class Envelope(NamedTuple):
     shape: Shape
     elicitations: tuple[Elicitation, ...]
 

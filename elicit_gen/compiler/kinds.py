@@ -6,8 +6,8 @@ wrong with it, so that a rule can report one precise message.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import Enum
+from typing import NamedTuple
 
 from .source import JSON, join_pointer
 
@@ -60,8 +60,7 @@ KIND_LIST = (
 )
 
 
-@dataclass(frozen=True)
-class Prop:
+class Prop(NamedTuple):
     """One entry of ``properties``, classified."""
 
     name: str

@@ -7,15 +7,14 @@ Input problems are diagnostics with codes of their own (EG001-EG008), listed in
 from __future__ import annotations
 
 import codecs
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .diagnostics import Reporter, Severity
 from .envelope import Envelope, find_elicitations
 from .source import JSON, SourceMap, parse_json
 
 
-@dataclass(frozen=True)
-class InputCode:
+class InputCode(NamedTuple):
     code: str
     name: str
     summary: str
@@ -105,8 +104,7 @@ INPUT_CODES: tuple[InputCode, ...] = (
 )
 
 
-@dataclass
-class Loaded:
+class Loaded(NamedTuple):
     value: JSON
     source_map: SourceMap
     envelope: Envelope | None

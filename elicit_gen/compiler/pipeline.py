@@ -7,7 +7,6 @@ errors stop the pipeline before lowering.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .diagnostics import Diagnostic, Reporter, Severity, sort_diagnostics
@@ -33,17 +32,29 @@ class SelectionError(ValueError):
     """A ``--select``/``--ignore`` value that names no code, or a blocking code."""
 
 
-@dataclass(frozen=True)
 class Selection:
-    """Which codes are reported. ``select`` names codes or prefixes (``EG1``) to enable."""
+    """Which codes are reported. ``select`` names codes or prefixes (``EG1``) to enable.
 
-    select: frozenset[str] | None = None
-    ignore: frozenset[str] = frozenset()
+    Immutable; a code that names nothing, or ignoring a blocking code, is a :class:`SelectionError`.
+    """
+
+    __slots__ = ("fields", "ignore", "select")
+
+    select: frozenset[str] | None
+    ignore: frozenset[str]
     #: Codes ignored at one place only: (JSON pointer, codes); a diagnostic at the pointer or
     #: inside it (``/properties/x`` covers ``/properties/x/title``) is not reported.
-    fields: tuple[tuple[str, frozenset[str]], ...] = ()
+    fields: tuple[tuple[str, frozenset[str]], ...]
 
-    def __post_init__(self) -> None:
+    def __init__(
+        self,
+        select: frozenset[str] | None = None,
+        ignore: frozenset[str] = frozenset(),
+        fields: tuple[tuple[str, frozenset[str]], ...] = (),
+    ) -> None:
+        object.__setattr__(self, "select", select)
+        object.__setattr__(self, "ignore", ignore)
+        object.__setattr__(self, "fields", fields)
         for code in (
             (self.select or frozenset())
             | self.ignore
@@ -57,6 +68,25 @@ class Selection:
                 raise SelectionError(
                     f"{', '.join(blocked)} cannot be ignored: a form cannot be built past it"
                 )
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"Selection is immutable: cannot set {name!r}")
+
+    def _key(self) -> tuple[object, ...]:
+        return (self.select, self.ignore, self.fields)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Selection) and self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return f"Selection(select={self.select!r}, ignore={self.ignore!r}, fields={self.fields!r})"
+
+    def with_fields(self, fields: Iterable[tuple[str, frozenset[str]]]) -> Selection:
+        """This selection, also ignoring ``fields`` (checked like the others)."""
+        return Selection(self.select, self.ignore, self.fields + tuple(fields))
 
     def reported(self, code: str, pointer: str) -> bool:
         """Whether a diagnostic of ``code`` at ``pointer`` is reported."""
@@ -80,12 +110,34 @@ class Selection:
         return rule.default_enabled if rule is not None else True
 
 
-@dataclass
 class FileResult:
-    source: str
-    diagnostics: list[Diagnostic]
-    shape: Shape | None = None
-    forms: list[ir.Form] = field(default_factory=list)
+    """What the front end found in one input: its diagnostics, and its forms when asked."""
+
+    def __init__(
+        self,
+        source: str,
+        diagnostics: list[Diagnostic],
+        shape: Shape | None = None,
+        forms: list[ir.Form] | None = None,
+    ) -> None:
+        self.source = source
+        self.diagnostics = diagnostics
+        self.shape = shape
+        self.forms: list[ir.Form] = [] if forms is None else forms
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, FileResult):
+            return NotImplemented
+        mine = (self.source, self.diagnostics, self.shape, self.forms)
+        return mine == (other.source, other.diagnostics, other.shape, other.forms)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable: not hashable
+
+    def __repr__(self) -> str:
+        return (
+            f"FileResult(source={self.source!r}, diagnostics={self.diagnostics!r}, "
+            f"shape={self.shape!r}, forms={self.forms!r})"
+        )
 
     @property
     def errors(self) -> int:
@@ -188,7 +240,7 @@ def _kept(
                 f" ({d.code} cannot be ignored when compiling: the generated form would be "
                 "wrong; it is ignored only with --lint)"
             )
-            kept.append(replace(d, message=d.message + note))
+            kept.append(d._replace(message=d.message + note))
     return kept
 
 

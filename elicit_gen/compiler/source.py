@@ -12,8 +12,8 @@ import bisect
 import json
 import math
 import re
-from dataclasses import dataclass, field
 from json.decoder import scanstring  # type: ignore[attr-defined]
+from typing import NamedTuple
 
 from .diagnostics import Position
 
@@ -36,16 +36,13 @@ def join_pointer(pointer: str, token: str | int) -> str:
     return f"{pointer}/{escape_token(str(token))}"
 
 
-@dataclass
 class SourceMap:
     """Maps JSON pointers to positions in the text they were parsed from."""
 
-    text: str
-    values: dict[str, int] = field(default_factory=dict)
-    keys: dict[str, int] = field(default_factory=dict)
-    _line_starts: list[int] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.values: dict[str, int] = {}  # pointer -> offset of its value
+        self.keys: dict[str, int] = {}  # pointer -> offset of its member name
         starts = [0]
         find = self.text.find
         i = find("\n")
@@ -71,21 +68,18 @@ class SourceMap:
         return self.value(pointer)
 
 
-@dataclass(frozen=True)
-class SyntaxProblem:
+class SyntaxProblem(NamedTuple):
     message: str
     offset: int
     code: str = "EG001"  # EG008 for a number out of range
 
 
-@dataclass(frozen=True)
-class Duplicate:
+class Duplicate(NamedTuple):
     pointer: str
     offset: int
 
 
-@dataclass
-class Parsed:
+class Parsed(NamedTuple):
     value: JSON
     source_map: SourceMap
     duplicates: list[Duplicate]

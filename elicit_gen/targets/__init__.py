@@ -10,8 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..config import Style
 from .base import URL_CONSENT_STEM, ConsentTarget, GeneratedFile, Target
@@ -20,8 +19,7 @@ if TYPE_CHECKING:
     from ..compiler.ir import Form
 
 
-@dataclass(frozen=True)
-class TargetInfo:
+class TargetInfo(NamedTuple):
     name: str
     suffix: str  # appended to the form's stem: "<stem><suffix>"
     module: str  # emitter module, imported on first use
@@ -115,6 +113,8 @@ def emit(
     covered style is not formatted at all (black is not even imported). ``locale`` (a tag
     elicit_gen.i18n knows) replaces the form's language."""
     if locale is not None and locale != form.locale:
+        from dataclasses import replace  # the IR is a dataclass; --lint never gets here
+
         form = replace(form, locale=locale)
     return _formatted(target, target.emit(form), style)
 

@@ -9,15 +9,13 @@ output always goes through the project's formatter.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:  # --lint imports the registry, never the IR
     from ..compiler.ir import Form
 
 
-@dataclass(frozen=True)
-class GeneratedFile:
+class GeneratedFile(NamedTuple):
     name: str  # file name, e.g. contact_qt.py
     text: str
 

@@ -8,9 +8,8 @@ The runner turns findings into diagnostics with positions from the source map.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TypeGuard
+from typing import NamedTuple, TypeGuard
 
 from ..diagnostics import Severity
 from ..envelope import Elicitation, Mode, Shape
@@ -19,8 +18,7 @@ from ..source import JSON, join_pointer
 from ..spec import Revision
 
 
-@dataclass(frozen=True)
-class Finding:
+class Finding(NamedTuple):
     pointer: str
     message: str
     at_key: bool = False  # point at the member name rather than its value
@@ -29,13 +27,16 @@ class Finding:
     compile_ignorable: bool | None = None  # overrides the rule's compile_ignorable
 
 
-@dataclass
 class Context:
     """One elicitation of one input, as the rules see it."""
 
-    elicitation: Elicitation
-    revision: Revision
-    shape: Shape = Shape.BARE
+    def __init__(self, elicitation: Elicitation, revision: Revision, shape: Shape = Shape.BARE):
+        self.elicitation = elicitation
+        self.revision = revision
+        self.shape = shape
+
+    def __repr__(self) -> str:
+        return f"Context({self.elicitation!r}, {self.revision!r}, {self.shape!r})"
 
     @property
     def schema(self) -> JSON:
@@ -74,13 +75,12 @@ class Context:
 Check = Callable[[Context], Iterator[Finding]]
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     code: str  # stable, never renumbered: EG101
     name: str  # kebab-case: root-object
     summary: str  # one line
     severity: Severity
-    check: Check = field(repr=False)
+    check: Check
     default_enabled: bool = True
     spec: str = ""  # the spec sentence it enforces
     blocking: bool = False  # its errors make the form impossible to build: never ignorable
