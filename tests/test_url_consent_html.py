@@ -18,7 +18,6 @@ import subprocess
 import sys
 import unicodedata
 from collections.abc import Callable, Iterator
-from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
@@ -178,7 +177,7 @@ def test_data_js_is_what_python_gives() -> None:
 
 def python_verdict(url: str) -> dict[str, Any]:
     check = urlcheck.check_url(url)
-    verdict = asdict(check)
+    verdict = check._asdict()
     verdict["asciiHost"] = verdict.pop("ascii_host")
     verdict["warnings"] = list(check.warnings)
     verdict["openable"] = check.openable

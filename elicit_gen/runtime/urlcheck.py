@@ -11,8 +11,7 @@ import encodings.idna as _idna
 import ipaddress as _ipaddress
 import re as _re
 import unicodedata as _unicodedata
-from dataclasses import dataclass as _dataclass
-from dataclasses import field as _field
+from typing import NamedTuple as _NamedTuple
 
 from .i18n import _N, _t
 
@@ -102,8 +101,7 @@ _SCRIPT_WORDS = {
 }
 
 
-@_dataclass(frozen=True)
-class UrlCheck:
+class UrlCheck(_NamedTuple):
     """What the consent screen shows of a URL, and whether it may open it."""
 
     url: str  # as the server sent it
@@ -114,7 +112,7 @@ class UrlCheck:
     domain: str = ""  # the registrable domain: who the destination belongs to
     port: int | None = None  # when not the scheme's default
     loopback: bool = False  # this computer (http allowed, for development)
-    warnings: tuple[str, ...] = _field(default_factory=tuple)
+    warnings: tuple[str, ...] = ()
 
     @property
     def openable(self) -> bool:

@@ -25,9 +25,8 @@ import sys
 import unicodedata as _unicodedata
 import webbrowser
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass as _dataclass
-from dataclasses import field as _field
 from typing import Any, TextIO
+from typing import NamedTuple as _NamedTuple
 
 
 class _Catalog:
@@ -226,8 +225,7 @@ _SCRIPT_WORDS = {
 }
 
 
-@_dataclass(frozen=True)
-class UrlCheck:
+class UrlCheck(_NamedTuple):
     """What the consent screen shows of a URL, and whether it may open it."""
 
     url: str  # as the server sent it
@@ -238,7 +236,7 @@ class UrlCheck:
     domain: str = ""  # the registrable domain: who the destination belongs to
     port: int | None = None  # when not the scheme's default
     loopback: bool = False  # this computer (http allowed, for development)
-    warnings: tuple[str, ...] = _field(default_factory=tuple)
+    warnings: tuple[str, ...] = ()
 
     @property
     def openable(self) -> bool:

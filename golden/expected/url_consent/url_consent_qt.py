@@ -24,10 +24,9 @@ import signal
 import sys
 import unicodedata as _unicodedata
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass as _dataclass
-from dataclasses import field as _field
 from types import FrameType
 from typing import Any
+from typing import NamedTuple as _NamedTuple
 
 from PySide6.QtCore import (
     QCoreApplication,
@@ -249,8 +248,7 @@ _SCRIPT_WORDS = {
 }
 
 
-@_dataclass(frozen=True)
-class UrlCheck:
+class UrlCheck(_NamedTuple):
     """What the consent screen shows of a URL, and whether it may open it."""
 
     url: str  # as the server sent it
@@ -261,7 +259,7 @@ class UrlCheck:
     domain: str = ""  # the registrable domain: who the destination belongs to
     port: int | None = None  # when not the scheme's default
     loopback: bool = False  # this computer (http allowed, for development)
-    warnings: tuple[str, ...] = _field(default_factory=tuple)
+    warnings: tuple[str, ...] = ()
 
     @property
     def openable(self) -> bool:
