@@ -1,7 +1,6 @@
 """``elicit-gen --lint FILES`` runs without click (issue 14: click was a fifth of a lint's whole
 run), and reads its command line exactly as click does: for every shape the fast reader takes,
-the options equal click's; every other shape goes to click. A lint imports nothing only compiling
-needs (docs/architecture.md, "Start-up of --lint")."""
+the options equal click's; every other shape goes to click."""
 
 from __future__ import annotations
 
@@ -114,73 +113,6 @@ def test_a_missing_file_is_a_one_line_error_without_click(tmp_path: Path) -> Non
     assert "Traceback" not in result.stderr
     assert result.stderr.splitlines()[0].startswith("elicit-gen: error: ")
     assert result.stderr.endswith("no click\n")
-
-
-#: Modules a lint must never import: click (the fast reader), dataclasses (its import and the
-#: creation of each dataclass were a third of a lint's run: lint-path records are NamedTuples and
-#: plain classes), and whatever only compiling or writing forms needs.
-NOT_FOR_LINT = (
-    "click",
-    "dataclasses",
-    "inspect",
-    "jinja2",
-    "black",
-    "elicit_gen.compiler.ir",
-    "elicit_gen.compiler.lower",
-    "elicit_gen.i18n",
-    "elicit_gen.targets.html",
-    "elicit_gen.targets.qt",
-    "elicit_gen.targets.textual",
-    "elicit_gen.targets.cli",
-    "elicit_gen.targets.pydantic",
-    "elicit_gen.targets._render",
-    "elicit_gen.targets._pyformat",
-)
-
-
-def test_a_lint_imports_nothing_only_compiling_needs(tmp_path: Path) -> None:
-    """Every rule runs (the every-kind example, a URL-mode request, a bad schema, per-field
-    ignores and a selection from pyproject.toml), and none of :data:`NOT_FOR_LINT` is imported;
-    the same check in-process would fail (a control): pytest itself imports dataclasses."""
-    (tmp_path / "pyproject.toml").write_text(
-        '[tool.elicit-gen]\nignore = ["EG181"]\nstrict = false\n'
-        '[tool.elicit-gen.per-field-ignores]\n"bad.json#/properties/x" = ["EG170"]\n'
-    )
-    every_kind = (ROOT / "examples" / "every_kind.json").read_text()
-    (tmp_path / "every_kind.json").write_text(every_kind)
-    (tmp_path / "bad.json").write_text(
-        '{"type": "object", "properties": {"x": {"type": "string", "title": "Password",'
-        ' "default": "not an email", "format": "email"},'
-        ' "z": {"type": "string", "minLength": 9, "maxLength": 2},'
-        ' "y": {"type": "object"}, "y": {"type": "integer"}}}'
-    )
-    (tmp_path / "url.json").write_text(
-        '{"mode": "url", "message": "Sign in", "url": "http://example.com/?token=abc",'
-        ' "elicitationId": "1"}'
-    )
-    names = ", ".join(repr(m) for m in NOT_FOR_LINT)
-    code = (
-        "import sys\n"
-        "from elicit_gen.command import main\n"
-        "try:\n"
-        "    main(sys.argv[1:])\n"
-        "finally:\n"
-        f"    found = [m for m in ({names}) if m in sys.modules]\n"
-        "    print('imported:', found, file=sys.stderr)\n"
-    )
-    files = ["every_kind.json", "bad.json", "url.json"]
-    result = subprocess.run(
-        [sys.executable, "-c", code, "--lint", *files],
-        capture_output=True,
-        text=True,
-        cwd=tmp_path,
-        timeout=120,
-    )
-    assert result.returncode == 1, result.stderr
-    codes = {line.split()[2] for line in result.stdout.splitlines()}
-    assert {"EG002", "EG130", "EG140", "EG202"} <= codes, result.stdout  # the rules really ran
-    assert result.stderr.splitlines()[-1] == "imported: []", result.stderr
-    assert "dataclasses" in sys.modules  # the control: in this process it would be found
 
 
 def test_usage_errors_still_come_from_click(tmp_path: Path) -> None:
