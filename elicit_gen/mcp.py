@@ -50,6 +50,7 @@ from mcp.server.elicitation import (
 from pydantic import BaseModel, ValidationError
 
 from .api import compile as _compile
+from .compiler.diagnostics import visible
 from .compiler.source import join_pointer
 from .i18n import normalise
 from .live import (
@@ -163,14 +164,8 @@ def _same(a: Any, b: Any) -> bool:
     return a is None and b is None
 
 
-def _shown(text: str) -> str:
-    """``text`` for a log line: a control, bidi or other invisible character of a (hostile)
-    property or keyword name is shown as an escape, never written raw."""
-    return "".join(c if c.isprintable() else f"\\u{ord(c):04x}" for c in text)
-
-
 def _pointer(base: str, token: str | int) -> str:
-    return join_pointer(base, _shown(str(token)))
+    return join_pointer(base, visible(str(token)))
 
 
 def _extra(given: Any, enforced: Any, at: str, found: list[str]) -> None:
@@ -181,7 +176,7 @@ def _extra(given: Any, enforced: Any, at: str, found: list[str]) -> None:
             if key == "$comment" and isinstance(value, str):
                 continue
             if key not in enforced:
-                found.append(f"{here}: `{_shown(key)}` is not enforced by the form")
+                found.append(f"{here}: `{visible(key)}` is not enforced by the form")
             else:
                 _extra(value, enforced[key], here, found)
     elif isinstance(given, list) and isinstance(enforced, list) and len(given) == len(enforced):
@@ -220,7 +215,7 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
             ):
                 found.append(f"{here}: differs from the form's required fields")
         elif key not in enforced:
-            found.append(f"{here}: `{_shown(key)}` is not enforced by the form")
+            found.append(f"{here}: `{visible(key)}` is not enforced by the form")
         else:
             _extra(value, enforced[key], here, found)
     for key in enforced:
@@ -590,7 +585,7 @@ class FormRouter:
         if entry is None:
             log.info(
                 "completion of an unknown or finished URL-mode elicitation: %s",
-                _shown(message.params.elicitation_id),
+                visible(message.params.elicitation_id),
             )
             return
         module, request = entry
