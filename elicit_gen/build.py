@@ -50,6 +50,17 @@ class Input(NamedTuple):
     path: Path | None = None  # the file it was read from (None for stdin)
 
 
+class FieldIgnores(NamedTuple):
+    """The per-field ignores of a config and the directory their file globs start from."""
+
+    #: (file glob, JSON pointer, codes), ...: :attr:`.config.Config.per_field_ignores`
+    entries: Sequence[tuple[str, str, Sequence[str]]] = ()
+    root: Path | None = None
+
+
+NO_FIELD_IGNORES = FieldIgnores()
+
+
 class BuildReport:
     """What one run found and did; the build fills it in as it goes."""
 
@@ -292,7 +303,7 @@ def build(
     job: str | None = None,
     style: Style | None = None,
     url_consent: bool = False,
-    field_ignores: FieldIgnores = ((), None),
+    field_ignores: FieldIgnores = NO_FIELD_IGNORES,
     locale: str = "en",
 ) -> BuildReport:
     """Lints every input, then (unless ``lint_only``) compiles and writes or checks outputs.
@@ -353,11 +364,6 @@ def build(
     return report
 
 
-#: Per-field ignores ((file glob, JSON pointer, codes), ...) and the directory the globs start
-#: from (see :attr:`.config.Config.per_field_ignores`).
-FieldIgnores = tuple[Sequence[tuple[str, str, Sequence[str]]], Path | None]
-
-
 def selection_for(inp: Input, selection: Selection, field_ignores: FieldIgnores) -> Selection:
     """``selection`` plus the per-field ignores whose file glob matches ``inp``'s file."""
     entries, root = field_ignores
@@ -384,7 +390,7 @@ def lint_inputs(
     revision: Revision,
     selection: Selection,
     build_forms: bool,
-    field_ignores: FieldIgnores = ((), None),
+    field_ignores: FieldIgnores = NO_FIELD_IGNORES,
 ) -> BuildReport:
     """The lint mode (and the first step of every other): every input checked, in order."""
     report = BuildReport()

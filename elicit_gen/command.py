@@ -23,6 +23,7 @@ from .build import (
     BuildError,
     BuildReport,
     Claims,
+    FieldIgnores,
     Input,
     build,
     expand_globs,
@@ -229,7 +230,7 @@ def _run(schemas: Sequence[str], opts: Options, staging: Staging | None) -> int:
                     claims=claims,
                     job=job.name if len(config.jobs) > 1 else None,
                     url_consent=job.url_consent,
-                    field_ignores=(config.per_field_ignores, config.root),
+                    field_ignores=FieldIgnores(config.per_field_ignores, config.root),
                     locale=opts.locale or job.locale or config.locale or "en",
                 )
             )
@@ -256,7 +257,7 @@ def _run(schemas: Sequence[str], opts: Options, staging: Staging | None) -> int:
         progress=progress,
         staging=staging if opts.output is not None else None,
         url_consent=opts.url_consent,
-        field_ignores=(config.per_field_ignores, config.root),
+        field_ignores=FieldIgnores(config.per_field_ignores, config.root),
         locale=opts.locale or config.locale or "en",
     )
     if staging is not None and opts.output is not None:
