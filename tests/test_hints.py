@@ -116,3 +116,28 @@ def test_local_time_phrase_ends_after_the_offset() -> None:
     """The page writes "In your time zone (UTC+01:00)." : the phrase has no full stop of its
     own (it was "In your time zone. (UTC+01:00)")."""
     assert _hints.LOCAL_TIME_PHRASE == "In your time zone"
+
+
+def test_one_wording_of_what_a_format_takes_in_every_target() -> None:
+    """The page's hint for an email or URI field is the Python targets' phrase as a sentence (it
+    was its own "A full address with its scheme, ..." while its error said "Not an absolute
+    URI."), and the pydantic models' English errors use the same phrases as formcore."""
+    import elicit_gen
+    from elicit_gen.runtime import formcore, pydantic_models
+
+    assert pydantic_models._FORMAT_WORDS == formcore.FORMAT_HINTS
+    schema = {
+        "type": "object",
+        "properties": {
+            "mail": {"type": "string", "format": "email"},
+            "site": {"type": "string", "format": "uri", "maxLength": 80},
+        },
+    }
+    result = elicit_gen.compile({"type": "object", **schema}, ["html", "cli"])
+    page, prompt = (f.text for f in result.files)
+    for fmt in ("email", "uri"):
+        hint = _hints.format_hint(fmt)
+        assert hint == _hints.sentence(formcore.FORMAT_HINTS[fmt])
+        assert f"{hint}</p>" in page
+        assert hint[:-1] in prompt  # the prompt says it with the length: "..., at most 80 ..."
+    assert "Not an absolute URI." in page  # the page's own error, in the same words

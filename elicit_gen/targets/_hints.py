@@ -151,6 +151,11 @@ def length_hint(lo: int | None, hi: int | None, tr: Translation = ENGLISH) -> st
     return sentence(length_phrase(lo, hi, tr), tr)
 
 
+def format_hint(fmt: str, tr: Translation = ENGLISH) -> str:
+    """:func:`format_phrase` as a sentence: ``An email address, such as name@example.com.``"""
+    return sentence(format_phrase(fmt, tr), tr)
+
+
 def number_hint(
     integer: bool, lo: float | None, hi: float | None, tr: Translation = ENGLISH
 ) -> str:

@@ -43,6 +43,7 @@ from ..i18n import ENGLISH, Translation, script_msgids, translation
 from ._hints import (
     count_hint,
     default_server,
+    format_hint,
     length_hint,
     local_time_phrase,
     number_hint,
@@ -66,11 +67,10 @@ _INPUT_TYPES = {
 
 
 def _format_hint(field: StringField, tr: Translation) -> str:
-    """What a string format takes, in the form's language ("" for no such hint)."""
-    if field.format is StringFormat.EMAIL:
-        return tr.gettext("An email address, such as name@example.com.")
-    if field.format is StringFormat.URI:
-        return tr.gettext("A full address with its scheme, such as https://example.com/page.")
+    """What a string format takes, in the words of the Python targets and of the page's own
+    error ("Not an absolute URI."); "" for a date or date-time, which get a picker."""
+    if field.format in (StringFormat.EMAIL, StringFormat.URI):
+        return format_hint(field.format.value, tr)
     return ""
 
 
