@@ -306,3 +306,33 @@ def test_class_names_come_from_the_file_not_the_title() -> None:
     schema["title"] = "File a bug"
     second = elicit_gen.compile(schema, [], name="issue_form.json").forms[0]
     assert first.class_name == second.class_name == "IssueForm"
+
+
+def test_a_selection_checks_its_codes_and_stays_as_made() -> None:
+    """Selection is a plain immutable class (a lint imports no dataclasses): it still refuses an
+    unknown or blocking code, cannot be changed, compares by value, and copies and pickles
+    through its checking constructor."""
+    import copy
+    import pickle
+
+    from elicit_gen.compiler.pipeline import Selection, SelectionError
+
+    with pytest.raises(SelectionError, match="unknown rule code 'EG999'"):
+        Selection(ignore=frozenset({"EG999"}))
+    with pytest.raises(SelectionError, match="cannot be ignored"):
+        Selection(ignore=frozenset({"EG001"}))
+    chosen = Selection(frozenset({"EG1"}), frozenset({"EG181"}))
+    with pytest.raises(AttributeError):
+        chosen.ignore = frozenset()  # type: ignore[misc]
+    assert chosen == Selection(frozenset({"EG1"}), frozenset({"EG181"}))
+    assert hash(chosen) == hash(Selection(frozenset({"EG1"}), frozenset({"EG181"})))
+    assert chosen != Selection()
+    wider = chosen.with_fields([("/properties/x", frozenset({"EG170"}))])
+    assert wider.fields == (("/properties/x", frozenset({"EG170"})),)
+    assert chosen.fields == ()
+    assert not wider.reported("EG170", "/properties/x/title")
+    assert wider.reported("EG170", "/properties/y")
+    with pytest.raises(SelectionError):
+        chosen.with_fields([("", frozenset({"EG002X"}))])
+    assert copy.deepcopy(wider) == wider
+    assert pickle.loads(pickle.dumps(wider)) == wider

@@ -84,6 +84,9 @@ class Selection:
     def __repr__(self) -> str:
         return f"Selection(select={self.select!r}, ignore={self.ignore!r}, fields={self.fields!r})"
 
+    def __reduce__(self) -> tuple[type[Selection], tuple[object, ...]]:
+        return (Selection, self._key())  # copy and pickle through the checking constructor
+
     def with_fields(self, fields: Iterable[tuple[str, frozenset[str]]]) -> Selection:
         """This selection, also ignoring ``fields`` (checked like the others)."""
         return Selection(self.select, self.ignore, self.fields + tuple(fields))
