@@ -30,7 +30,9 @@ class Finding(NamedTuple):
 class Context:
     """One elicitation of one input, as the rules see it."""
 
-    def __init__(self, elicitation: Elicitation, revision: Revision, shape: Shape = Shape.BARE):
+    def __init__(
+        self, elicitation: Elicitation, revision: Revision, shape: Shape = Shape.BARE
+    ) -> None:
         self.elicitation = elicitation
         self.revision = revision
         self.shape = shape
