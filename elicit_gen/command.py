@@ -33,7 +33,7 @@ from .build import (
 from .compiler.diagnostics import visible
 from .compiler.pipeline import Selection, SelectionError
 from .compiler.spec import NEWEST, REVISIONS, Revision
-from .config import Config, ConfigError, Job, load_config
+from .config import Config, ConfigError, Job, check_locales, load_config
 from .report import FORMATS, FORMATTERS
 from .targets import TARGETS
 
@@ -201,6 +201,8 @@ def _run(schemas: Sequence[str], opts: Options, staging: Staging | None) -> int:
             "--locale"
         )
     config = load_config()
+    if not opts.lint_only:
+        check_locales(config)
     selection = _selection(config, opts.select, opts.ignore)
     strict = config.strict if opts.strict is None else opts.strict
     progress = None if opts.quiet else (lambda line: _write(visible(line), err=True))

@@ -28,7 +28,7 @@ class Job(NamedTuple):
     output: str
     spec: str | None = None
     url_consent: bool = False  # also write the URL-mode consent screen of each UI target
-    locale: str | None = None  # the forms' language (BCP 47 tag); None: the config's
+    locale: str | None = None  # the forms' language, as written; None: the config's
 
 
 class Config(NamedTuple):
@@ -37,7 +37,7 @@ class Config(NamedTuple):
     ignore: tuple[str, ...] = ()
     spec: str | None = None
     strict: bool = False
-    locale: str | None = None  # [tool.elicit-gen] locale: the forms' language (BCP 47 tag)
+    locale: str | None = None  # [tool.elicit-gen] locale: the forms' language, as written
     jobs: tuple[Job, ...] = ()
     #: [tool.elicit-gen.per-field-ignores]: (file glob relative to the pyproject.toml's
     #: directory, JSON pointer inside the file or "" for all of it, codes)
@@ -72,18 +72,26 @@ _JOB_KEYS = {"name", "inputs", "targets", "output", "spec", "url-consent", "loca
 
 
 def _locale(value: Any, where: str, path: Path) -> str | None:
-    """A ``locale`` key: a catalogue elicit-gen has (checked now, so that the error names the
-    file and the key), as its tag."""
-    if value is None:
-        return None
+    """A ``locale`` key, as written. Whether elicit-gen has its catalogue is checked when
+    compiling (:func:`check_locales`): a lint never reads the catalogues."""
+    if value is not None and not isinstance(value, str):
+        raise ConfigError(f'{path}: {where} locale must be a string such as "zh-CN"')
+    return value
+
+
+def check_locales(config: Config) -> None:
+    """Every ``locale`` of ``config`` names a catalogue elicit-gen has; the error names the file
+    and the key. Run before compiling anything, never for a lint."""
     from .i18n import UnknownLocale, normalise
 
-    if not isinstance(value, str):
-        raise ConfigError(f'{path}: {where} locale must be a string such as "zh-CN"')
-    try:
-        return normalise(value)
-    except UnknownLocale as exc:
-        raise ConfigError(f"{path}: {where} locale: {exc}") from None
+    keys = [("[tool.elicit-gen]", config.locale)]
+    keys += [(f"[[tool.elicit-gen.jobs]] #{i}", job.locale) for i, job in enumerate(config.jobs, 1)]
+    for where, locale in keys:
+        if locale is not None:
+            try:
+                normalise(locale)
+            except UnknownLocale as exc:
+                raise ConfigError(f"{config.path}: {where} locale: {exc}") from None
 
 
 def _strings(value: Any, where: str, key: str, path: Path) -> tuple[str, ...]:

@@ -365,7 +365,7 @@ def test_lint_imports_nothing_only_compiling_needs(tmp_path: Path) -> None:
     and range checks, and a selection with per-field ignores from pyproject.toml
     (docs/architecture.md, "Start-up of --lint")."""
     (tmp_path / "pyproject.toml").write_text(
-        '[tool.elicit-gen]\nignore = ["EG181"]\n'
+        '[tool.elicit-gen]\nignore = ["EG181"]\nlocale = "zh-CN"\n'
         '[tool.elicit-gen.per-field-ignores]\n"bad.json#/properties/x" = ["EG170"]\n'
     )
     (tmp_path / "every_kind.json").write_text((ROOT / "examples" / "every_kind.json").read_text())
