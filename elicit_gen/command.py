@@ -33,7 +33,7 @@ from .build import (
 from .compiler.diagnostics import visible
 from .compiler.pipeline import Selection, SelectionError
 from .compiler.spec import NEWEST, REVISIONS, Revision
-from .config import Config, ConfigError, Job, check_locales, load_config
+from .config import Config, ConfigError, Job, check_locales, load_config, split_codes
 from .report import FORMATS, FORMATTERS
 from .targets import TARGETS
 
@@ -110,20 +110,16 @@ def _read_job(job: Job, root: Path) -> list[Input]:
     return [read_input(p, _display(p.resolve(), root.resolve())) for p in paths]
 
 
-def _split_codes(values: Sequence[str]) -> list[str]:
-    return [c.strip().upper() for v in values for c in v.split(",") if c.strip()]
-
-
 def _selection(config: Config, select: Sequence[str], ignore: Sequence[str]) -> Selection:
-    chosen = _split_codes(select) or (list(config.select) if config.select is not None else None)
-    ignored = _split_codes(ignore) + list(config.ignore)
+    chosen = split_codes(select) or config.select
+    ignored = split_codes(ignore) + config.ignore
     try:
         selection = Selection(frozenset(chosen) if chosen is not None else None, frozenset(ignored))
     except SelectionError as exc:
         raise BuildError(str(exc)) from None
     for pattern, pointer, codes in config.per_field_ignores:  # checked once, before any input
         try:
-            Selection(fields=((pointer, frozenset(_split_codes(codes))),))
+            Selection(fields=((pointer, frozenset(codes)),))
         except SelectionError as exc:
             where = f"{pattern}#{pointer}" if pointer else pattern
             raise ConfigError(f"{config.path}: per-field-ignores {where!r}: {exc}") from None

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -62,10 +63,15 @@ _KNOWN = {
 FORMATTERS = ("black", "ruff", "none")
 
 
+def split_codes(values: Sequence[str]) -> tuple[str, ...]:
+    """Rule codes as a user writes them (``eg170``, ``"EG170,EG181"``), as codes: ``EG170``."""
+    return tuple(c.strip().upper() for v in values for c in v.split(",") if c.strip())
+
+
 def _codes(value: Any, key: str, path: Path) -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise ConfigError(f"{path}: [tool.elicit-gen] {key} must be a list of rule codes")
-    return tuple(value)
+    return split_codes(value)
 
 
 _JOB_KEYS = {"name", "inputs", "targets", "output", "spec", "url-consent", "locale"}

@@ -158,6 +158,19 @@ def test_a_per_file_ignore_by_glob(tmp_path: Path) -> None:
     assert proc.returncode == 0 and proc.stdout == "", proc.stdout
 
 
+@pytest.mark.parametrize("codes", ['["eg170"]', '["EG181, eg170"]'])
+def test_per_field_codes_are_read_as_the_command_line_reads_them(
+    tmp_path: Path, codes: str
+) -> None:
+    """Lower case and comma-joined codes, as --ignore takes them (they passed the check and then
+    stopped the run with an internal error)."""
+    root = project(tmp_path, f'"schemas/signup.json#/properties/pin_hint" = {codes}\n')
+    proc = run(["--lint", "--format", "json", "schemas/signup.json"], root)
+    found = json.loads(proc.stdout)
+    assert [(d["code"], d["pointer"]) for d in found] == [("EG170", "/properties/pwd")]
+    assert proc.returncode == 1 and "Traceback" not in proc.stderr
+
+
 def test_another_file_is_not_covered(tmp_path: Path) -> None:
     root = project(tmp_path, '"other.json#/properties/pwd" = ["EG170"]\n')
     proc = run(["--lint", "--format", "json", "schemas/signup.json"], root)
