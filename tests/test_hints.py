@@ -87,7 +87,6 @@ def test_optional_count_hint_allows_no_answer(lo: int, hi: int | None, hint: str
 def test_phrases_embed_lower_case_without_full_stop() -> None:
     assert _hints.length_phrase(None, 40) == "at most 40 characters"
     assert _hints.number_phrase(False, 18, None) == "a number, at least 18"
-    assert _hints.range_phrase(1, 10) == "from 1 to 10"
     assert _hints.count_phrase(None, 2) == "choose at most 2 options"
     assert _hints.sentence("") == ""
 
@@ -115,7 +114,7 @@ def test_hint_and_error_share_words_but_the_error_says_what_is_wrong() -> None:
 def test_local_time_phrase_ends_after_the_offset() -> None:
     """The page writes "In your time zone (UTC+01:00)." : the phrase has no full stop of its
     own (it was "In your time zone. (UTC+01:00)")."""
-    assert _hints.LOCAL_TIME_PHRASE == "In your time zone"
+    assert _hints.local_time_phrase() == "In your time zone"
 
 
 def test_one_wording_of_what_a_format_takes_in_every_target() -> None:

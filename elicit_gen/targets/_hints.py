@@ -53,20 +53,6 @@ def length_phrase(lo: int | None, hi: int | None, tr: Translation = ENGLISH) -> 
     return ""
 
 
-def range_phrase(lo: float | None, hi: float | None, tr: Translation = ENGLISH) -> str:
-    """A number's bounds: ``from 1 to 10``, ``exactly 5``, ``at least 18``, ``at most 99`` ("" for
-    none). Unlike a length, a minimum of 0 is a real constraint (no negative numbers): it stays."""
-    if lo is not None and hi is not None:
-        if lo == hi:
-            return tr.gettext("exactly {value}", value=number_text(lo))
-        return tr.gettext("from {lo} to {hi}", lo=number_text(lo), hi=number_text(hi))
-    if lo is not None:
-        return tr.gettext("at least {value}", value=number_text(lo))
-    if hi is not None:
-        return tr.gettext("at most {value}", value=number_text(hi))
-    return ""
-
-
 def number_phrase(
     integer: bool, lo: float | None, hi: float | None, tr: Translation = ENGLISH
 ) -> str:
@@ -177,9 +163,6 @@ def local_time_phrase(tr: Translation = ENGLISH) -> str:
     are the run-time part, so the sentence ends once, after the offset)."""
     return tr.gettext("In your time zone")
 
-
-#: :func:`local_time_phrase` in English (kept for the emitters that have not moved yet).
-LOCAL_TIME_PHRASE = local_time_phrase()
 
 
 def shown_message(message: str | None, tr: Translation = ENGLISH) -> str:
