@@ -46,7 +46,8 @@ class UnknownLocale(ValueError):
     """A locale elicit-gen has no catalogue for; the message lists the ones it has."""
 
 
-def _po_path(folder: str) -> Path:
+def po_path(folder: str) -> Path:
+    """The .po file of a catalogue folder (``zh_CN``)."""
     return LOCALES_DIR / folder / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
@@ -147,7 +148,7 @@ def translation(locale: str) -> Translation:
         return ENGLISH
     from babel.messages.pofile import read_po
 
-    with _po_path(name.replace("-", "_")).open("rb") as handle:
+    with po_path(name.replace("-", "_")).open("rb") as handle:
         catalog = read_po(handle, locale=name.replace("-", "_"), domain=DOMAIN)
     messages: dict[str, str | tuple[str, ...]] = {}
     for message in catalog:

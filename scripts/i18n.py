@@ -31,7 +31,7 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from elicit_gen.i18n import DOMAIN, KEYWORDS, LOCALES_DIR, SOURCE_LOCALE  # noqa: E402
+from elicit_gen.i18n import DOMAIN, KEYWORDS, LOCALES_DIR, SOURCE_LOCALE, po_path  # noqa: E402
 
 #: Where messages are: runtime code and emitters (Python), the page's scripts and templates.
 METHOD_MAP = [
@@ -43,10 +43,6 @@ METHOD_MAP = [
 OPTIONS = {"elicit_gen/templates/**.j2": {"extensions": "jinja2.ext.do"}}
 FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.timezone.utc)
 POT = LOCALES_DIR / f"{DOMAIN}.pot"
-
-
-def _po(folder: str) -> Path:
-    return LOCALES_DIR / folder / "LC_MESSAGES" / f"{DOMAIN}.po"
 
 
 def extract() -> Catalog:
@@ -81,7 +77,7 @@ def _read(path: Path, folder: str) -> Catalog:
 
 
 def updated(folder: str, template: Catalog) -> Catalog:
-    path = _po(folder)
+    path = po_path(folder)
     if path.exists():
         catalog = _read(path, folder)
     else:
@@ -116,7 +112,7 @@ def locales() -> list[str]:
 def merge(catalog: Catalog, table: dict[str, str | list[str]]) -> list[str]:
     unknown = []
     for msgid, value in table.items():
-        message = next((m for m in catalog if m.id and (m.id == msgid or m.id[0] == msgid)), None)
+        message = catalog.get(msgid)  # a plural message is found by its singular
         if message is None:
             unknown.append(msgid)
             continue
@@ -145,7 +141,7 @@ def main() -> int:
                 table = json.loads(Path(args.merge[1]).read_text(encoding="utf-8"))
                 for msgid in merge(catalog, table):
                     print(f"{folder}: not in the code (skipped): {msgid!r}")
-            writes[_po(folder)] = _text(catalog)
+            writes[po_path(folder)] = _text(catalog)
             for msgid in missing(catalog):
                 problems.append(f"{folder}: untranslated: {msgid!r}")
         stale = [p for p, text in writes.items() if not p.exists() or p.read_bytes() != text]
