@@ -390,8 +390,13 @@ _FORM_SCRIPTS = ("i18n.js", "form.js")
 _CONSENT_SCRIPTS = ("i18n.js", "urlcheck_data.js", "urlcheck.js", "url_consent.js")
 
 
-def _script(names: tuple[str, ...]) -> str:
-    return "{\n" + "\n".join(_asset(name) for name in names) + "\n}"
+@cache
+def _assets(scripts: tuple[str, ...], styles: tuple[str, ...]) -> tuple[str, str, str]:
+    """A kind of page's script (one block), style and Content-Security-Policy: the same for
+    every page of that kind, so made once per process."""
+    script = "{\n" + "\n".join(_asset(name) for name in scripts) + "\n}"
+    style = "\n\n".join(_asset(name) for name in styles)
+    return script, style, csp(script, style)
 
 
 def _split_at(text: str, placeholder: str) -> tuple[str, str]:
@@ -410,7 +415,7 @@ class HtmlTarget:
 
     def emit(self, form: Form) -> GeneratedFile:
         # style.css is shared with the URL consent page; form.css has the form's own rules.
-        script, style = _script(_FORM_SCRIPTS), _asset("style.css") + "\n\n" + _asset("form.css")
+        script, style, policy = _assets(_FORM_SCRIPTS, ("style.css", "form.css"))
         tr = translation(form.locale)
         views = [field_view(f, tr) for f in form.fields]
         message = shown_message(form.message, tr)
@@ -426,7 +431,7 @@ class HtmlTarget:
             description=html_text(form.description, lines=True) if form.description else None,
             fields=views,
             default_server=default_server(tr),
-            csp=Markup(csp(script, style)),
+            csp=Markup(policy),
             data=script_json(page_data(form, views, language_data(tr, script))),
             script=Markup(script),
             style=Markup(style),
@@ -441,8 +446,7 @@ class HtmlTarget:
         from ..runtime.urlcheck import _SCRIPT_WORDS
 
         script_words = set(_SCRIPT_WORDS.values())
-        script = _script(_CONSENT_SCRIPTS)
-        style = _asset("style.css") + "\n\n" + _asset("url_consent.css")
+        script, style, policy = _assets(_CONSENT_SCRIPTS, ("style.css", "url_consent.css"))
         tr = translation(locale)
         asks = _split_at(tr.gettext("{server} asks you to open a web page"), "{server}")
         text = render(
@@ -454,7 +458,7 @@ class HtmlTarget:
             data=script_json(language_data(tr, script, script_words)),
             header=_CONSENT_HEADER,
             default_server=default_server(tr),
-            csp=Markup(csp(script, style)),
+            csp=Markup(policy),
             script=Markup(script),
             style=Markup(style),
         )
