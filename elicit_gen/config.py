@@ -9,11 +9,6 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
-
 
 class ConfigError(ValueError):
     """A bad configuration: the message names the file and the key."""
@@ -154,6 +149,11 @@ def _jobs(value: Any, path: Path) -> tuple[Job, ...]:
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
+    # imported here: a lint in a project without a pyproject.toml never parses TOML
+    if sys.version_info >= (3, 11):
+        import tomllib
+    else:  # pragma: no cover - Python 3.10
+        import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
     try:
         data: dict[str, Any] = tomllib.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
