@@ -18,7 +18,6 @@ import os
 import shlex
 import sys
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,10 +84,9 @@ def main() -> int:
     if _record(generated, SERVER, ANSWERS, args.out / "cli-contact.txt"):
         return 1
     case = "golden/cases/travel_booking_zh.json"
-    result = elicit_gen.compile(ROOT / case, [], name=case)
+    result = elicit_gen.compile(ROOT / case, ["cli"], name=case, locale="zh-CN")
     assert result.ok, [d.to_text() for d in result.diagnostics]
-    forms = [replace(form, locale="zh-CN") for form in result.forms]
-    (generated,) = elicit_gen.compile_forms(forms, ["cli"])
+    (generated,) = result.files
     return _record(generated, ZH_SERVER, ZH_ANSWERS, args.out / "cli-travel_booking_zh.txt")
 
 
