@@ -186,7 +186,8 @@ def _elicit_url(
     try:
         opener(url)
     except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener: any failure)
-        term.say(_t("Could not open the browser: {error}", error=safe_text(str(exc))))
+        problem = safe_text(str(exc))
+        term.say(_t("Could not open the browser: {problem}", problem=problem))
         term.say(_t("Cancelled."))
         return {"action": "cancel"}
     who = safe_text(server)

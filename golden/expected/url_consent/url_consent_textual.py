@@ -542,7 +542,7 @@ def _open_in_browser(url: str) -> object:
     """The default opener: the platform's web browser. Raises OSError when no browser
     could be started (the user did not get the page)."""
     if not webbrowser.open(url):
-        raise OSError("no web browser could be started")
+        raise OSError(_t("no web browser could be started"))
     return True
 
 
