@@ -10,7 +10,7 @@ import click
 
 from .command import EXIT_OK, Options, execute
 from .compiler.pipeline import codes_summary
-from .compiler.spec import NEWEST, REVISIONS
+from .compiler.spec import NEWEST, REVISION_NAMES
 from .report import FORMATS
 from .targets import TARGETS
 
@@ -42,7 +42,7 @@ from .targets import TARGETS
 @click.option("--strict", is_flag=True, default=None, help="Warnings make the run fail.")
 @click.option(
     "--spec",
-    type=click.Choice([r.value for r in REVISIONS]),
+    type=click.Choice(REVISION_NAMES),
     help=f"Spec revision to check against (default {NEWEST}).",
 )
 @click.option(

@@ -32,7 +32,7 @@ from .build import (
 )
 from .compiler.diagnostics import visible
 from .compiler.pipeline import Selection, SelectionError
-from .compiler.spec import NEWEST, REVISIONS, Revision
+from .compiler.spec import NEWEST, REVISION_NAMES, Revision
 from .config import Config, ConfigError, Job, check_locales, load_config, split_codes
 from .report import FORMATS, FORMATTERS
 from .targets import TARGETS
@@ -44,19 +44,22 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
 class Options(NamedTuple):
-    targets: tuple[str, ...]
-    output: str | None
-    lint_only: bool
-    check: bool
-    strict: bool | None
-    spec: str | None
-    fmt: str
-    select: tuple[str, ...]
-    ignore: tuple[str, ...]
-    verbose: bool
-    quiet: bool
-    url_consent: bool
-    locale: str | None
+    """The command line, read (by click, or by :func:`lint_options`); the defaults are the
+    command line's own."""
+
+    targets: tuple[str, ...] = ()
+    output: str | None = None
+    lint_only: bool = False
+    check: bool = False
+    strict: bool | None = None  # None: the config's
+    spec: str | None = None
+    fmt: str = "text"
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    verbose: bool = False
+    quiet: bool = False
+    url_consent: bool = False
+    locale: str | None = None
 
 
 def _display(path: Path, root: Path) -> str:
@@ -128,9 +131,9 @@ def _selection(config: Config, select: Sequence[str], ignore: Sequence[str]) -> 
 
 def _revision(spec: str | None, config: Config) -> Revision:
     chosen = spec or config.spec or NEWEST.value
-    if chosen not in [r.value for r in REVISIONS]:
+    if chosen not in REVISION_NAMES:
         raise ConfigError(
-            f"{config.path}: spec {chosen!r} is not one of {', '.join(r.value for r in REVISIONS)}"
+            f"{config.path}: spec {chosen!r} is not one of {', '.join(REVISION_NAMES)}"
         )
     return Revision(chosen)
 
@@ -359,7 +362,6 @@ def execute(schemas: Sequence[str], opts: Options) -> int:
 #: and options with a value (``--format json`` or ``--format=json``). Anything else is click's.
 _LINT_FLAGS = {"--lint": "lint_only", "-q": "quiet", "--quiet": "quiet", "-v": "verbose",
                "--verbose": "verbose", "--strict": "strict"}  # fmt: skip
-_SPECS = frozenset(r.value for r in REVISIONS)
 _LINT_VALUES = {"--format": "fmt", "--spec": "spec", "--select": "select", "--ignore": "ignore"}
 
 
@@ -368,7 +370,7 @@ def lint_options(args: Sequence[str]) -> tuple[list[str], Options] | None:
     options above, exactly as click would read them; None for any other command line (help,
     ``--``, short flags run together, an unknown option or value), which click then reads and
     reports on. Tested against click's own reading of every shape (tests/test_cli_fast.py)."""
-    values: dict[str, object] = {"fmt": "text", "spec": None, "strict": None}
+    values: dict[str, object] = {}
     chosen: dict[str, list[str]] = {"select": [], "ignore": []}
     schemas: list[str] = []
     position = 0
@@ -387,7 +389,7 @@ def lint_options(args: Sequence[str]) -> tuple[list[str], Options] | None:
             key = _LINT_VALUES[name]
             if key in chosen:
                 chosen[key].append(value)
-            elif value not in {"fmt": FORMATS, "spec": _SPECS}[key]:
+            elif value not in {"fmt": FORMATS, "spec": REVISION_NAMES}[key]:
                 return None
             else:
                 values[key] = value
@@ -398,19 +400,9 @@ def lint_options(args: Sequence[str]) -> tuple[list[str], Options] | None:
     if not values.get("lint_only"):
         return None
     opts = Options(
-        targets=(),
-        output=None,
-        lint_only=True,
-        check=False,
-        strict=values["strict"],  # type: ignore[arg-type]
-        spec=values["spec"],  # type: ignore[arg-type]
-        fmt=str(values["fmt"]),
+        **values,  # type: ignore[arg-type]
         select=tuple(chosen["select"]),
         ignore=tuple(chosen["ignore"]),
-        verbose=bool(values.get("verbose")),
-        quiet=bool(values.get("quiet")),
-        url_consent=False,
-        locale=None,
     )
     return schemas, opts
 

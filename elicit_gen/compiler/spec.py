@@ -19,6 +19,8 @@ class Revision(str, Enum):
 
 
 REVISIONS: tuple[Revision, ...] = tuple(Revision)
+#: The revisions as they are written (``--spec``, ``spec =``): ``2025-06-18``, ...
+REVISION_NAMES: tuple[str, ...] = tuple(r.value for r in REVISIONS)
 NEWEST = Revision.R2026_07_28
 
 
