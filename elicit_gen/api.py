@@ -102,8 +102,10 @@ def compile_forms(
     themselves; default: each form's own (English unless set)."""
     names = expand(targets)
     emitters = [get_target(t) for t in names]
-    tag = normalise(locale) if locale is not None else None
-    return [emit(target, form, style, tag) for form in forms for target in emitters]
+    if locale is not None:
+        tag = normalise(locale)
+        forms = [form.in_locale(tag) for form in forms]
+    return [emit(target, form, style) for form in forms for target in emitters]
 
 
 def compile(

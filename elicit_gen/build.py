@@ -434,10 +434,10 @@ def _generate(
         if not result.forms or result.failed(strict):
             report.skipped.append(inp.name)
             continue
-        for form in result.forms:
+        for form in (form.in_locale(locale) for form in result.forms):
             for target in names:
                 try:
-                    file = emit(emitters[target], form, style, locale)
+                    file = emit(emitters[target], form, style)
                 except (FileError, FormatterError) as exc:
                     raise BuildError(str(exc)) from None
                 yield (inp.name, form.stem, target), file

@@ -31,7 +31,7 @@ import threading
 import types
 from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .compiler.diagnostics import Diagnostic, visible
@@ -296,7 +296,7 @@ def load_form(
             _remember(_seen, (slot, revision.value, digest), key)
             found = _loaded.get((slot, revision.value, key))
         if found is None:
-            found = _make(replace(form, locale=locale), target)
+            found = _make(form.in_locale(locale), target)
         with _lock:
             _remember(_loaded, (slot, revision.value, key), found)
     return found

@@ -8,7 +8,7 @@ computed once (``ident`` for Python, ``html_id`` for HTML).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, ClassVar, Literal, Union
 
@@ -127,6 +127,10 @@ class Form:
     #: The language of what the form writes itself (buttons, hints, errors): a BCP 47 tag of a
     #: catalogue in elicit_gen/locales (see elicit_gen.i18n); schema text is shown as sent.
     locale: str = "en"
+
+    def in_locale(self, locale: str) -> Form:
+        """This form, writing its own words in ``locale`` (a tag :mod:`elicit_gen.i18n` knows)."""
+        return self if locale == self.locale else replace(self, locale=locale)
 
     @property
     def schema(self) -> dict[str, Any]:

@@ -105,17 +105,11 @@ def is_black_stable(target: Target) -> bool:
     return bool(getattr(target, "black_stable", False))
 
 
-def emit(
-    target: Target, form: Form, style: Style | None = None, locale: str | None = None
-) -> GeneratedFile:
+def emit(target: Target, form: Form, style: Style | None = None) -> GeneratedFile:
     """The format stage after the emitter: ``target``'s file for ``form`` as the project's
     formatter (``style``; black's defaults without one) leaves it. A black-stable target under a
-    covered style is not formatted at all (black is not even imported). ``locale`` (a tag
-    elicit_gen.i18n knows) replaces the form's language."""
-    if locale is not None and locale != form.locale:
-        from dataclasses import replace  # the IR is a dataclass; --lint never gets here
-
-        form = replace(form, locale=locale)
+    covered style is not formatted at all (black is not even imported). The form's words are
+    in ``form.locale`` (:meth:`.ir.Form.in_locale`)."""
     return _formatted(target, target.emit(form), style)
 
 

@@ -164,7 +164,6 @@ def local_time_phrase(tr: Translation = ENGLISH) -> str:
     return tr.gettext("In your time zone")
 
 
-
 def shown_message(message: str | None, tr: Translation = ENGLISH) -> str:
     """The message a form shows: the request's own, or, when it had none, the words of
     :data:`elicit_gen.compiler.ir.DEFAULT_MESSAGE` in the form's language."""
