@@ -27,9 +27,6 @@
   /** `text` as one line shown literally: unsafe characters escaped, tabs as spaces. */
   const safeText = (text) => text.replace(/\t/g, " ").replace(UNSAFE_RE, escapeUnsafe);
 
-  /** Text that ends in full-width punctuation ("警告："). */
-  const FULL_WIDTH_END_RE = /[\u3000-\u303f\uff01-\uff0f\uff1a-\uff1f]$/u;
-
   /** Multi-line text shown literally, its line breaks kept. */
   const safeBlock = (text) => text.replace(/\r\n/g, "\n").split("\n").map(safeText).join("\n");
 
@@ -129,9 +126,11 @@
       const item = doc.createElement("li");
       item.className = "warning";
       const mark = doc.createElement("strong");
-      mark.textContent = _t("Warning:");
-      // a full-width colon (Chinese, Japanese) brings its own space
-      item.append(mark, FULL_WIDTH_END_RE.test(mark.textContent) ? "" : " ", text);
+      // the language's "Warning: {warning}" around the check's sentence, its label in bold
+      // (the Python screens split the same message)
+      const [before, after] = _t("Warning: {warning}").split("{warning}", 2);
+      mark.textContent = before.trimEnd();
+      item.append(mark, before.slice(mark.textContent.length), text, after || "");
       warningList.append(item);
     }
     if (check.openable) {
