@@ -7,11 +7,24 @@ from __future__ import annotations
 import sys
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from .i18n import _CATALOG
 
 # --- end of runtime imports ---
+
+
+def _qt_locale() -> QLocale:
+    """The module's language as Qt's locale."""
+    return QLocale(_CATALOG.locale.replace("-", "_"))
+
+
+def _localise(widget: QWidget) -> None:
+    """``widget`` in the module's language: what Qt words itself (the calendar
+    popup, message boxes, menus) and the layout direction of its script."""
+    locale = _qt_locale()
+    widget.setLocale(locale)
+    widget.setLayoutDirection(locale.textDirection())
 
 
 def _application() -> QCoreApplication:
@@ -26,7 +39,6 @@ def _application() -> QCoreApplication:
     if _CATALOG.locale != "en":
         translator = QTranslator(app)  # the application keeps it alive
         folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        locale = QLocale(_CATALOG.locale.replace("-", "_"))
-        if translator.load(locale, "qtbase", "_", folder):
+        if translator.load(_qt_locale(), "qtbase", "_", folder):
             app.installTranslator(translator)
     return app

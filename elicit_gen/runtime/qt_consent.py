@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any
 
-from PySide6.QtCore import QLocale, Qt, QTimer, QUrl, Signal
+from PySide6.QtCore import Qt, QTimer, QUrl, Signal
 from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPalette, QTextOption
 from PySide6.QtWidgets import (
     QDialog,
@@ -31,8 +31,8 @@ from PySide6.QtWidgets import (
 )
 
 from .consent_args import consent_arguments
-from .i18n import _CATALOG, _t
-from .qt_app import _application
+from .i18n import _t
+from .qt_app import _application, _localise
 from .safetext import safe_block, safe_text
 from .urlcheck import UrlCheck, check_url
 
@@ -152,10 +152,7 @@ class UrlConsentDialog(QDialog):
         self._opener = opener
         self._result: dict[str, Any] | None = None
         self.setObjectName("url_consent")
-        # The dialog's language: what Qt words itself (menus, the layout) follows it.
-        locale = QLocale(_CATALOG.locale.replace("-", "_"))
-        self.setLocale(locale)
-        self.setLayoutDirection(locale.textDirection())
+        _localise(self)
         who = _consent_isolate(safe_text(self.server))
         title = _t("Open a web page? — {server}", server=who)
         self.setWindowTitle(title.replace("[*]", "[*][*]"))

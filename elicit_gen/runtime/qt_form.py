@@ -23,7 +23,6 @@ from PySide6.QtCore import (
     QDate,
     QDateTime,
     QEvent,
-    QLocale,
     QObject,
     Qt,
     QTime,
@@ -65,8 +64,8 @@ from PySide6.QtWidgets import (
 )
 
 from .formcore import local_offset_now, parse_number, validate_content
-from .i18n import _CATALOG, _t, _tn
-from .qt_app import _application
+from .i18n import _t, _tn
+from .qt_app import _application, _localise
 from .safetext import safe_block, safe_text
 
 # --- end of runtime imports ---
@@ -817,10 +816,7 @@ class _FormDialog(QDialog):
         self.server = server if server else self.form_server
         self.message = self.form_message if message is None else message
         self.setObjectName("elicitation")
-        # The form's language: the calendar popup and the message box follow it.
-        locale = QLocale(_CATALOG.locale.replace("-", "_"))
-        self.setLocale(locale)
-        self.setLayoutDirection(locale.textDirection())
+        _localise(self)  # the calendar popup and the message box follow it
         window_title = _t(
             "{title} — {server}",
             title=isolate(safe_text(self.form_window_title)),

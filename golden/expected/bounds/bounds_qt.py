@@ -628,6 +628,19 @@ def pad(text: str, width: int) -> str:
 # --- elicit_gen/runtime/qt_app.py, verbatim -------------------------------------------
 
 
+def _qt_locale() -> QLocale:
+    """The module's language as Qt's locale."""
+    return QLocale(_CATALOG.locale.replace("-", "_"))
+
+
+def _localise(widget: QWidget) -> None:
+    """``widget`` in the module's language: what Qt words itself (the calendar
+    popup, message boxes, menus) and the layout direction of its script."""
+    locale = _qt_locale()
+    widget.setLocale(locale)
+    widget.setLayoutDirection(locale.textDirection())
+
+
 def _application() -> QCoreApplication:
     """The running QApplication, or a new one. A new one also speaks the form's
     language in Qt's own words (a text box's context menu: Copy, Paste; the
@@ -640,8 +653,7 @@ def _application() -> QCoreApplication:
     if _CATALOG.locale != "en":
         translator = QTranslator(app)  # the application keeps it alive
         folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        locale = QLocale(_CATALOG.locale.replace("-", "_"))
-        if translator.load(locale, "qtbase", "_", folder):
+        if translator.load(_qt_locale(), "qtbase", "_", folder):
             app.installTranslator(translator)
     return app
 
@@ -1394,10 +1406,7 @@ class _FormDialog(QDialog):
         self.server = server if server else self.form_server
         self.message = self.form_message if message is None else message
         self.setObjectName("elicitation")
-        # The form's language: the calendar popup and the message box follow it.
-        locale = QLocale(_CATALOG.locale.replace("-", "_"))
-        self.setLocale(locale)
-        self.setLayoutDirection(locale.textDirection())
+        _localise(self)  # the calendar popup and the message box follow it
         window_title = _t(
             "{title} — {server}",
             title=isolate(safe_text(self.form_window_title)),

@@ -523,6 +523,19 @@ def consent_arguments(description: str) -> argparse.ArgumentParser:
     return parser
 
 
+def _qt_locale() -> QLocale:
+    """The module's language as Qt's locale."""
+    return QLocale(_CATALOG.locale.replace("-", "_"))
+
+
+def _localise(widget: QWidget) -> None:
+    """``widget`` in the module's language: what Qt words itself (the calendar
+    popup, message boxes, menus) and the layout direction of its script."""
+    locale = _qt_locale()
+    widget.setLocale(locale)
+    widget.setLayoutDirection(locale.textDirection())
+
+
 def _application() -> QCoreApplication:
     """The running QApplication, or a new one. A new one also speaks the form's
     language in Qt's own words (a text box's context menu: Copy, Paste; the
@@ -535,8 +548,7 @@ def _application() -> QCoreApplication:
     if _CATALOG.locale != "en":
         translator = QTranslator(app)  # the application keeps it alive
         folder = QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)
-        locale = QLocale(_CATALOG.locale.replace("-", "_"))
-        if translator.load(locale, "qtbase", "_", folder):
+        if translator.load(_qt_locale(), "qtbase", "_", folder):
             app.installTranslator(translator)
     return app
 
@@ -655,10 +667,7 @@ class UrlConsentDialog(QDialog):
         self._opener = opener
         self._result: dict[str, Any] | None = None
         self.setObjectName("url_consent")
-        # The dialog's language: what Qt words itself (menus, the layout) follows it.
-        locale = QLocale(_CATALOG.locale.replace("-", "_"))
-        self.setLocale(locale)
-        self.setLayoutDirection(locale.textDirection())
+        _localise(self)
         who = _consent_isolate(safe_text(self.server))
         title = _t("Open a web page? — {server}", server=who)
         self.setWindowTitle(title.replace("[*]", "[*][*]"))
