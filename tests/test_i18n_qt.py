@@ -10,7 +10,6 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-import importlib.util
 import sys
 from dataclasses import replace
 from pathlib import Path
@@ -40,6 +39,7 @@ import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.i18n import translation
 
+from .consent_support import import_generated
 from .support.cases import forms, write_and_import
 from .support.chrome import english_chrome
 
@@ -299,15 +299,9 @@ def test_long_chinese_text_wraps_inside_the_dialog(qtbot: QtBot, tmp_path: Path)
 @pytest.fixture(scope="module")
 def consent_zh(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     (file,) = elicit_gen.compile_url_consent("qt", locale="zh-CN")
-    path = tmp_path_factory.mktemp("consent_zh") / file.name
+    path = tmp_path_factory.mktemp("consent_zh") / "url_consent_qt_zh.py"
     path.write_text(file.text, encoding="utf-8")
-    name = "_gen_url_consent_qt_zh"
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module
+    return import_generated(path)  # as _gen_url_consent_qt_zh: beside the English one
 
 
 def _consent(qtbot: QtBot, module: ModuleType, url: str, opener: Any = None) -> Any:
