@@ -179,6 +179,7 @@ def python_verdict(url: str) -> dict[str, Any]:
     check = urlcheck.check_url(url)
     verdict = check._asdict()
     verdict["asciiHost"] = verdict.pop("ascii_host")
+    verdict["asciiDomain"] = verdict.pop("ascii_domain")
     verdict["warnings"] = list(check.warnings)
     verdict["openable"] = check.openable
     return verdict

@@ -366,10 +366,38 @@ const urlcheck = ((data) => {
       port: null,
       loopback: false,
       warnings: [],
+      href: "",
+      asciiDomain: "",
+      lookalike: false,
       ...fields,
     };
     check.openable = check.refusal === null;
     return Object.freeze(check);
+  }
+
+  // What a browser percent-encodes in each part of a special URL (urlcheck.py's _href).
+  const PATH_ENCODE = new Set('"#<>?`{}');
+  const QUERY_ENCODE = new Set("\"#<>'");
+  const FRAGMENT_ENCODE = new Set('"<>`');
+  const encoded = (text, encode) =>
+    Array.from(text, (char) =>
+      encode.has(char) || char.codePointAt(0) > 0x7f
+        ? Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("")
+        : char,
+    ).join("");
+
+  /** The URL as a browser serialises it, from the parts the check judged (urlcheck.py's _href). */
+  function href(scheme, asciiHost, port, tail) {
+    const hashAt = tail.indexOf("#");
+    let path = hashAt < 0 ? tail : tail.slice(0, hashAt);
+    const questionAt = path.indexOf("?");
+    const query = questionAt < 0 ? null : path.slice(questionAt + 1);
+    if (questionAt >= 0) path = path.slice(0, questionAt);
+    let out = `${scheme}://${asciiHost}${port !== null ? `:${port}` : ""}`;
+    out += encoded(path.replace(/\\/g, "/"), PATH_ENCODE) || "/";
+    if (query !== null) out += `?${encoded(query, QUERY_ENCODE)}`;
+    if (hashAt >= 0) out += `#${encoded(tail.slice(hashAt + 1), FRAGMENT_ENCODE)}`;
+    return out;
   }
 
   /** What the consent page shows of `url`: check_url of urlcheck.py, field for field
@@ -389,6 +417,7 @@ const urlcheck = ((data) => {
     const rest = url.slice(schemeMatch[0].length);
     if (!rest.startsWith("//")) return refuse(_t("This is not a complete web address (it has no host)."), { scheme });
     const authority = rest.slice(2).split(/[/?#\\]/)[0];
+    const tail = rest.slice(2 + authority.length);
     if (authority.includes("@")) {
       return refuse(
         _t("The URL carries a user name or password (before an @), a trick that can disguise where it really goes."),
@@ -419,10 +448,12 @@ const urlcheck = ((data) => {
     let host;
     let asciiHost;
     let domain;
+    let asciiDomain;
+    let lookalike = false;
     if (rawHost.startsWith("[")) {
       ip = ipv6(rawHost.slice(1, -1));
       if (ip === null) return refuse(_t("The host name is not valid."), { scheme });
-      asciiHost = host = domain = `[${ip.compressed}]`;
+      asciiHost = host = domain = asciiDomain = `[${ip.compressed}]`;
     } else {
       const name = rawHost === "" || rawHost === "." ? "" : rawHost.toLowerCase().replace(/\.+$/, "");
       if (!name) return refuse(_t("This is not a complete web address (it has no host)."), { scheme });
@@ -446,7 +477,7 @@ const urlcheck = ((data) => {
       if (address !== null) {
         const first = Number(address.split(".")[0]);
         ip = { compressed: address, loopback: first === 127 };
-        asciiHost = host = domain = address;
+        asciiHost = host = domain = asciiDomain = address;
       } else if (/^[0-9]+$/.test(labels[labels.length - 1]) || ipv4Number(labels[labels.length - 1]) !== null) {
         // a host ending in a number is an IPv4 address to a browser, or invalid
         return refuse(_t("The host name is not valid."), { scheme });
@@ -461,6 +492,7 @@ const urlcheck = ((data) => {
           }
         }
         domain = hostLabels.slice(-size).join(".");
+        asciiDomain = labels.slice(-size).join(".");
         if (labels.some((label) => label.startsWith("xn--"))) {
           warnings.push(
             _t("An international domain name: it is {ascii_host} underneath. Check it is the site you expect.", {
@@ -474,6 +506,7 @@ const urlcheck = ((data) => {
             // the script words are urlcheck.py's catalogue messages (_SCRIPT_WORDS)
             const words = scripts.map((word) => _t(word));
             const names = words.reduce((first, second) => _t("{first} and {second}", { first, second }));
+            lookalike = true;
             warnings.push(_t("The name mixes {scripts} letters, as look-alike domains do.", { scripts: names }));
             break;
           }
@@ -488,12 +521,23 @@ const urlcheck = ((data) => {
     if (scheme === "http" && !loopback) {
       return refuse(
         _t("Plain http:// links are not opened: the page would not be private. Only https:// links can be opened."),
-        { scheme, host, asciiHost, domain, port },
+        { scheme, host, asciiHost, domain, asciiDomain, port },
       );
     }
     if (scheme === "http") warnings.unshift(_t("A plain http:// page on this computer: for development only."));
     if (port !== null) warnings.push(_t("It uses port {port}, not the usual one.", { port }));
-    return result(url, { scheme, host, asciiHost, domain, port, loopback, warnings: Object.freeze(warnings) });
+    return result(url, {
+      scheme,
+      host,
+      asciiHost,
+      domain,
+      port,
+      loopback,
+      warnings: Object.freeze(warnings),
+      href: href(scheme, asciiHost, port, tail),
+      asciiDomain,
+      lookalike,
+    });
   }
 
   return Object.freeze({ checkUrl, toASCII, toUnicode, punycodeEncode, punycodeDecode, unicode: data.unicode });

@@ -237,6 +237,15 @@ class UrlCheck(_NamedTuple):
     port: int | None = None  # when not the scheme's default
     loopback: bool = False  # this computer (http allowed, for development)
     warnings: tuple[str, ...] = ()
+    #: The URL every opener hands to the browser, serialised once as a browser
+    #: (WHATWG) would: the scheme, the ASCII host, the port, then the rest with
+    #: backslashes read as slashes and everything else percent-encoded. Openers
+    #: open this, never ``url``, so what opens is what the screen judged.
+    href: str = ""
+    ascii_domain: str = ""  # the registrable domain as the browser asks DNS for it
+    #: The name imitates another (it mixes scripts, or is written in letters
+    #: that look Latin): screens headline ``ascii_domain`` and the warnings.
+    lookalike: bool = False
 
     @property
     def openable(self) -> bool:
@@ -298,6 +307,38 @@ def _unicode_label(label: str) -> str:
     return label
 
 
+#: What a browser percent-encodes in each part of a special URL (WHATWG:
+#: the path, query and fragment percent-encode sets; controls and spaces are
+#: refused before this).
+_PATH_ENCODE = frozenset('"#<>?`{}')
+_QUERY_ENCODE = frozenset("\"#<>'")
+_FRAGMENT_ENCODE = frozenset('"<>`')
+
+
+def _encoded(text: str, encode: frozenset[str]) -> str:
+    out: list[str] = []
+    for char in text:
+        if char in encode or not char.isascii():
+            out.extend(f"%{byte:02X}" for byte in char.encode("utf-8", "surrogatepass"))
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+def _href(scheme: str, ascii_host: str, port: int | None, tail: str) -> str:
+    """The URL as a browser serialises it, from the parts the check judged."""
+    path, hash_mark, fragment = tail.partition("#")
+    path, question, query = path.partition("?")
+    path = path.replace("\\", "/")
+    out = f"{scheme}://{ascii_host}" + (f":{port}" if port is not None else "")
+    out += _encoded(path, _PATH_ENCODE) or "/"
+    if question:
+        out += "?" + _encoded(query, _QUERY_ENCODE)
+    if hash_mark:
+        out += "#" + _encoded(fragment, _FRAGMENT_ENCODE)
+    return out
+
+
 def check_url(url: str) -> UrlCheck:
     """What the consent screen needs to know of ``url``: only ``https`` (and
     ``http`` to this computer) can be opened; a URL with credentials, hidden
@@ -336,6 +377,7 @@ def check_url(url: str) -> UrlCheck:
             scheme=scheme,
         )
     authority = _re.split(r"[/?#\\]", rest[2:], maxsplit=1)[0]
+    tail = rest[2 + len(authority) :]
     if "@" in authority:
         return refuse(
             _t(
@@ -362,12 +404,13 @@ def check_url(url: str) -> UrlCheck:
         port = None
     warnings: list[str] = []
     ip: _ipaddress.IPv4Address | _ipaddress.IPv6Address | None = None
+    lookalike = False
     if raw_host.startswith("["):
         try:
             ip = _ipaddress.IPv6Address(raw_host[1:-1])
         except ValueError:
             return refuse(_t("The host name is not valid."), scheme=scheme)
-        ascii_host = host = domain = f"[{ip.compressed}]"
+        ascii_host = host = domain = ascii_domain = f"[{ip.compressed}]"
     else:
         name = raw_host.lower().rstrip(".") if raw_host not in ("", ".") else ""
         if not name:
@@ -393,7 +436,7 @@ def check_url(url: str) -> UrlCheck:
         dotted = _ipv4(ascii_host)
         if dotted is not None:
             ip = _ipaddress.IPv4Address(dotted)
-            ascii_host = host = domain = dotted
+            ascii_host = host = domain = ascii_domain = dotted
         elif labels[-1].isdigit() or _ipv4_number(labels[-1]) is not None:
             # a host ending in a number is an IPv4 address to a browser, or invalid
             return refuse(_t("The host name is not valid."), scheme=scheme)
@@ -407,6 +450,7 @@ def check_url(url: str) -> UrlCheck:
                     size = len(labels) - cut
                     break
             domain = ".".join(host_labels[-size:])
+            ascii_domain = ".".join(labels[-size:])
             if any(label.startswith("xn--") for label in labels):
                 warnings.append(
                     _t(
@@ -426,6 +470,7 @@ def check_url(url: str) -> UrlCheck:
                             first=names,
                             second=_t(script),
                         )
+                    lookalike = True
                     warnings.append(
                         _t(
                             "The name mixes {scripts} letters, as look-alike domains do.",
@@ -454,6 +499,7 @@ def check_url(url: str) -> UrlCheck:
             host=host,
             ascii_host=ascii_host,
             domain=domain,
+            ascii_domain=ascii_domain,
             port=port,
         )
     if scheme == "http":
@@ -472,6 +518,9 @@ def check_url(url: str) -> UrlCheck:
         port=port,
         loopback=loopback,
         warnings=tuple(warnings),
+        href=_href(scheme, ascii_host, port, tail),
+        ascii_domain=ascii_domain,
+        lookalike=lookalike,
     )
 
 
