@@ -523,6 +523,17 @@ def safe_text(text: str) -> str:
     return _UNSAFE_RE.sub(_escape, text.replace("\t", " "))
 
 
+#: The most characters a screen shows of a one-line text the server names
+#: itself or a request with (its name, an elicitation id): a longer one is cut,
+#: with an ellipsis, before any widget or terminal line is built from it.
+MAX_NAME_LENGTH = 120
+
+
+def clip(text: str, limit: int = MAX_NAME_LENGTH) -> str:
+    """``text`` cut to at most ``limit`` characters, "…" marking a cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "\u2026"
+
+
 def safe_lines(text: str) -> list[str]:
     """Multi-line text (the message, descriptions) as lines shown literally."""
     return [safe_text(line) for line in text.replace("\r\n", "\n").split("\n")]
