@@ -144,6 +144,15 @@ def urlcheck_data_js() -> str:
         "leftToRight": _ranges(stringprep.in_table_d2),
         "scriptWords": "|".join(words),
         "scriptRuns": runs,
+        # urlcheck.py's own tables (the generated ones from node's URL, and its look-alikes)
+        "unknown": _ranges(lambda char: unicodedata.category(char) == "Cn"),
+        "idnaDifferent": _ranges(lambda char: ord(char) in urlcheck._IDNA_DIFFERENT),
+        "marks": _ranges(lambda char: unicodedata.category(char).startswith("M")),
+        "dots": ",".join(_base36(ord(c)) for c in urlcheck._DOTS),
+        "latinAlike": "|".join(
+            script + ":" + ".".join(_base36(ord(c)) for c in sorted(letters))
+            for script, letters in urlcheck._LATIN_ALIKE.items()
+        ),
     }
     lines = [
         "// elicit-gen URL check data. GENERATED from Python's own tables by",
@@ -167,9 +176,9 @@ def test_data_js_is_what_python_gives() -> None:
     if pinned.group(1) != unicodedata.unidata_version:
         # The script words come from unicodedata, which each Python release updates.
         pytest.skip(f"urlcheck_data.js is made with unicodedata {pinned.group(1)}")
-    assert DATA_JS.read_text(encoding="utf-8") == urlcheck_data_js(), (
-        "urlcheck_data.js is stale: run `python -m tests.test_url_consent_html`"
-    )
+    assert (
+        DATA_JS.read_text(encoding="utf-8") == urlcheck_data_js()
+    ), "urlcheck_data.js is stale: run `python -m tests.test_url_consent_html`"
 
 
 # --- Python's verdicts, as the page's checkUrl returns them -----------------------------------
@@ -241,6 +250,12 @@ _IDN_LETTERS = [
     "ǅ",
     "_",
     "．",
+    "。",  # UTS #46 full stops
+    "｡",
+    "ꭰ",  # newer than Unicode 3.2: UTS #46 converts it otherwise
+    "ӏ",
+    "٠",  # IDNA 2003 and UTS #46 differ
+    "\u0221",
 ]
 _SUFFIXES = ["com", "co.uk", "github.io", "de", "jp", "рф", "xn--p1ai", "localhost", "123", ""]
 
@@ -313,12 +328,29 @@ def generated_urls(count: int, seed: int = 17) -> list[str]:
             host = _ipv6(rng)
         else:
             host = rng.choice(
-                ["localhost", "app.localhost", "127.0.0.1", "evil.com\\@good.com", ""]
+                [
+                    "localhost",
+                    "app.localhost",
+                    "127.0.0.1",
+                    "evil.com\\@good.com",
+                    "",
+                    "good.com\\@evil.com",
+                    "paypal.com\u3002xyz",
+                    "192.168.1.1\u3002",
+                    "0x7f\u30021",
+                    "ex%61mple.com",
+                    "example.com.",
+                    "example.com..",
+                    "\u0441\u043e\u0441\u043e.com",
+                    "\u03bf\u03c1\u03c4\u03b1.com",
+                ]
             )
         port = (
             "" if rare() < 0.7 else rng.choice([":443", ":80", ":8080", ":0", ":65536", ":x", ":"])
         )
-        path = rng.choice(["", "/", "/login?next=/a#b", "?q=1", "#@evil.com", "/a\\b@c"])
+        path = rng.choice(
+            ["", "/", "/login?next=/a#b", "?q=1", "#@evil.com", "/a\\b@c", "/a/../%2e/b", "\\@x"]
+        )
         if rare() < 0.04:
             path += rng.choice([" ", "\u200b", "\x00", "\u202e"])
         urls.append(f"{scheme}{sep}{user}{host}{port}{path}")

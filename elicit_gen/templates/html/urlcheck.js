@@ -2,10 +2,12 @@
 // the consent page says exactly what the Python consent screens say of the same URL. Both are
 // tested against one table (tests/support/url_cases.json) and against each other on generated
 // URLs. The browser has no IDNA 2003 (what Python's encodings.idna does), so this file carries
-// nameprep and punycode; its tables are Python's own (urlcheck_data.js). Where the two can still
-// differ: lower-casing and NFC of characters newer than Python's unicodedata (the browser's
-// Unicode is newer), and IPv4-mapped IPv6 addresses, written as Python 3.10 to 3.12 write them
-// ([::ffff:102:304]; 3.13 writes [::ffff:1.2.3.4]).
+// nameprep and punycode; its tables are Python's own (urlcheck_data.js), including the ones
+// urlcheck.py has from node's URL: the full stops UTS #46 reads (mapped first) and the code points
+// whose IDNA 2003 and UTS #46 conversions differ (refused). `href`, what every opener opens, is
+// serialised once as WHATWG does (IPv6 as [::ffff:102:304], dot segments resolved). Where the two
+// can still differ: lower-casing and NFC of characters newer than Python's unicodedata (those are
+// refused, but the browser lower-cases first).
 const urlcheck = ((data) => {
   "use strict";
 
@@ -49,6 +51,14 @@ const urlcheck = ((data) => {
   const prohibited = codeSet(data.prohibited);
   const randAL = codeSet(data.randAL);
   const leftToRight = codeSet(data.leftToRight);
+  const unknown = codeSet(data.unknown); // unassigned in this Python's unicodedata
+  const different = codeSet(data.idnaDifferent); // IDNA 2003 and UTS #46 differ (urlcheck.py)
+  const mark = codeSet(data.marks);
+  const DOTS = new Set(numbers(data.dots).map((c) => String.fromCodePoint(c)));
+  const LATIN_ALIKE = data.latinAlike.split("|").map((entry) => {
+    const [script, letters] = entry.split(":");
+    return [script, new Set(letters.split(".").map((c) => String.fromCodePoint(parseInt(c, 36))))];
+  });
 
   const SCRIPT_WORDS = data.scriptWords.split("|");
   const SCRIPT_STARTS = [];
@@ -375,16 +385,58 @@ const urlcheck = ((data) => {
     return Object.freeze(check);
   }
 
+  /** urlcheck.py's _unlike_browsers. */
+  const unlikeBrowsers = (text) => codes(text).some((c) => different(c) || unknown(c));
+
+  /** urlcheck.py's _rtl_unjudged. */
+  const rtlUnjudged = (label) => codes(label).some(randAL) && codes(label).some(unassigned);
+
+  /** urlcheck.py's _latin_alike. */
+  function latinAlike(labels) {
+    const top = scriptsOf(labels[labels.length - 1]);
+    for (const label of labels) {
+      const letters = Array.from(label).filter((char) => !"-0123456789".includes(char));
+      for (const [script, alike] of LATIN_ALIKE) {
+        if (letters.length && !top.includes(script) && letters.every((char) => alike.has(char))) return script;
+      }
+    }
+    return null;
+  }
+
   // What a browser percent-encodes in each part of a special URL (urlcheck.py's _href).
-  const PATH_ENCODE = new Set('"#<>?`{}');
-  const QUERY_ENCODE = new Set("\"#<>'");
-  const FRAGMENT_ENCODE = new Set('"<>`');
+  // (and what Qt's strict parser refuses besides: a browser leaves an escape as it is)
+  const PATH_ENCODE = new Set('"#<>?`{}[]^|');
+  const QUERY_ENCODE = new Set("\"#<>'[]\\^`{|}");
+  const FRAGMENT_ENCODE = new Set('"#<>`[]\\^{|}');
+  // (a "%" that begins no escape becomes "%25": urlcheck.py's _encoded)
+  const ESCAPE_RE = /^%[0-9A-Fa-f]{2}/;
   const encoded = (text, encode) =>
-    Array.from(text, (char) =>
-      encode.has(char) || char.codePointAt(0) > 0x7f
+    Array.from(text, (char, index) => {
+      if (char === "%") return ESCAPE_RE.test(Array.from(text).slice(index, index + 3).join("")) ? char : "%25";
+      return encode.has(char) || char.codePointAt(0) > 0x7f
         ? Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("")
-        : char,
-    ).join("");
+        : char;
+    }).join("");
+
+  const SINGLE_DOT = new Set([".", "%2e"]);
+  const DOUBLE_DOT = new Set(["..", ".%2e", "%2e.", "%2e%2e"]);
+
+  /** A special URL's path as WHATWG serialises it (urlcheck.py's _path). */
+  function serialisedPath(path) {
+    const segments = path ? path.replace(/\\/g, "/").split("/").slice(1) : [""];
+    const out = [];
+    segments.forEach((raw, index) => {
+      const segment = encoded(raw, PATH_ENCODE);
+      const last = index === segments.length - 1;
+      if (DOUBLE_DOT.has(segment.toLowerCase())) {
+        out.pop();
+        if (last) out.push("");
+      } else if (SINGLE_DOT.has(segment.toLowerCase())) {
+        if (last) out.push("");
+      } else out.push(segment);
+    });
+    return `/${out.join("/")}`;
+  }
 
   /** The URL as a browser serialises it, from the parts the check judged (urlcheck.py's _href). */
   function href(scheme, asciiHost, port, tail) {
@@ -394,7 +446,7 @@ const urlcheck = ((data) => {
     const query = questionAt < 0 ? null : path.slice(questionAt + 1);
     if (questionAt >= 0) path = path.slice(0, questionAt);
     let out = `${scheme}://${asciiHost}${port !== null ? `:${port}` : ""}`;
-    out += encoded(path.replace(/\\/g, "/"), PATH_ENCODE) || "/";
+    out += serialisedPath(path);
     if (query !== null) out += `?${encoded(query, QUERY_ENCODE)}`;
     if (hashAt >= 0) out += `#${encoded(tail.slice(hashAt + 1), FRAGMENT_ENCODE)}`;
     return out;
@@ -443,20 +495,31 @@ const urlcheck = ((data) => {
       port = Number(portText);
     }
     if (port === DEFAULT_PORTS[scheme]) port = null;
+    // a browser decodes escapes in a host (and refuses IPv6 zone ids), Qt does not
+    if (rawHost.includes("%")) return refuse(_t("The host name is not valid."), { scheme });
     const warnings = [];
     let ip = null;
     let host;
     let asciiHost;
     let domain;
     let asciiDomain;
-    let lookalike = false;
+    let lookalikeWarning = null;
+    let root = false; // "example.com.": browsers keep the dot
     if (rawHost.startsWith("[")) {
       ip = ipv6(rawHost.slice(1, -1));
       if (ip === null) return refuse(_t("The host name is not valid."), { scheme });
       asciiHost = host = domain = asciiDomain = `[${ip.compressed}]`;
     } else {
-      const name = rawHost === "" || rawHost === "." ? "" : rawHost.toLowerCase().replace(/\.+$/, "");
-      if (!name) return refuse(_t("This is not a complete web address (it has no host)."), { scheme });
+      // browsers read these as full stops (UTS #46) before anything else
+      const dots = [...new Set(Array.from(rawHost).filter((char) => DOTS.has(char)))].sort();
+      rawHost = Array.from(rawHost, (char) => (DOTS.has(char) ? "." : char)).join("");
+      let name = rawHost.toLowerCase();
+      root = name.endsWith(".") && name !== ".";
+      if (root) name = name.slice(0, -1);
+      if (!name || name === ".") return refuse(_t("This is not a complete web address (it has no host)."), { scheme });
+      if (unlikeBrowsers(rawHost + name)) {
+        return refuse(_t("The host name has letters that browsers may read differently."), { scheme });
+      }
       let labels;
       let hostLabels;
       try {
@@ -466,8 +529,15 @@ const urlcheck = ((data) => {
         if (!(error instanceof RangeError)) throw error;
         return refuse(_t("The host name is not valid."), { scheme });
       }
+      if (hostLabels.some((label) => label && mark(label.codePointAt(0)))) {
+        // a label may not begin with a combining mark (UTS #46); IDNA 2003 lets it
+        return refuse(_t("The host name is not valid."), { scheme });
+      }
+      if (hostLabels.some(rtlUnjudged)) {
+        return refuse(_t("The host name has letters that browsers may read differently."), { scheme });
+      }
       const given = name.normalize("NFC").split(".");
-      if (hostLabels.some((a, i) => a !== given[i] && !given[i].startsWith("xn--"))) {
+      if (hostLabels.some((a, i) => a !== given[i] && !given[i].startsWith("xn--")) || unlikeBrowsers(hostLabels.join(""))) {
         // "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
         // a name that changes when converted is not shown as either
         return refuse(_t("The host name has letters that browsers may read differently."), { scheme });
@@ -496,7 +566,7 @@ const urlcheck = ((data) => {
         if (labels.some((label) => label.startsWith("xn--"))) {
           warnings.push(
             _t("An international domain name: it is {ascii_host} underneath. Check it is the site you expect.", {
-              ascii_host: asciiHost,
+              ascii_host: asciiHost + (root ? "." : ""),
             }),
           );
         }
@@ -506,15 +576,27 @@ const urlcheck = ((data) => {
             // the script words are urlcheck.py's catalogue messages (_SCRIPT_WORDS)
             const words = scripts.map((word) => _t(word));
             const names = words.reduce((first, second) => _t("{first} and {second}", { first, second }));
-            lookalike = true;
-            warnings.push(_t("The name mixes {scripts} letters, as look-alike domains do.", { scripts: names }));
+            lookalikeWarning = _t("The name mixes {scripts} letters, as look-alike domains do.", { scripts: names });
             break;
           }
         }
+        const alike = lookalikeWarning === null ? latinAlike(hostLabels) : null;
+        if (alike !== null) {
+          lookalikeWarning = _t("The name is written in {script} letters that look like Latin ones, as look-alike domains are.", {
+            script: _t(alike),
+          });
+        }
+        if (root) {
+          host += ".";
+          asciiHost += ".";
+        }
+      }
+      if (dots.length) {
+        warnings.push(_t('The host name is written with {dots} where browsers read a full stop (".").', { dots: dots.join(" ") }));
       }
     }
-    const loopback =
-      (ip !== null && ip.loopback) || (ip === null && (asciiHost === "localhost" || asciiHost.endsWith(".localhost")));
+    const bare = root ? asciiHost.slice(0, -1) : asciiHost;
+    const loopback = (ip !== null && ip.loopback) || (ip === null && (bare === "localhost" || bare.endsWith(".localhost")));
     if (ip !== null && !loopback) {
       warnings.unshift(_t("The destination is an IP address, not a name: nothing says who runs it."));
     }
@@ -526,6 +608,7 @@ const urlcheck = ((data) => {
     }
     if (scheme === "http") warnings.unshift(_t("A plain http:// page on this computer: for development only."));
     if (port !== null) warnings.push(_t("It uses port {port}, not the usual one.", { port }));
+    if (lookalikeWarning !== null) warnings.unshift(lookalikeWarning); // first, whatever else is said
     return result(url, {
       scheme,
       host,
@@ -536,7 +619,7 @@ const urlcheck = ((data) => {
       warnings: Object.freeze(warnings),
       href: href(scheme, asciiHost, port, tail),
       asciiDomain,
-      lookalike,
+      lookalike: lookalikeWarning !== null,
     });
   }
 
