@@ -3,9 +3,12 @@
 Spec (2025-11-25, URL mode security): clients MUST show the full URL and the destination
 clearly before the user consents, and SHOULD help users notice suspicious URLs. A consent screen
 (elicit-gen's own: ``elicit_gen/runtime/urlcheck.py``) warns about a host that is an IP address,
-an international (punycode) name, a name that mixes scripts, as look-alike domains do, and a
-non-default port. Each is legitimate sometimes; each makes the user hesitate, so the server's
-author should know the warning will be shown.
+an international (punycode) name, a name that mixes scripts or is written only in letters that
+look Latin (Cyrillic "аррӏе"), as look-alike domains are, a host written with full stops other
+than "." (U+3002 "。": browsers read it as "."), and a non-default port. Each is legitimate
+sometimes; each makes the user hesitate, so the server's author should know the warning will be
+shown. A URL to this computer written in plain ASCII is development and not reported; one written
+with other characters (``https://0x7f。1/`` is 127.0.0.1) is.
 """
 
 from __future__ import annotations
@@ -25,7 +28,9 @@ def check(ctx: Context) -> Iterator[Finding]:
     from ...runtime.urlcheck import check_url  # only URL-mode inputs pay for its imports
 
     verdict = check_url(url)
-    if not verdict.openable or verdict.loopback:  # refused: EG201-EG205; loopback: development
+    if not verdict.openable:  # refused: EG201-EG205
+        return
+    if verdict.loopback and url.isascii():  # development; a disguised one is reported
         return
     for warning in verdict.warnings:
         yield Finding(pointer, f"consent screens will warn: {warning}")
