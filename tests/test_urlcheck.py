@@ -121,6 +121,7 @@ def test_full_stops_browsers_read_are_said() -> None:
         "https://ex%61mple.com/",  # a browser decodes it, Qt does not
         "https://example.com%2eevil.com/",
         "https://example.com../",
+        "https://xn--\u00dfxn--9cc/",  # nameprep makes it xn--ssxn--9cc, a browser refuses it
     ],
 )
 def test_what_browsers_read_otherwise_is_refused(url: str) -> None:

@@ -537,7 +537,9 @@ const urlcheck = ((data) => {
         return refuse(_t("The host name has letters that browsers may read differently."), { scheme });
       }
       const given = name.normalize("NFC").split(".");
-      if (hostLabels.some((a, i) => a !== given[i] && !given[i].startsWith("xn--")) || unlikeBrowsers(hostLabels.join(""))) {
+      // (a label given as xn-- is shown decoded; "xn--ß…" was not given so)
+      const ace = (label) => label.startsWith("xn--") && ASCII_RE.test(label);
+      if (hostLabels.some((a, i) => a !== given[i] && !ace(given[i])) || unlikeBrowsers(hostLabels.join(""))) {
         // "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
         // a name that changes when converted is not shown as either
         return refuse(_t("The host name has letters that browsers may read differently."), { scheme });

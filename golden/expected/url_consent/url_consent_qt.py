@@ -399,6 +399,11 @@ def _unicode_label(label: str) -> str:
     return label
 
 
+def _ace(label: str) -> bool:
+    """Whether ``label`` was given in its ASCII (``xn--``) form: "xn--ß…" was not."""
+    return label.startswith("xn--") and label.isascii()
+
+
 def _ipv6_text(address: _ipaddress.IPv6Address) -> str:
     """``address`` as the WHATWG URL standard serialises it: lower-case hex pieces, the
     first longest run of two or more zero pieces as "::", never a dotted IPv4 tail (Python
@@ -626,7 +631,7 @@ def check_url(url: str) -> UrlCheck:
             )
         given = _unicodedata.normalize("NFC", name).split(".")
         pairs = zip(host_labels, given, strict=True)
-        changed = any(a != b and not b.startswith("xn--") for a, b in pairs)
+        changed = any(a != b and not _ace(b) for a, b in pairs)
         if changed or _unlike_browsers("".join(host_labels)):
             # "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
             # a name that changes when converted is not shown as either
