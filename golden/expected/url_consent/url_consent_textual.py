@@ -473,10 +473,11 @@ def _unlike_browsers(text: str) -> bool:
     """Whether ``text`` has a code point this Python's Unicode does not know (a browser's
     may: it would convert it otherwise, or refuse it) or one that urlcheck's IDNA 2003
     conversion and the browser's UTS #46 disagree on."""
-    for char in text:
-        if ord(char) in _IDNA_DIFFERENT or _unicodedata.category(char) == "Cn":
-            return True
-    return False
+    return any(_unknown(char) for char in text)
+
+
+def _unknown(char: str) -> bool:
+    return ord(char) in _IDNA_DIFFERENT or _unicodedata.category(char) == "Cn"
 
 
 def _rtl_unjudged(label: str) -> bool:
