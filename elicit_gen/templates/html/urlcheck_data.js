@@ -2,7 +2,8 @@
 // tests/test_url_consent_html.py (run `python -m tests.test_url_consent_html` to
 // rewrite it; a test fails while it differs): nameprep's RFC 3454 tables as Python's
 // stringprep holds them, the script word urlcheck.py's _scripts gives each code point
-// (unicodedata 14.0.0), and urlcheck's multi-label suffixes.
+// (unicodedata 14.0.0), urlcheck's multi-label suffixes, look-alike letters and the tables it has
+// from node's URL (scripts/urlcheck_tables.py: UTS #46 full stops, IDNA differences).
 // Sets of code points are the code points where membership changes, as base-36 deltas.
 const URLCHECK_DATA = {
   unicode: "14.0.0",

@@ -330,9 +330,12 @@ class UrlCheck(_NamedTuple):
     loopback: bool = False  # this computer (http allowed, for development)
     warnings: tuple[str, ...] = ()
     #: The URL every opener hands to the browser, serialised once as a browser
-    #: (WHATWG) would: the scheme, the ASCII host, the port, then the rest with
-    #: backslashes read as slashes and everything else percent-encoded. Openers
-    #: open this, never ``url``, so what opens is what the screen judged.
+    #: (WHATWG) would: the scheme, the ASCII host (IPv6 as WHATWG writes it, a
+    #: name's trailing dot kept), the port, then the path with backslashes read
+    #: as slashes and "." and ".." segments resolved, the query and fragment,
+    #: percent-encoded (also what Qt's strict parser refuses). node's URL and
+    #: QUrl both read ``ascii_host`` and ``port`` from it. Openers open this,
+    #: never ``url``, so what opens is what the screen judged.
     href: str = ""
     ascii_domain: str = ""  # the registrable domain as the browser asks DNS for it
     #: The name imitates another (it mixes scripts, or is written in letters
