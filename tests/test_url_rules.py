@@ -67,5 +67,7 @@ def test_a_whole_script_look_alike_is_warned_about(url: str, script: str) -> Non
 
 
 def test_plain_development_urls_stay_quiet() -> None:
-    for url in ("http://localhost:8080/cb", "https://127.0.0.1:8443/", "https://0x7f.1/"):
+    quiet = ["http://localhost:8080/cb", "https://127.0.0.1:8443/", "https://0x7f.1/"]
+    quiet.append("http://localhost:8080/cb?name=J\u00fcrgen")  # only the host counts
+    for url in quiet:
         assert messages(url, "EG204") == [] and messages(url, "EG205") == [], url

@@ -7,12 +7,13 @@ an international (punycode) name, a name that mixes scripts or is written only i
 look Latin (Cyrillic "аррӏе"), as look-alike domains are, a host written with full stops other
 than "." (U+3002 "。": browsers read it as "."), and a non-default port. Each is legitimate
 sometimes; each makes the user hesitate, so the server's author should know the warning will be
-shown. A URL to this computer written in plain ASCII is development and not reported; one written
+shown. A URL to this computer whose host is plain ASCII is development and not reported; one written
 with other characters (``https://0x7f。1/`` is 127.0.0.1) is.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
@@ -30,7 +31,8 @@ def check(ctx: Context) -> Iterator[Finding]:
     verdict = check_url(url)
     if not verdict.openable:  # refused: EG201-EG205
         return
-    if verdict.loopback and url.isascii():  # development; a disguised one is reported
+    authority = re.split(r"[/?#\\]", url.partition("//")[2], maxsplit=1)[0]
+    if verdict.loopback and authority.isascii():  # development; a disguised one is reported
         return
     for warning in verdict.warnings:
         yield Finding(pointer, f"consent screens will warn: {warning}")
