@@ -132,7 +132,11 @@
     }
     if (port && (port.replace(/^0+/, "").length > 5 || Number(port) > 65535)) return ["port", port];
     if (host === "" && (userinfo !== undefined || port !== undefined)) return ["host-needed", scheme];
-    if (scheme === "file" && (userinfo !== undefined || port)) return ["file-authority", scheme];
+    if (scheme === "file" && (userinfo !== undefined || port !== undefined)) {
+      // file://c: is a Windows drive letter (the path /c:), not a host and a port
+      const drive = userinfo === undefined && port === "" && /^[A-Za-z]$/.test(host);
+      if (!drive) return ["file-authority", scheme];
+    }
     if (!special || host.startsWith("[")) return null;
     if (host === "") return scheme === "file" ? null : ["no-host", scheme];
     if (host.includes("%")) return ["host-percent", host];

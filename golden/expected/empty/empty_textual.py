@@ -279,8 +279,11 @@ def _uri_refusal(text: str) -> tuple[str, str] | None:
         return ("port", port)
     if host == "" and (userinfo is not None or port is not None):
         return ("host-needed", scheme)
-    if scheme == "file" and (userinfo is not None or port):
-        return ("file-authority", scheme)
+    if scheme == "file" and (userinfo is not None or port is not None):
+        # file://c: is a Windows drive letter (the path /c:), not a host and a port
+        drive = userinfo is None and port == "" and _re.fullmatch("[A-Za-z]", host)
+        if not drive:
+            return ("file-authority", scheme)
     if not special or host.startswith("["):
         return None
     if host == "":
