@@ -247,6 +247,13 @@ def _emails() -> st.SearchStrategy[str]:
     )
 
 
+_URI_PIECES = st.sampled_from(
+    ["a", "0", "9", "X", ".", ":", "@", "/", "//", "?", "#", "%41", "%2e", "%25", "%ff", "[::1]",
+     "[v1.x]", "!", "$", "'", "(", "*", "+", ";", "=", "-", "_", "~", "0x", "255", "256", "65536",
+     "xn--a", "xn--bcher-kva", "\\", " "]
+)  # fmt: skip
+
+
 def _uris() -> st.SearchStrategy[str]:
     return st.one_of(
         st.builds(
@@ -259,6 +266,12 @@ def _uris() -> st.SearchStrategy[str]:
             _HOSTS,
             st.sampled_from(["", ":", ":0", ":80", ":65535", ":65536", ":99999"]),
             st.sampled_from(["", "/", "/p", "/a%20b", "?q=1", "#f", "/p?q#f", "/é"]),
+        ),
+        st.builds(
+            "{}{}{}".format,
+            st.sampled_from(["http", "https", "ws", "ftp", "file", "File", "x", "urn"]),
+            st.sampled_from(["://", ":", ":/", ":///", "://u@", "://a.b:", "://c:", "://[::1]"]),
+            st.lists(_URI_PIECES, max_size=8).map("".join),
         ),
         st.text(st.sampled_from([*"ab:/?#[]@%.1vx", "é", " "]), max_size=16),
     )
