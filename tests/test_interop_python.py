@@ -93,13 +93,6 @@ SCHEMA: dict[str, Any] = {"type": "object", "properties": PROPERTIES}
 STRICTER: list[tuple[str, str, Callable[[Any], bool]]] = [
     (
         "email",
-        "a DNS label has at most 63 characters (WHATWG); Ajv and jsonschema do not count",
-        lambda v: (
-            isinstance(v, str) and any(len(label) > 63 for label in v.rpartition("@")[2].split("."))
-        ),
-    ),
-    (
-        "email",
         "an xn-- label: email-validator checks it as IDNA 2008, which a form cannot redo",
         lambda v: isinstance(v, str) and re.search(r"[@.]xn--", v, re.IGNORECASE) is not None,
     ),
