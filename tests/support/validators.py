@@ -102,8 +102,9 @@ def _scheme(text: str) -> str:
 
 
 def pydantic_verdicts(fmt: str, value: Any) -> dict[str, bool]:
-    """Each pydantic type that emits ``format: fmt`` and can hold ``value``: whether
-    ``model_validate({"v": value})`` on a model with a field of that type accepts it."""
+    """Each pydantic type that emits ``format: fmt`` and can hold ``value``: whether a model with
+    a field of that type accepts ``{"v": value}``, by ``model_validate`` and by
+    ``model_validate_json`` (lax mode, pydantic's default and the SDK's)."""
     found: dict[str, bool] = {}
     for kind, schemes, max_length in PYDANTIC_TYPES[fmt]:
         if isinstance(value, str):
@@ -111,8 +112,10 @@ def pydantic_verdicts(fmt: str, value: Any) -> dict[str, bool]:
                 continue
             if max_length is not None and len(value) > max_length:
                 continue
-        try:
-            _model(kind).model_validate({"v": value})
+        model = _model(kind)
+        try:  # the parsed content, as the SDK's elicit does, and the raw JSON text
+            model.model_validate({"v": value})
+            model.model_validate_json(json.dumps({"v": value}))
         except pydantic.ValidationError:
             found[getattr(kind, "__name__", str(kind))] = False
         else:
