@@ -10,7 +10,8 @@ own checks in headless Chromium, batched in one page per schema, by both ways a 
   ``setValues`` and the last check before every ``accept``).
 
 Each value the page accepts must be accepted by Ajv + ajv-formats (what the MCP TypeScript SDK
-validates accepted content with) and by jsonschema with its format checker. Known
+validates accepted content with), by jsonschema with its format checker and, for a format, by
+every pydantic type that emits it (what Python SDK and FastMCP servers validate with). Known
 disagreements between those two (leap second, year 0000: Ajv accepts, jsonschema refuses;
 ``a..b@example.com``, ``.a@x.org``, ``a.@x.org``: the reverse) are all among the values.
 """
@@ -30,7 +31,7 @@ import elicit_gen
 from elicit_gen.compiler import ir
 
 from .html_support import RECORDER, TIME_ZONE, launch, write_page
-from .support.validators import ajv_verdicts, jsonschema_verdict
+from .support.validators import ajv_verdicts, jsonschema_verdict, pydantic_verdict
 
 pytestmark = pytest.mark.browser
 
@@ -45,16 +46,24 @@ def _emails() -> list[str]:
         "xn--d.com", "a_b.com", "123.com", "x.org.", "é.com", "a" * 63 + ".com", "a" * 64 + ".com",
     ]  # fmt: skip
     values = [f"{lo}@{do}" for lo, do in itertools.product(locals_, domains)]
+    pydantic_refuses = [
+        "ada@printer.local", "ada@foo.test", "ada@x.invalid", "ada@x.onion", "ada@a.arpa",
+        "ada@LOCALHOST.com", "ada@x.a1", "ada@x.1a", "ada@ab--c.com", "ada@xn--bcher-kva.example",
+        "a" * 248 + "@x.org", "a" * 249 + "@x.org",
+    ]  # fmt: skip
+    values += pydantic_refuses
     return [*values, "a@b@x.org", "@x.org", "a@", "a@x.org\n", " a@x.org", "a@x.org "]
 
 
 def _uris() -> list[str]:
-    schemes = ["http:", "https:", "x:", "a+b.c-d:", "1x:", ":", "é:"]
+    schemes = ["http:", "https:", "x:", "a+b.c-d:", "1x:", ":", "é:", "file:", "ws:"]
     rests = [
         "//h", "//h:80/p", "//[::1]/", "//[v1.x]", "", "/", "/p", "p", "?q", "#f", "//u:p@h/",
         "//h/%zz", "//h/%41", "//h/a b", "//[::zz]/", "//h?x#y#z", "//h/<x>", "//é.fr/", "//",
         "///p", "p:q", "//h/p?q=1&r[]=2", "//[1:2:3:4:5:6:7:8]", "//[1:2:3:4:5:6:7:8:9]",
-        "//[::ffff:1.2.3.4]", "//h\\p",
+        "//[::ffff:1.2.3.4]", "//h\\p", "//h:65535/", "//h:65536/", "//256.1.1.1/", "//1.2.3/",
+        "//example.123/", "//0x7f.1/", "//u@/", "//:80", "//xn--d.com/", "//%41.com/", "h/p",
+        "///h", "//h:0080",
     ]  # fmt: skip
     values = [s + r for s, r in itertools.product(schemes, rests)]
     return [*values, "example.com/page", "//example.com", "http://h/\n", " http://h/"]
@@ -241,10 +250,14 @@ def test_the_page_accepts_only_what_ajv_and_jsonschema_accept(
     assert accepted, f"{name}: the page accepted nothing: the test would prove nothing"
     pairs = [(prop, value) for _, value in accepted]
     ajv = ajv_verdicts(pairs)
+    fmt = prop.get("format")
     wrong = [
-        f"{how} -> {value!r}: ajv {a}, jsonschema {jsonschema_verdict(prop, value)}"
+        f"{how} -> {value!r}: ajv {a}, jsonschema {jsonschema_verdict(prop, value)}, "
+        f"pydantic {pydantic_verdict(fmt, value) if fmt else None}"
         for (how, value), a in zip(accepted, ajv, strict=True)
-        if not (a and jsonschema_verdict(prop, value))
+        if not (
+            a and jsonschema_verdict(prop, value) and (fmt is None or pydantic_verdict(fmt, value))
+        )
     ]
     assert not wrong, f"{name}: the page accepts what a server validator refuses:\n" + "\n".join(
         wrong
@@ -253,8 +266,19 @@ def test_the_page_accepts_only_what_ajv_and_jsonschema_accept(
 
 #: Values every validator accepts, which the page must accept too (it is strict, not useless).
 AGREED = {
-    "email": ["a.b+c@example.org", "!#$%&'*+/=?^_`{|}~-@x.org", "a@xn--d.com", "A_1@123.com"],
-    "uri": ["https://h:80/p?q#f", "x:p", "urn:isbn:0451450523", "http://[::1]/", "file:///p"],
+    "email": ["a.b+c@example.org", "!#$%&'*+/=?^_`{|}~-@x.org", "a@x-y.example", "A_1@123.com"],
+    "uri": [
+        "https://h:80/p?q#f",
+        "x:p",
+        "urn:isbn:0451450523",
+        "http://[::1]/",
+        "file:///p",
+        "https://h:65535/",
+        "http://1.2.3/",
+        "x://256.1.1.1/",
+        "x://",
+        "http:h/p",
+    ],
     "date": ["0001-01-01", "2024-02-29", "9999-12-31"],
     "date-time": ["2024-02-29T23:59:59Z", "0001-01-01T00:00:00.5+00:00", "2024-01-01t00:00:00z"],
 }
@@ -266,6 +290,7 @@ def test_the_page_accepts_what_every_validator_accepts(page: Any, tmp_path: Path
     values = AGREED[fmt]
     assert ajv_verdicts([(prop, v) for v in values]) == [True] * len(values)
     assert all(jsonschema_verdict(prop, v) for v in values)
+    assert all(pydantic_verdict(fmt, v) for v in values)
     form = _form({"type": "object", "properties": {"v": prop}})
     page.goto(write_page(form, tmp_path).as_uri())
     assert page.evaluate(CONTENT, values) == [True] * len(values)

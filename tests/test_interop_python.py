@@ -1,8 +1,10 @@
 """Interop differential of the Python targets: a form must never accept what a server's
 validator rejects.
 
-The oracles are Ajv with ajv-formats (how the MCP TypeScript SDK validates accepted content) and
-jsonschema with its format checker (tests/support/validators.py). The subjects are ``validate()``
+The oracles are Ajv with ajv-formats (how the MCP TypeScript SDK validates accepted content),
+jsonschema with its format checker and, for a format, pydantic with every type that emits it (how
+Python SDK and FastMCP servers validate: EmailStr, AnyUrl, HttpUrl, ..., date, datetime;
+tests/support/validators.py). The subjects are ``validate()``
 of the generated cli, textual and qt modules (they share formcore, but each generated module is
 imported and called for real) and the generated pydantic content model (``model_validate`` and
 ``model_validate_json``). For every kind and
@@ -10,9 +12,9 @@ format, values are generated (fixed valid, boundary and invalid values, the know
 unicode, big-integer bounds, floats against integer bounds, plus a bounded, derandomized
 hypothesis sample) and each subject's verdict is compared with both oracles:
 
-* a subject never accepts what either oracle rejects (the hard rule);
-* a subject accepts what both oracles accept, except for the documented places where the forms
-  are stricter than both (:data:`STRICTER`, docs/targets/pydantic.md "Interop").
+* a subject never accepts what any oracle rejects (the hard rule);
+* a subject accepts what all oracles accept, except for the documented places where the forms
+  are stricter than all (:data:`STRICTER`, docs/targets/pydantic.md "Interop").
 
 Where the oracles disagree with each other (a leap second at 23:59:60Z, year 0000, ``a..b@x.org``)
 the subjects refuse: they accept what all agree on. One node process per test (batched).
@@ -38,7 +40,7 @@ from elicit_gen.compiler import ir
 
 from .pydantic_support import accepts, content_model
 from .support.cases import write_and_import
-from .support.validators import ajv_verdicts, jsonschema_verdict
+from .support.validators import ajv_verdicts, jsonschema_verdict, pydantic_verdict
 
 BIG = 2**53 + 1  # the first integer a double cannot hold
 I64 = 2**63 - 1
@@ -91,9 +93,16 @@ SCHEMA: dict[str, Any] = {"type": "object", "properties": PROPERTIES}
 STRICTER: list[tuple[str, str, Callable[[Any], bool]]] = [
     (
         "email",
-        "a DNS label has at most 63 characters (WHATWG); Ajv and jsonschema do not count",
+        "an xn-- label: email-validator checks it as IDNA 2008, which a form cannot redo",
+        lambda v: isinstance(v, str) and re.search(r"[@.]xn--", v, re.IGNORECASE) is not None,
+    ),
+    (
+        "uri",
+        "an xn-- label or a %-escape in a special scheme's host: the URL parser checks it as IDNA",
         lambda v: (
-            isinstance(v, str) and any(len(label) > 63 for label in v.rpartition("@")[2].split("."))
+            isinstance(v, str)
+            and re.match(r"(?i)(https?|wss?|ftp|file):/*([^/?#@]*@)?[^/?#]*(%|(^|[./])xn--)", v)
+            is not None
         ),
     ),
     (
@@ -195,6 +204,15 @@ KNOWN: dict[str, list[Any]] = {
         "a@b.c\n",
         " a@b.c",
         "\uff41@b.c",
+        "ada@printer.local",
+        "ada@foo.test",
+        "ada@x.INVALID",
+        "ada@x.onion",
+        "ada@x.a1",
+        "ada@ab--c.com",
+        "ada@xn--bcher-kva.example",
+        "a" * 248 + "@x.org",
+        "a" * 249 + "@x.org",
     ],
     "uri": [
         "https://example.com/a?b=c#d",
@@ -224,6 +242,18 @@ KNOWN: dict[str, list[Any]] = {
         "a:b\n",
         "http://x.org\n",
         "http://u:p@x:65536/",
+        "https://example.com:65535/",
+        "https://256.1.1.1/",
+        "https://1.2.3/",
+        "http://example.123/",
+        "http://",
+        "http:example.com",
+        "x://",
+        "x://u@/",
+        "file:///p",
+        "file://h:80/",
+        "http://xn--d.com/",
+        "http://%41.com/",
     ],
     "date": [
         "2024-02-29",
@@ -454,17 +484,26 @@ def _compare(
         # there, so jsonschema judges that too for them.
         object_ok = jsonschema_verdict(SCHEMA, content)
         wire_ok = jsonschema_verdict(SCHEMA, json.loads(json.dumps(content)))
+        fmt = PROPERTIES[key].get("format")
+        pydantic_ok = pydantic_verdict(fmt, value) if fmt is not None else True
         for name, subject in subjects.items():
             schema_ok = wire_ok if name == "pydantic-json" else object_ok
             ok = subject(content)
             accepted += ok
-            if ok and not (ajv_ok and schema_ok):
+            if ok and not (ajv_ok and schema_ok and pydantic_ok):
                 problems.append(
                     f"{name} accepts {key}={value!r}; Ajv {'accepts' if ajv_ok else 'rejects'}, "
-                    f"jsonschema {'accepts' if schema_ok else 'rejects'}"
+                    f"jsonschema {'accepts' if schema_ok else 'rejects'}, "
+                    f"pydantic {'accepts' if pydantic_ok else 'rejects'}"
                 )
-            elif not ok and ajv_ok and schema_ok and _stricter_reason(_kind(key), value) is None:
-                problems.append(f"{name} rejects {key}={value!r}, which Ajv and jsonschema accept")
+            elif (
+                not ok
+                and ajv_ok
+                and schema_ok
+                and pydantic_ok
+                and _stricter_reason(_kind(key), value) is None
+            ):
+                problems.append(f"{name} rejects {key}={value!r}, which every validator accepts")
     return problems, accepted
 
 
@@ -505,6 +544,34 @@ def test_where_the_validators_disagree_the_forms_refuse(
     content = {key: value}
     assert ajv_verdicts([(SCHEMA, content)]) == [ajv_ok]
     assert jsonschema_verdict(SCHEMA, content) is schema_ok
+    for name, subject in subjects.items():
+        assert not subject(content), name
+
+
+#: What Ajv and jsonschema accept and a Python SDK or FastMCP server refuses (pydantic's EmailStr
+#: runs email-validator, its URL types a WHATWG URL parser): every subject refuses it too.
+PYDANTIC_REFUSES: list[tuple[str, str]] = [
+    ("email", "ada@printer.local"),
+    ("email", "ada@foo.test"),
+    ("email", "ada@1.2.3.4"),
+    ("email", "ada@ab--c.com"),
+    ("email_len", "ada@x.local"),
+    ("uri", "https://example.com:65536/"),
+    ("uri", "http://"),
+    ("uri", "https://256.1.1.1/"),
+    ("uri", "http://[v1.x]/"),
+    ("uri", "file://h:80/"),
+]
+
+
+@pytest.mark.parametrize(("key", "value"), PYDANTIC_REFUSES)
+def test_what_a_pydantic_server_refuses_the_forms_refuse(
+    key: str, value: str, subjects: dict[str, Subject]
+) -> None:
+    content = {key: value}
+    assert ajv_verdicts([(SCHEMA, content)]) == [True]
+    assert jsonschema_verdict(SCHEMA, content)
+    assert not pydantic_verdict(PROPERTIES[key]["format"], value)
     for name, subject in subjects.items():
         assert not subject(content), name
 

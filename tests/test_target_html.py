@@ -209,7 +209,9 @@ def test_deterministic() -> None:
 def test_page_size_of_every_kind_example() -> None:
     result = elicit_gen.compile(ROOT / "examples" / "every_kind.json", ["html"])
     size = len(result.files[0].text.encode("utf-8"))
-    assert size < 64 * 1024, size
+    # 64 KiB until the format checks became pydantic's too (WHATWG hosts, special-use email
+    # domains, each refusal worded): about 7 KiB of script.
+    assert size < 80 * 1024, size
 
 
 def test_cli_writes_the_page(tmp_path: object) -> None:

@@ -13,32 +13,60 @@
 
   // --- The schema's checks (messages as in the generated Python forms) ------------------------
   // Formats accept only what every mainstream validator of the answer accepts (the intersection
-  // of Ajv + ajv-formats, as the MCP TypeScript SDK checks, jsonschema's format checker and the
-  // RFCs), as the generated Python forms do: a form must never send what the server refuses.
+  // of Ajv + ajv-formats, as the MCP TypeScript SDK checks, jsonschema's format checker,
+  // pydantic, as the Python SDK and FastMCP check, and the RFCs), as the generated Python forms
+  // do (runtime/formcore.py's format checks, step for step): a form must never send what the
+  // server refuses.
 
   // A dot-atom local part (no leading, trailing or doubled dot) and at least two domain labels.
   const EMAIL_RE =
     /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+  // Names email-validator (pydantic's EmailStr) refuses with every name under them.
+  const SPECIAL_USE_DOMAINS = ["arpa", "invalid", "local", "localhost", "onion", "test"];
+  const EMAIL_MAX_LENGTH = 254;
   // RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ], with a non-empty
-  // hier-part (Ajv refuses "a:" and "a:?q", which RFC 3986 allows).
+  // hier-part (Ajv refuses "a:" and "a:?q", which RFC 3986 allows). Groups: 1 the scheme, 2 the
+  // userinfo and its "@", 3 the host (undefined without an authority), 4 the port's digits.
   const PCT = "%[0-9A-Fa-f]{2}";
   const UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;=";
   const PCHAR = `(?:[${UNRESERVED_SUB}:@]|${PCT})`;
   const URI_RE = new RegExp(
-    "^[A-Za-z][A-Za-z0-9+.\\-]*:" +
-      `(?://(?:(?:[${UNRESERVED_SUB}:]|${PCT})*@)?(\\[[^\\]]*\\]|(?:[${UNRESERVED_SUB}]|${PCT})*)` +
-      `(?::[0-9]*)?(?:/${PCHAR}*)*` +
+    "^([A-Za-z][A-Za-z0-9+.\\-]*):" +
+      `(?://((?:[${UNRESERVED_SUB}:]|${PCT})*@)?(\\[[^\\]]*\\]|(?:[${UNRESERVED_SUB}]|${PCT})*)` +
+      `(?::([0-9]*))?(?:/${PCHAR}*)*` +
       `|/(?:${PCHAR}+(?:/${PCHAR}*)*)?` +
       `|${PCHAR}+(?:/${PCHAR}*)*)` +
       `(?:\\?(?:${PCHAR}|[/?])*)?(?:#(?:${PCHAR}|[/?])*)?$`,
   );
+  // The schemes a WHATWG URL parser (pydantic-core's) treats as special: their host is a domain
+  // name or an IP address, and it is required (except for file).
+  const SPECIAL_SCHEMES = ["http", "https", "ws", "wss", "ftp", "file"];
   const IPV4_RE = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
   const IPVFUTURE_RE = /^v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/;
   const DATE_RE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
   const DATE_TIME_RE =
     /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/;
 
-  const isEmail = (text) => EMAIL_RE.test(text);
+  /** Why `text` is no email address every validator accepts, as [reason, the part at fault], or
+   * null: "form", "punycode" (an xn-- label), "hyphens" ("--" as a label's third and fourth
+   * characters), "tld" (no final letter), "special-use" (printer.local), "length" (over 254). */
+  function emailRefusal(text) {
+    if (!EMAIL_RE.test(text)) return ["form", text];
+    const domain = text.slice(text.lastIndexOf("@") + 1);
+    for (const label of domain.split(".")) {
+      if (label.slice(0, 4).toLowerCase() === "xn--") return ["punycode", label];
+      if (label.slice(2, 4) === "--") return ["hyphens", label];
+    }
+    if (!/[a-z]/i.test(domain[domain.length - 1])) return ["tld", domain];
+    const lowered = domain.toLowerCase();
+    for (const name of SPECIAL_USE_DOMAINS) {
+      if (lowered === name || lowered.endsWith(`.${name}`)) return ["special-use", domain];
+    }
+    if (text.length > EMAIL_MAX_LENGTH) return ["length", String(text.length)];
+    return null;
+  }
+
+  const isEmail = (text) => emailRefusal(text) === null;
 
   function isIPv6(text) {
     const halves = text.split("::");
@@ -54,14 +82,72 @@
     return halves.length === 2 ? units <= 7 : units === 8;
   }
 
-  function isUri(text) {
-    const match = URI_RE.exec(text);
-    if (match === null) return false;
-    const literal = match[1];
-    if (literal === undefined || !literal.startsWith("[")) return true;
-    const inner = literal.slice(1, -1);
-    return IPVFUTURE_RE.test(inner) || isIPv6(inner);
+  /** A part of a WHATWG IPv4 address ("0x1f" hex, "017" octal, "17"), or null. */
+  function ipv4Number(part) {
+    let [radix, digits] = [10, part];
+    if (part.startsWith("0x") || part.startsWith("0X")) [radix, digits] = [16, part.slice(2)];
+    else if (part.length > 1 && part[0] === "0") [radix, digits] = [8, part.slice(1)];
+    const allowed = { 16: /^[0-9A-Fa-f]*$/, 10: /^[0-9]*$/, 8: /^[0-7]*$/ }[radix];
+    if (part === "" || !allowed.test(digits)) return null;
+    digits = digits.replace(/^0+/, "");
+    if (digits.length > 12) return 2 ** 48; // far beyond any part's bound
+    return digits === "" ? 0 : parseInt(digits, radix);
   }
+
+  /** Whether a host that ends in a number is an IPv4 address as a WHATWG URL parser reads one;
+   * null when it does not end in a number (a domain name). */
+  function isWhatwgIPv4(host) {
+    const parts = host.split(".");
+    if (parts[parts.length - 1] === "" && parts.length > 1) parts.pop();
+    const last = parts[parts.length - 1];
+    if (!/^[0-9]+$/.test(last) && ipv4Number(last) === null) return null;
+    const numbers = parts.map(ipv4Number);
+    if (numbers.length > 4 || numbers.includes(null)) return false;
+    const tail = numbers.pop();
+    return numbers.every((n) => n <= 255) && tail < 256 ** (5 - parts.length);
+  }
+
+  /** Why `text` is no absolute URI every validator accepts, as [reason, the part at fault], or
+   * null (formcore's _uri_refusal: "form", "ip-future", "port", "host-needed", "no-host",
+   * "file-authority", "host-percent", "punycode", "ipv4"). */
+  function uriRefusal(text) {
+    const m = URI_RE.exec(text);
+    if (m === null) return ["form", text];
+    const [scheme, userinfo, host, port] = [m[1].toLowerCase(), m[2], m[3], m[4]];
+    const special = SPECIAL_SCHEMES.includes(scheme);
+    const rest = text.slice(scheme.length + 1);
+    if (special && scheme !== "file" && (rest.slice(0, 2) !== "//" || rest.slice(2, 3) === "/")) {
+      // A WHATWG parser skips the slashes after a special scheme: http:p, http:/p and http:///p
+      // all name the host p, so each is checked as http://p.
+      const after = rest.replace(/^\/+/, "");
+      if (["", "?", "#"].includes(after.slice(0, 1))) return ["no-host", scheme];
+      const found = uriRefusal(`${m[1]}://${after}`);
+      return found !== null && found[0] === "form" ? ["no-host", scheme] : found;
+    }
+    if (host === undefined) return null;
+    if (host.startsWith("[")) {
+      const inner = host.slice(1, -1);
+      if (IPVFUTURE_RE.test(inner)) return ["ip-future", host];
+      if (!isIPv6(inner)) return ["form", text];
+    }
+    if (port && (port.replace(/^0+/, "").length > 5 || Number(port) > 65535)) return ["port", port];
+    if (host === "" && (userinfo !== undefined || port !== undefined)) return ["host-needed", scheme];
+    if (scheme === "file" && (userinfo !== undefined || port !== undefined)) {
+      // file://c: is a Windows drive letter (the path /c:), not a host and a port
+      const drive = userinfo === undefined && port === "" && /^[A-Za-z]$/.test(host);
+      if (!drive) return ["file-authority", scheme];
+    }
+    if (!special || host.startsWith("[")) return null;
+    if (host === "") return scheme === "file" ? null : ["no-host", scheme];
+    if (host.includes("%")) return ["host-percent", host];
+    for (const label of host.split(".")) {
+      if (label.slice(0, 4).toLowerCase() === "xn--") return ["punycode", label];
+    }
+    if (isWhatwgIPv4(host) === false) return ["ipv4", host];
+    return null;
+  }
+
+  const isUri = (text) => uriRefusal(text) === null;
 
   function validDate(year, month, day) {
     if (year < 1 || month < 1 || month > 12 || day < 1) return false;
@@ -123,10 +209,46 @@
     return null;
   }
 
+  const xnProblem = (label) => _t("{label} is an internationalised (xn--) name, which this form cannot check.", { label });
+
+  /** Why `text` is no email address every validator accepts (formcore's _email_problem). */
+  function emailProblem(text) {
+    const [reason, part] = emailRefusal(text) || ["form", text];
+    if (reason === "punycode") return xnProblem(part);
+    if (reason === "hyphens") {
+      return _t(
+        "{label} has hyphens in third and fourth place, which only internationalised names may have.",
+        { label: part },
+      );
+    }
+    if (reason === "tld") return _t("{domain} does not end in a top-level domain such as .com or .org.", { domain: part });
+    if (reason === "special-use") return _t("{domain} is a special-use name that cannot receive email.", { domain: part });
+    if (reason === "length") return _t("Has {length} characters, but an email address has at most 254.", { length: part });
+    return _t("Not an email address.");
+  }
+
+  /** Why `text` is no absolute URI every validator accepts (formcore's _uri_problem). */
+  function uriProblem(text) {
+    const [reason, part] = uriRefusal(text) || ["form", text];
+    if (reason === "ip-future") return _t("{host} is no IP address: only an IPv6 address can stand in brackets.", { host: part });
+    if (reason === "port") return _t("There is no port {port}: a port is a number from 0 to 65535.", { port: part });
+    if (reason === "host-needed") return _t("A user name or a port needs a host name to go with it.");
+    if (reason === "no-host") {
+      return _t("After {scheme}: must come // and a host name, as in {scheme}://example.com/.", { scheme: part });
+    }
+    if (reason === "file-authority") return _t("A file URI cannot have a user name or a port.");
+    if (reason === "host-percent") return _t("{host}: a host name cannot contain a percent-escape such as %41.", { host: part });
+    if (reason === "punycode") return xnProblem(part);
+    if (reason === "ipv4") {
+      return _t("{host} ends in a number, so it must be an IPv4 address such as 192.0.2.1, and it is not one.", { host: part });
+    }
+    return _t("Not an absolute URI.");
+  }
+
   /** Why `text` is no value of the string format `format` (which refused it). */
   function formatProblem(format, text) {
-    if (format === "email") return _t("Not an email address.");
-    if (format === "uri") return _t("Not an absolute URI.");
+    if (format === "email") return emailProblem(text);
+    if (format === "uri") return uriProblem(text);
     if (format === "date") {
       const m = DATE_RE.exec(text);
       if (m === null) return _t("Not in the form YYYY-MM-DD.");

@@ -85,7 +85,9 @@ _SURROGATE_RE = _re.compile("[\ud800-\udfff]")
 # --- format checks ---
 # (copied verbatim into the pydantic models too: elicit_gen/targets/pydantic.py)
 # Formats accept only what every mainstream validator of the answer accepts: the intersection of
-# Ajv + ajv-formats (the MCP TypeScript SDK's check), jsonschema's format checker and the RFCs.
+# Ajv + ajv-formats (the MCP TypeScript SDK's check), jsonschema's format checker, pydantic (the
+# Python SDK's and FastMCP's check: EmailStr runs email-validator, AnyUrl / HttpUrl / FileUrl /
+# WebsocketUrl run pydantic-core's WHATWG URL parser) and the RFCs.
 # An email is what both the WHATWG HTML grammar (browsers, type=email) and ajv-formats accept: a
 # dot-atom local part (no leading, trailing or doubled dot) and a domain of at least two labels.
 _EMAIL_RE = _re.compile(
@@ -93,19 +95,27 @@ _EMAIL_RE = _re.compile(
     r"@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
     r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"
 )
+# email-validator (behind pydantic's EmailStr) refuses these names and every name under them:
+# special-use or reserved, no address there can receive email (RFC 6761, 6762, 7686).
+_SPECIAL_USE_DOMAINS = ("arpa", "invalid", "local", "localhost", "onion", "test")
+_EMAIL_MAX_LENGTH = 254  # RFC 5321 with errata, as email-validator counts
 # RFC 3986 "URI": scheme ":" hier-part [ "?" query ] [ "#" fragment ] (the HTML form's check too),
-# without an empty hier-part (``x:``, ``x:?q``): ajv-formats refuses it.
+# without an empty hier-part (``x:``, ``x:?q``): ajv-formats refuses it. Groups: 1 the scheme,
+# 2 the userinfo and its "@", 3 the host (None without an authority), 4 the port's digits.
 _PCT = "%[0-9A-Fa-f]{2}"
 _UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;="
 _PCHAR = f"(?:[{_UNRESERVED_SUB}:@]|{_PCT})"
 _URI_RE = _re.compile(
-    "[A-Za-z][A-Za-z0-9+.\\-]*:"
-    f"(?://(?:(?:[{_UNRESERVED_SUB}:]|{_PCT})*@)?(\\[[^\\]]*\\]|(?:[{_UNRESERVED_SUB}]|{_PCT})*)"
-    f"(?::[0-9]*)?(?:/{_PCHAR}*)*"
+    "([A-Za-z][A-Za-z0-9+.\\-]*):"
+    f"(?://((?:[{_UNRESERVED_SUB}:]|{_PCT})*@)?(\\[[^\\]]*\\]|(?:[{_UNRESERVED_SUB}]|{_PCT})*)"
+    f"(?::([0-9]*))?(?:/{_PCHAR}*)*"
     f"|/(?:{_PCHAR}+(?:/{_PCHAR}*)*)?"
     f"|{_PCHAR}+(?:/{_PCHAR}*)*)"
     f"(?:\\?(?:{_PCHAR}|[/?])*)?(?:#(?:{_PCHAR}|[/?])*)?"
 )
+# The schemes a WHATWG URL parser (pydantic-core's) treats as special: their host is a domain
+# name or an IP address, and it is required (except for file).
+_SPECIAL_SCHEMES = ("http", "https", "ws", "wss", "ftp", "file")
 _OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
 _IPV4_RE = _re.compile(f"(?:{_OCTET}\\.){{3}}{_OCTET}")
 _IPVFUTURE_RE = _re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
@@ -117,9 +127,36 @@ _DATE_TIME_RE = _re.compile(
 )
 
 
+def _email_refusal(text: str) -> tuple[str, str] | None:
+    """Why ``text`` is no email address that every validator accepts, as (reason, the part at
+    fault), or None when it is one. Reasons: ``form`` (the grammar), ``punycode`` (an ``xn--``
+    label: email-validator checks it as IDNA 2008, which a form cannot), ``hyphens`` (``--`` in a
+    label's third and fourth places, reserved for such names), ``tld`` (the domain does not end
+    in a letter, as no top-level domain does), ``special-use`` (``printer.local``) and
+    ``length`` (more than 254 characters)."""
+    if _EMAIL_RE.fullmatch(text) is None:
+        return ("form", text)
+    domain = text.rpartition("@")[2]
+    for label in domain.split("."):
+        if label[:4].lower() == "xn--":
+            return ("punycode", label)
+        if label[2:4] == "--":
+            return ("hyphens", label)
+    if not ("a" <= domain[-1].lower() <= "z"):
+        return ("tld", domain)
+    lowered = domain.lower()
+    for name in _SPECIAL_USE_DOMAINS:
+        if lowered == name or lowered.endswith("." + name):
+            return ("special-use", domain)
+    if len(text) > _EMAIL_MAX_LENGTH:
+        return ("length", str(len(text)))
+    return None
+
+
 def is_email(text: str) -> bool:
-    """``a.b+c@example.org``; not ``a..b@x.org``, ``.a@x.org``, ``a.@x.org``, ``a@localhost``."""
-    return _EMAIL_RE.fullmatch(text) is not None
+    """``a.b+c@example.org``; not ``a..b@x.org``, ``.a@x.org``, ``a.@x.org``, ``a@localhost``,
+    ``ada@printer.local``, ``ada@1.2.3.4``."""
+    return _email_refusal(text) is None
 
 
 def _is_ipv6(text: str) -> bool:
@@ -138,16 +175,102 @@ def _is_ipv6(text: str) -> bool:
     return units <= 7 if len(halves) == 2 else units == 8
 
 
-def is_uri(text: str) -> bool:
-    """An absolute URI by RFC 3986 (IP literals included) with a non-empty hier-part."""
+def _ipv4_number(part: str) -> int | None:
+    """A part of a WHATWG IPv4 address (``0x1f`` hex, ``017`` octal, ``17``), or None."""
+    radix, digits = 10, part
+    if part[:2] in ("0x", "0X"):
+        radix, digits = 16, part[2:]
+    elif len(part) > 1 and part[0] == "0":
+        radix, digits = 8, part[1:]
+    allowed = {16: "[0-9A-Fa-f]*", 10: "[0-9]*", 8: "[0-7]*"}[radix]
+    if part == "" or _re.fullmatch(allowed, digits) is None:
+        return None
+    digits = digits.lstrip("0")
+    # far beyond any part's bound (and int() of any length would be slow)
+    if len(digits) > 12:
+        return 2**48
+    return int(digits or "0", radix)
+
+
+def _is_whatwg_ipv4(host: str) -> bool | None:
+    """Whether a host name that ends in a number (``1.2.3.4``, ``example.123``) is an IPv4
+    address as a WHATWG URL parser reads one (which then refuses the URL if not); None when it
+    does not end in a number (a domain name)."""
+    parts = host.split(".")
+    if parts[-1] == "" and len(parts) > 1:
+        parts.pop()
+    last = parts[-1]
+    if _re.fullmatch("[0-9]+", last) is None and _ipv4_number(last) is None:
+        return None
+    numbers = [_ipv4_number(part) for part in parts]
+    if len(numbers) > 4 or None in numbers:
+        return False
+    *head, tail = [n for n in numbers if n is not None]
+    return all(n <= 255 for n in head) and tail < 256 ** (5 - len(numbers))
+
+
+def _uri_refusal(text: str) -> tuple[str, str] | None:
+    """Why ``text`` is no absolute URI that every validator accepts, as (reason, the part at
+    fault), or None when it is one. Reasons: ``form`` (RFC 3986's grammar), ``ip-future``
+    (``[v1.x]``: WHATWG URL parsers take only IPv6 in brackets), ``port`` (above 65535),
+    ``host-needed`` (a userinfo or port without a host), ``no-host`` (an http, https, ws, wss
+    or ftp URI without a host),
+    ``file-authority`` (a file URI with a userinfo or port), ``host-percent`` (a
+    percent-escape in a special scheme's host name), ``punycode`` (an ``xn--`` label, checked as
+    IDNA by the parser, which a form cannot) and ``ipv4`` (a host that ends in a number but is
+    no IPv4 address, such as ``256.1.1.1``)."""
     m = _URI_RE.fullmatch(text)
     if m is None:
-        return False
-    literal = m[1]
-    if literal is None or not literal.startswith("["):
-        return True
-    inner = literal[1:-1]
-    return _IPVFUTURE_RE.fullmatch(inner) is not None or _is_ipv6(inner)
+        return ("form", text)
+    scheme, userinfo, host, port = m[1].lower(), m[2], m[3], m[4]
+    special = scheme in _SPECIAL_SCHEMES
+    rest = text[len(scheme) + 1 :]
+    if special and scheme != "file" and (rest[:2] != "//" or rest[2:3] == "/"):
+        # A WHATWG parser skips the slashes (any number) after a special scheme: http:p,
+        # http:/p and http:///p all name the host p, so each is checked as http://p.
+        after = rest.lstrip("/")
+        if after[:1] in ("", "?", "#"):
+            return ("no-host", scheme)
+        found = _uri_refusal(f"{m[1]}://{after}")
+        if found is not None and found[0] == "form":
+            return ("no-host", scheme)
+        return found
+    if host is None:
+        return None
+    if host.startswith("["):
+        inner = host[1:-1]
+        if _IPVFUTURE_RE.fullmatch(inner) is not None:
+            return ("ip-future", host)
+        if not _is_ipv6(inner):
+            return ("form", text)
+    if port and (len(port.lstrip("0")) > 5 or int(port) > 65535):
+        return ("port", port)
+    if host == "" and (userinfo is not None or port is not None):
+        return ("host-needed", scheme)
+    if scheme == "file" and (userinfo is not None or port is not None):
+        # file://c: is a Windows drive letter (the path /c:), not a host and a port
+        drive = userinfo is None and port == "" and _re.fullmatch("[A-Za-z]", host)
+        if not drive:
+            return ("file-authority", scheme)
+    if not special or host.startswith("["):
+        return None
+    if host == "":
+        return None if scheme == "file" else ("no-host", scheme)
+    if "%" in host:
+        return ("host-percent", host)
+    for label in host.split("."):
+        if label[:4].lower() == "xn--":
+            return ("punycode", label)
+    if _is_whatwg_ipv4(host) is False:
+        return ("ipv4", host)
+    return None
+
+
+def is_uri(text: str) -> bool:
+    """An absolute URI by RFC 3986 (IP literals included) with a non-empty hier-part, that a
+    WHATWG URL parser reads too: ``https://example.com/a``, ``mailto:a@b.c``, ``urn:isbn:1``;
+    not ``https://example.com:65536/``, ``http://``, ``https://256.1.1.1/``."""
+    return _uri_refusal(text) is None
 
 
 def _valid_date(year: int, month: int, day: int) -> bool:
@@ -319,13 +442,83 @@ def _date_problem(year: str, month: str, day: str) -> str | None:
     return None
 
 
+_XN_PROBLEM = _N(
+    "{label} is an internationalised (xn--) name, which this form cannot check.",
+)
+_HYPHENS_PROBLEM = _N(
+    "{label} has hyphens in third and fourth place, which only internationalised names may have.",
+)
+_IPV4_PROBLEM = _N(
+    "{host} ends in a number, so it must be an IPv4 address such as 192.0.2.1, and it is not one.",
+)
+
+
+def _email_problem(text: str) -> str:
+    """Why ``text`` is no email address every validator accepts (is_email refused it)."""
+    reason, part = _email_refusal(text) or ("form", text)
+    if reason == "punycode":
+        return _t(_XN_PROBLEM, label=part)
+    if reason == "hyphens":
+        return _t(_HYPHENS_PROBLEM, label=part)
+    if reason == "tld":
+        return _t(
+            "{domain} does not end in a top-level domain such as .com or .org.",
+            domain=part,
+        )
+    if reason == "special-use":
+        return _t(
+            "{domain} is a special-use name that cannot receive email.",
+            domain=part,
+        )
+    if reason == "length":
+        return _t(
+            "Has {length} characters, but an email address has at most 254.",
+            length=part,
+        )
+    return _t("Not an email address.")
+
+
+def _uri_problem(text: str) -> str:
+    """Why ``text`` is no absolute URI every validator accepts (is_uri refused it)."""
+    reason, part = _uri_refusal(text) or ("form", text)
+    if reason == "ip-future":
+        return _t(
+            "{host} is no IP address: only an IPv6 address can stand in brackets.",
+            host=part,
+        )
+    if reason == "port":
+        return _t(
+            "There is no port {port}: a port is a number from 0 to 65535.",
+            port=part,
+        )
+    if reason == "host-needed":
+        return _t("A user name or a port needs a host name to go with it.")
+    if reason == "no-host":
+        return _t(
+            "After {scheme}: must come // and a host name, as in {scheme}://example.com/.",
+            scheme=part,
+        )
+    if reason == "file-authority":
+        return _t("A file URI cannot have a user name or a port.")
+    if reason == "host-percent":
+        return _t(
+            "{host}: a host name cannot contain a percent-escape such as %41.",
+            host=part,
+        )
+    if reason == "punycode":
+        return _t(_XN_PROBLEM, label=part)
+    if reason == "ipv4":
+        return _t(_IPV4_PROBLEM, host=part)
+    return _t("Not an absolute URI.")
+
+
 def format_problem(fmt: str, text: str) -> str:
     """Why ``text`` is no value of the string format ``fmt`` (which refused it): the form an
     answer must have, or the day, time or offset that does not exist."""
     if fmt == "email":
-        return _t("Not an email address.")
+        return _email_problem(text)
     if fmt == "uri":
-        return _t("Not an absolute URI.")
+        return _uri_problem(text)
     if fmt == "date":
         m = _DATE_RE.fullmatch(text)
         if m is None:
