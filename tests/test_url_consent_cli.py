@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -234,6 +235,72 @@ def test_look_alike_domains_are_warned_about(
     assert f"  Web site:  {headline}\n" in before
     assert f"Open {headline} in your browser?" in before
     assert result == {"action": "accept"} and opener.calls == [check.href]
+
+
+LOOK_ALIKE = "https://login.g\u0456thub.com/settings"  # a Cyrillic і in "github"
+
+
+def test_look_alike_is_named_as_what_it_is_after_the_warnings(consent: ModuleType) -> None:
+    """Issue 24, defect 9: for "login.gіthub.com" the warnings come first, the site line and
+    the question name its xn-- form (the readable form after it), and Enter is no answer."""
+    check = consent.check_url(LOOK_ALIKE)
+    assert check.lookalike and check.ascii_domain == "xn--gthub-n2e.com"
+    result, err, opener = ask(consent, ["", "c"], LOOK_ALIKE)
+    assert result == {"action": "cancel"} and opener.calls == []  # Enter opened nothing
+    screen, _, after = err.partition("[o]pen, [d]ecline, [c]ancel:")
+    assert "Type o to open it" in after  # Enter alone asked again
+    site = "  Web site:  xn--gthub-n2e.com\n             =================\n"
+    readable = "             Written in the link as: g\u0456thub.com\n"
+    assert site + readable in screen
+    warnings = [screen.index(f"  Warning: {warning}\n") for warning in check.warnings]
+    assert warnings and max(warnings) < screen.index("Web site:") < screen.index("Full URL:")
+    assert screen.endswith("Open xn--gthub-n2e.com in your browser? ")
+    assert "g\u0456thub" not in screen.replace(readable, "")  # the look-alike letters: once
+    result, _, opener = ask(consent, ["o"], LOOK_ALIKE)
+    assert result == {"action": "accept"} and opener.calls == [check.href]
+
+
+def test_a_name_that_is_no_look_alike_keeps_its_readable_headline(consent: ModuleType) -> None:
+    url = "https://m\u00fcnchen.de/"
+    assert not consent.check_url(url).lookalike
+    _, err, _ = ask(consent, ["c"], url)
+    assert "  Web site:  m\u00fcnchen.de\n" in err and "Written in the link" not in err
+    assert err.index("Web site:") < err.index("Warning:")
+
+
+#: A megabyte: what a hostile server may send as its name, the id or the message.
+MEGABYTE = 1_000_000
+
+
+@pytest.mark.parametrize("slot", ["server", "elicitation_id", "message"])
+def test_a_megabyte_of_server_text_is_clipped_before_any_line(
+    consent: ModuleType, slot: str
+) -> None:
+    """Issue 24, defect 5: a megabyte of server name, elicitation id or message is clipped
+    (the message to the forms' 10,000 characters) before anything is written."""
+    texts: dict[str, Any] = {"server": "Acme", "elicitation_id": "e-1", "message": "Sign in."}
+    texts[slot] = "W" * (MEGABYTE - 1) + "\u202e"
+    started = time.monotonic()
+    result, err, opener = ask(consent, ["o"], **texts)
+    elapsed = time.monotonic() - started
+    assert elapsed < 5, f"{elapsed:.1f} s"
+    assert result == {"action": "accept"} and opener.calls == [URL]
+    limit = consent.MAX_MESSAGE_LENGTH if slot == "message" else consent.MAX_NAME_LENGTH
+    assert "W" * (limit - 1) + "\u2026" in err and "W" * limit not in err
+    assert len(err) < limit + 2_000 and "\\u202e" not in err
+
+
+def test_the_command_line_clips_a_long_server_name_and_id(
+    consent: ModuleType, consent_path: Path, browser: tuple[dict[str, str], Path]
+) -> None:
+    env, _ = browser
+    long = "N" * 100_000  # a command-line argument may not be much longer (128 KiB)
+    proc = _script(consent_path, "c\n", "--server", long, "--id", long, URL, env=env)
+    assert proc.returncode == 0 and proc.stdout == '{"action": "cancel"}\n', proc.stderr
+    clipped = "N" * (consent.MAX_NAME_LENGTH - 1) + "\u2026"
+    assert f"{clipped} asks you to open a web page" in proc.stderr
+    assert f"Request:   {clipped}" in proc.stderr
+    assert len(proc.stderr) < 2_000
 
 
 # --- hostile text -----------------------------------------------------------------------------
