@@ -34,7 +34,8 @@ from mcp.client import Client
 from mcp.client._memory import InMemoryTransport
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, QUrl, Slot
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -367,6 +368,38 @@ def test_look_alike_domains_are_warned_about(
         assert top(dialog.url_view, dialog) < top(labels(dialog, "warning")[0], dialog)
     click(qtbot, dialog.open_button)
     assert opener.calls == [check.href]
+
+
+class DesktopCatcher(QObject):
+    """Stands in for the desktop: QDesktopServices hands it every URL it would open."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.opened: list[str] = []
+
+    @Slot(QUrl)
+    def catch(self, url: QUrl) -> None:
+        self.opened.append(bytes(url.toEncoded().data()).decode("ascii"))
+
+
+@pytest.mark.parametrize(
+    "url", ["https://good.com\\@evil.com/", "https://example.com\\x", "https://[::1]\\@evil.com/"]
+)
+def test_the_default_opener_refuses_what_qt_would_read_as_another_host(
+    qtbot: QtBot, consent: ModuleType, url: str
+) -> None:
+    """The dialog hands its default opener the check's href; handed anything QUrl reads with
+    another host than the check (a backslash: user info to Qt, a path to a browser), the
+    opener raises and the desktop never gets it."""
+    catcher = DesktopCatcher()
+    QDesktopServices.setUrlHandler("https", catcher, "catch")
+    try:
+        with pytest.raises(OSError, match="another address than the one shown"):
+            consent._open_in_browser(url)
+        assert consent._open_in_browser(consent.check_url(url).href) is True
+    finally:
+        QDesktopServices.unsetUrlHandler("https")
+    assert catcher.opened == [consent.check_url(url).href]
 
 
 LOOK_ALIKE = "https://login.g\u0456thub.com/settings"  # a Cyrillic і in "github"

@@ -116,7 +116,8 @@ def _open_in_browser(url: str) -> object:
     handed = check_url(bytes(qurl.toEncoded().data()).decode("ascii", "replace"))
     same = (handed.ascii_host, handed.port) == (meant.ascii_host, meant.port)
     if not qurl.isValid() or not handed.openable or not same:
-        raise OSError(_t("no web browser could be started"))
+        problem = _t("the desktop would be given another address than the one shown")
+        raise OSError(problem)
     if not QDesktopServices.openUrl(qurl):
         raise OSError(_t("no web browser could be started"))
     return True
