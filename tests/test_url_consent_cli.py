@@ -290,6 +290,19 @@ def test_a_megabyte_of_server_text_is_clipped_before_any_line(
     assert len(err) < limit + 2_000 and "\\u202e" not in err
 
 
+def test_a_megabyte_url_is_refused_and_shown_cut(consent: ModuleType) -> None:
+    """A refused URL is shown as sent, but no longer than the longest URL a screen shows
+    (a megabyte was 15,000 lines on the terminal)."""
+    url = "https://example.com/" + "a" * MEGABYTE
+    result, err, opener = ask(consent, ["o", "d"], url)
+    assert result == {"action": "decline"} and opener.calls == []
+    assert "The URL is too long to show (1,000,020 characters)." in err
+    pieces = err.split("  Full URL:  ", 1)[1].split("\n")
+    shown = [pieces[0]] + [line.strip() for line in pieces[1:] if line.startswith(" " * 13)]
+    assert "".join(shown) == url[: consent.MAX_URL_LENGTH] + "\u2026"
+    assert len(err) < 20_000
+
+
 def test_the_command_line_clips_a_long_server_name_and_id(
     consent: ModuleType, consent_path: Path, browser: tuple[dict[str, str], Path]
 ) -> None:

@@ -633,6 +633,13 @@ def test_a_megabyte_of_server_text_is_clipped_before_the_page_shows_it(tab: Tab)
     assert tab.text("#eg-server") == "\U0001f600" * 119 + "\u2026"  # code points, as Python
 
 
+def test_a_megabyte_url_is_refused_and_shown_cut(tab: Tab) -> None:
+    url = "https://example.com/" + "a" * MEGABYTE
+    tab.show(url)
+    assert tab.page.query_selector("#eg-open") is None
+    assert tab.text("#eg-url") == url[: urlcheck.MAX_URL_LENGTH] + "\u2026"
+
+
 def test_enter_right_after_showing_does_not_open_and_escape_cancels(tab: Tab) -> None:
     tab.show(DESTINATION)
     assert tab.page.evaluate("document.activeElement.id") == "eg-asks"

@@ -480,6 +480,13 @@ def test_a_megabyte_of_server_text_is_clipped_before_the_dialog_is_built(
         assert len(dialog.windowTitle()) < limit + 100
 
 
+def test_a_megabyte_url_is_refused_and_shown_cut(qtbot: QtBot, consent: ModuleType) -> None:
+    url = "https://example.com/" + "a" * MEGABYTE
+    dialog, _, _ = show(qtbot, consent, url)
+    assert dialog.open_button is None and dialog.refusal_label is not None
+    assert dialog.url_view.toPlainText() == url[: consent.MAX_URL_LENGTH] + "\u2026"
+
+
 # --- hostile text -----------------------------------------------------------------------------
 
 

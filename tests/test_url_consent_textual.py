@@ -512,6 +512,22 @@ def test_a_megabyte_of_server_text_is_clipped_before_the_screen_is_built(
     assert seen["notes"] and all(len(note) < 400 for note in seen["notes"])
 
 
+def test_a_megabyte_url_is_refused_and_shown_cut(consent: ModuleType) -> None:
+    url = "https://example.com/" + "a" * MEGABYTE
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        screen = pilot.app.screen
+        seen["url"] = str(screen.query_one("#url", Static).content)
+        seen["open"] = len(screen.query("#open"))
+        await pilot.click("#decline")
+        await answered(pilot, results)
+
+    results, opener, _ = drive(consent, script, url)
+    assert seen == {"url": url[: consent.MAX_URL_LENGTH] + "\u2026", "open": 0}
+    assert results == [{"action": "decline"}] and opener.calls == []
+
+
 # --- hostile text -----------------------------------------------------------------------------
 
 
