@@ -75,6 +75,11 @@ TRICKY = [
     "https://0x7f000001/",
     "https://0x7F.0.0.1/",
     "https://3232235521/",
+    "https://0300.0250.0.1/",
+    "https://0xc0.0xa8.0x0.0x1/",
+    "https://017700000001/",
+    "https://127.0.1/",
+    "https://1.2.3.4:8443/",
     "https://127.0.0.1./",
     "https://[::1]/",
     "https://[0:0::1]:8443/",
@@ -86,6 +91,8 @@ TRICKY = [
     "https://xn--mnchen-3ya.de/",
     "https://login.g\u0456thub.com/",
     "https://\u0430pple.com/",
+    "https://xn--80ak6aa92e.com/",
+    "https://\u65e5\u672c.example.jp/",
 ]
 
 #: Cases the check (urlcheck.py, another part of issue 24) does not yet serialise as a browser
