@@ -422,3 +422,64 @@ def test_html_opens_what_it_shows(tmp_path: Path, urls: list[str]) -> None:
         finally:
             context.close()
     assert_opens_what_it_shows("html", seen, same_text=False)
+
+
+# --- the opener= callbacks of the Python screens ----------------------------------------------
+
+#: What the server sent, and what the screens must show and hand on instead.
+BACKSLASHED = {
+    "https://good.com\\@evil.com/": "https://good.com/@evil.com/",
+    "http://localhost\\@evil.example/": "http://localhost/@evil.example/",
+    "https://login.g\u0456thub.com\\x": "https://login.xn--gthub-n2e.com/x",
+}
+
+
+@pytest.mark.parametrize(("url", "href"), BACKSLASHED.items())
+def test_opener_callbacks_get_the_url_shown(
+    qtbot: QtBot, tmp_path: Path, url: str, href: str
+) -> None:
+    """A host's ``opener=`` is handed the URL the screen shows (the check's href), never the
+    URL as sent, in the Qt dialog, the Textual screen and the terminal prompt."""
+    import io
+
+    from textual.widgets import Static
+
+    from .consent_support import Recorder
+    from .textual_support import Host
+
+    assert check_url(url).href == href
+    qt = import_generated(write_generated("qt", tmp_path))
+    recorder = Recorder()
+    dialog = qt.UrlConsentDialog("Sign in.", url, opener=recorder)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.mouseClick(dialog.open_button, Qt.MouseButton.LeftButton)
+    assert recorder.calls == [href] and dialog.url_view.toPlainText() == href
+
+    textual = import_generated(write_generated("textual", tmp_path))
+    recorder = Recorder()
+    shown: list[str] = []
+
+    async def drive() -> None:
+        app = Host()
+        with anyio.fail_after(WAIT_S):
+            async with app.run_test(size=(100, 40)) as pilot:
+                screen = textual.UrlConsentScreen("Sign in.", url, opener=recorder)
+                app.push_screen(screen)
+                while app.screen is not screen or app.focused is None:
+                    await pilot.pause(0.02)
+                shown.append(str(screen.query_one("#url", Static).content))
+                await pilot.click("#open")
+                while not recorder.calls:
+                    await pilot.pause(0.02)
+
+    asyncio.run(drive())
+    assert recorder.calls == [href] and shown == [href]
+
+    cli = import_generated(write_generated("cli", tmp_path))
+    recorder = Recorder()
+    err = io.StringIO()
+    result = cli.elicit_url("Sign in.", url, stdin=io.StringIO("o\n"), stderr=err, opener=recorder)
+    assert result == {"action": "accept"} and recorder.calls == [href]
+    assert f"  Full URL:  {href}\n" in err.getvalue() and url not in err.getvalue()
