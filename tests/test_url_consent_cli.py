@@ -11,6 +11,7 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -230,9 +231,89 @@ def test_look_alike_domains_are_warned_about(
         assert f"  Warning: {warning}\n" in before
     for part in expected:
         assert part in before
-    assert f"  Web site:  {domain}\n" in before
-    assert f"Open {domain} in your browser?" in before
-    assert result == {"action": "accept"} and opener.calls == [url]
+    headline = check.ascii_domain if check.lookalike else domain  # see test_look_alike_is_...
+    assert f"  Web site:  {headline}\n" in before
+    assert f"Open {headline} in your browser?" in before
+    assert result == {"action": "accept"} and opener.calls == [check.href]
+
+
+LOOK_ALIKE = "https://login.g\u0456thub.com/settings"  # a Cyrillic і in "github"
+
+
+def test_look_alike_is_named_as_what_it_is_after_the_warnings(consent: ModuleType) -> None:
+    """Issue 24, defect 9: for "login.gіthub.com" the warnings come first, the site line and
+    the question name its xn-- form (the readable form after it), and Enter is no answer."""
+    check = consent.check_url(LOOK_ALIKE)
+    assert check.lookalike and check.ascii_domain == "xn--gthub-n2e.com"
+    result, err, opener = ask(consent, ["", "c"], LOOK_ALIKE)
+    assert result == {"action": "cancel"} and opener.calls == []  # Enter opened nothing
+    screen, _, after = err.partition("[o]pen, [d]ecline, [c]ancel:")
+    assert "Type o to open it" in after  # Enter alone asked again
+    site = "  Web site:  xn--gthub-n2e.com\n             =================\n"
+    readable = "             Written in the link as: g\u0456thub.com\n"
+    assert site + readable in screen
+    warnings = [screen.index(f"  Warning: {warning}\n") for warning in check.warnings]
+    assert warnings and max(warnings) < screen.index("Web site:") < screen.index("Full URL:")
+    assert screen.endswith("Open xn--gthub-n2e.com in your browser? ")
+    assert "g\u0456thub" not in screen.replace(readable, "")  # the look-alike letters: once
+    result, _, opener = ask(consent, ["o"], LOOK_ALIKE)
+    assert result == {"action": "accept"} and opener.calls == [check.href]
+
+
+def test_a_name_that_is_no_look_alike_keeps_its_readable_headline(consent: ModuleType) -> None:
+    url = "https://m\u00fcnchen.de/"
+    assert not consent.check_url(url).lookalike
+    _, err, _ = ask(consent, ["c"], url)
+    assert "  Web site:  m\u00fcnchen.de\n" in err and "Written in the link" not in err
+    assert err.index("Web site:") < err.index("Warning:")
+
+
+#: A megabyte: what a hostile server may send as its name, the id or the message.
+MEGABYTE = 1_000_000
+
+
+@pytest.mark.parametrize("slot", ["server", "elicitation_id", "message"])
+def test_a_megabyte_of_server_text_is_clipped_before_any_line(
+    consent: ModuleType, slot: str
+) -> None:
+    """Issue 24, defect 5: a megabyte of server name, elicitation id or message is clipped
+    (the message to the forms' 10,000 characters) before anything is written."""
+    texts: dict[str, Any] = {"server": "Acme", "elicitation_id": "e-1", "message": "Sign in."}
+    texts[slot] = "W" * (MEGABYTE - 1) + "\u202e"
+    started = time.monotonic()
+    result, err, opener = ask(consent, ["o"], **texts)
+    elapsed = time.monotonic() - started
+    assert elapsed < 5, f"{elapsed:.1f} s"
+    assert result == {"action": "accept"} and opener.calls == [URL]
+    limit = consent.MAX_MESSAGE_LENGTH if slot == "message" else consent.MAX_NAME_LENGTH
+    assert "W" * (limit - 1) + "\u2026" in err and "W" * limit not in err
+    assert len(err) < limit + 2_000 and "\\u202e" not in err
+
+
+def test_a_megabyte_url_is_refused_and_shown_cut(consent: ModuleType) -> None:
+    """A refused URL is shown as sent, but no longer than the longest URL a screen shows
+    (a megabyte was 15,000 lines on the terminal)."""
+    url = "https://example.com/" + "a" * MEGABYTE
+    result, err, opener = ask(consent, ["o", "d"], url)
+    assert result == {"action": "decline"} and opener.calls == []
+    assert "The URL is too long to show (1,000,020 characters)." in err
+    pieces = err.split("  Full URL:  ", 1)[1].split("\n")
+    shown = [pieces[0]] + [line.strip() for line in pieces[1:] if line.startswith(" " * 13)]
+    assert "".join(shown) == url[: consent.MAX_URL_LENGTH] + "\u2026"
+    assert len(err) < 20_000
+
+
+def test_the_command_line_clips_a_long_server_name_and_id(
+    consent: ModuleType, consent_path: Path, browser: tuple[dict[str, str], Path]
+) -> None:
+    env, _ = browser
+    long = "N" * 100_000  # a command-line argument may not be much longer (128 KiB)
+    proc = _script(consent_path, "c\n", "--server", long, "--id", long, URL, env=env)
+    assert proc.returncode == 0 and proc.stdout == '{"action": "cancel"}\n', proc.stderr
+    clipped = "N" * (consent.MAX_NAME_LENGTH - 1) + "\u2026"
+    assert f"{clipped} asks you to open a web page" in proc.stderr
+    assert f"Request:   {clipped}" in proc.stderr
+    assert len(proc.stderr) < 2_000
 
 
 # --- hostile text -----------------------------------------------------------------------------
@@ -267,7 +348,7 @@ def test_complete_notice(consent: ModuleType) -> None:
     assert err.getvalue() == "Completed in your browser (example.com).\n"
     err = io.StringIO()
     consent.complete_notice("https://xn--80ak6aa92e.com/", server="Acme\x1b[2J", stderr=err)
-    assert err.getvalue() == "Acme\\x1b[2J: Completed in your browser (аррӏе.com).\n"
+    assert err.getvalue() == "Acme\\x1b[2J: Completed in your browser (xn--80ak6aa92e.com).\n"
     err = io.StringIO()
     consent.complete_notice("javascript:\x1b[2J", stderr=err)
     assert err.getvalue() == "Completed in your browser (javascript:\\x1b[2J).\n"

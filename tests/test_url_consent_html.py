@@ -576,8 +576,91 @@ def test_look_alikes_are_warned_about(tab: Tab, url: str) -> None:
     expected = list(urlcheck.check_url(url).warnings)
     assert expected and warnings == ["Warning: " + w for w in expected]
     assert any("xn--" in w for w in warnings)  # the ASCII form is shown too
-    assert tab.text("#eg-domain") == urlcheck.check_url(url).domain
+    check = urlcheck.check_url(url)  # mixing scripts: headlined as what it is (test_look_alike_...)
+    assert tab.text("#eg-domain") == (check.ascii_domain if check.lookalike else check.domain)
     assert tab.page.is_visible("#eg-open")
+
+
+LOOK_ALIKE = "https://login.g\u0456thub.com/settings"  # a Cyrillic і in "github"
+
+#: The page's layout, read in the browser: what is above what, and how Open is styled.
+_LAYOUT = """() => {
+  const box = (id) => document.getElementById(id).getBoundingClientRect();
+  const style = (id) => getComputedStyle(document.getElementById(id));
+  const open = document.getElementById("eg-open");
+  return {
+    warningsBottom: box("eg-warnings").bottom, domainTop: box("eg-domain").top,
+    readableTop: box("eg-domain-readable").top, urlTop: box("eg-url").top,
+    warningsFirst: Boolean(document.getElementById("eg-warnings").compareDocumentPosition(
+      document.getElementById("eg-dest")) & Node.DOCUMENT_POSITION_FOLLOWING),
+    primary: open.classList.contains("primary"),
+    openLook: [style("eg-open").backgroundColor, style("eg-open").color],
+    declineLook: [style("eg-decline").backgroundColor, style("eg-decline").color],
+    focused: document.activeElement === open,
+  };
+}"""
+
+
+def test_look_alike_is_headlined_as_what_it_is_after_the_warnings(tab: Tab) -> None:
+    """Issue 24, defect 9: the headline of "login.gіthub.com" is its xn-- form, the warnings
+    come above it, and Open is not the primary-styled button."""
+    check = urlcheck.check_url(LOOK_ALIKE)
+    assert check.lookalike and check.ascii_domain == "xn--gthub-n2e.com"
+    tab.show(LOOK_ALIKE)
+    assert tab.text("#eg-domain") == "xn--gthub-n2e.com"
+    assert tab.page.is_visible("#eg-domain-readable")
+    assert tab.text("#eg-domain-readable") == "Written in the link as: g\u0456thub.com"
+    assert tab.text("#eg-url") == check.href
+    layout = tab.page.evaluate(_LAYOUT)
+    assert layout["warningsFirst"] and layout["warningsBottom"] <= layout["domainTop"]
+    assert layout["domainTop"] < layout["readableTop"] < layout["urlTop"]
+    assert not layout["primary"] and layout["openLook"] == layout["declineLook"]
+    assert not layout["focused"]
+    tab.page.keyboard.press("Enter")
+    assert tab.events() == [] and tab.requests == []
+    with tab.page.expect_popup(timeout=10_000) as popup_info:
+        tab.page.click("#eg-open")
+    popup_info.value.wait_for_load_state(timeout=10_000)
+    assert tab.requests == [check.href] and tab.delivered() == {"action": "accept"}
+
+
+def test_a_name_that_is_no_look_alike_keeps_its_readable_headline(tab: Tab) -> None:
+    url = "https://m\u00fcnchen.de/"
+    assert not urlcheck.check_url(url).lookalike
+    tab.show(url)
+    assert tab.text("#eg-domain") == "m\u00fcnchen.de"
+    assert tab.page.is_hidden("#eg-domain-readable")
+    layout = tab.page.evaluate(_LAYOUT)
+    assert not layout["warningsFirst"] and layout["primary"]
+    assert layout["openLook"] != layout["declineLook"]
+
+
+#: A megabyte: what a hostile server may send as its name, the id or the message.
+MEGABYTE = 1_000_000
+
+
+def test_a_megabyte_of_server_text_is_clipped_before_the_page_shows_it(tab: Tab) -> None:
+    """Issue 24, defect 5: a megabyte of server name and of message is clipped (the message to
+    the forms' 10,000 characters) before the page shows it; the page stays responsive."""
+    huge = "W" * (MEGABYTE - 1) + "\U0001f600"  # the last character: two UTF-16 code units
+    took = tab.page.evaluate(
+        """(r) => { const t = performance.now(); window.elicitation.showUrl(r);
+                    document.body.getBoundingClientRect(); return performance.now() - t; }""",
+        {"url": DESTINATION, "message": huge, "server": huge, "elicitationId": huge},
+    )
+    assert took < 5000, f"{took:.0f} ms"
+    server = tab.text("#eg-asks-server")
+    assert server == "W" * 119 + "\u2026" == tab.text("#eg-server")
+    assert tab.text("#eg-message") == "W" * 9999 + "\u2026"
+    assert tab.page.evaluate("window.elicitation.setServer('\U0001f600'.repeat(130))") is None
+    assert tab.text("#eg-server") == "\U0001f600" * 119 + "\u2026"  # code points, as Python
+
+
+def test_a_megabyte_url_is_refused_and_shown_cut(tab: Tab) -> None:
+    url = "https://example.com/" + "a" * MEGABYTE
+    tab.show(url)
+    assert tab.page.query_selector("#eg-open") is None
+    assert tab.text("#eg-url") == url[: urlcheck.MAX_URL_LENGTH] + "\u2026"
 
 
 def test_enter_right_after_showing_does_not_open_and_escape_cancels(tab: Tab) -> None:

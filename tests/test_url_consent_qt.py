@@ -34,7 +34,8 @@ from mcp.client import Client
 from mcp.client._memory import InMemoryTransport
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QObject, Qt, QTimer, QUrl, Slot
+from PySide6.QtGui import QDesktopServices
 from PySide6.QtWidgets import QApplication, QDialog, QLabel, QPushButton, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -360,11 +361,130 @@ def test_look_alike_domains_are_warned_about(
     assert all(w.isVisible() for w in labels(dialog, "warning"))
     for part in expected:
         assert any(part in text for text in shown), part
-    assert label(dialog, "domain").text() == domain
-    assert dialog.url_view.toPlainText() == url
-    assert top(dialog.url_view, dialog) < top(labels(dialog, "warning")[0], dialog)
+    # a name that mixes scripts is headlined as what it is (test_look_alike_is_headlined_...)
+    assert label(dialog, "domain").text() == (check.ascii_domain if check.lookalike else domain)
+    assert dialog.url_view.toPlainText() == check.href
+    if not check.lookalike:
+        assert top(dialog.url_view, dialog) < top(labels(dialog, "warning")[0], dialog)
     click(qtbot, dialog.open_button)
-    assert opener.calls == [url]
+    assert opener.calls == [check.href]
+
+
+class DesktopCatcher(QObject):
+    """Stands in for the desktop: QDesktopServices hands it every URL it would open."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.opened: list[str] = []
+
+    @Slot(QUrl)
+    def catch(self, url: QUrl) -> None:
+        self.opened.append(bytes(url.toEncoded().data()).decode("ascii"))
+
+
+@pytest.mark.parametrize(
+    "url", ["https://good.com\\@evil.com/", "https://example.com\\x", "https://[::1]\\@evil.com/"]
+)
+def test_the_default_opener_refuses_what_qt_would_read_as_another_host(
+    qtbot: QtBot, consent: ModuleType, url: str
+) -> None:
+    """The dialog hands its default opener the check's href; handed anything QUrl reads with
+    another host than the check (a backslash: user info to Qt, a path to a browser), the
+    opener raises and the desktop never gets it."""
+    catcher = DesktopCatcher()
+    QDesktopServices.setUrlHandler("https", catcher, "catch")
+    try:
+        with pytest.raises(OSError, match="another address than the one shown"):
+            consent._open_in_browser(url)
+        assert consent._open_in_browser(consent.check_url(url).href) is True
+    finally:
+        QDesktopServices.unsetUrlHandler("https")
+    assert catcher.opened == [consent.check_url(url).href]
+
+
+LOOK_ALIKE = "https://login.g\u0456thub.com/settings"  # a Cyrillic і in "github"
+
+
+def test_look_alike_is_headlined_as_what_it_is_after_the_warnings(
+    qtbot: QtBot, consent: ModuleType
+) -> None:
+    """Issue 24, defect 9: "login.gіthub.com" was headlined in large type as github-looking
+    text with the warnings below it; now the headline is its xn-- form, the warnings come
+    first, and Open is neither a default button nor emphasised."""
+    check = consent.check_url(LOOK_ALIKE)
+    assert check.lookalike and check.ascii_domain == "xn--gthub-n2e.com"
+    dialog, opener, _ = show(qtbot, consent, LOOK_ALIKE)
+    headline = label(dialog, "domain")
+    assert headline.text() == "xn--gthub-n2e.com" and headline.font().bold()
+    readable = label(dialog, "readable")
+    assert readable.isVisible() and readable.text() == "Written in the link as: g\u0456thub.com"
+    assert not readable.font().bold()
+    assert readable.font().pointSizeF() < headline.font().pointSizeF()
+    warnings = labels(dialog, "warning")
+    assert warnings and all(w.isVisible() for w in warnings)
+    assert max(top(w, dialog) for w in warnings) < top(label(dialog, "domain_caption"), dialog)
+    assert top(headline, dialog) < top(readable, dialog) < top(dialog.url_view, dialog)
+    assert dialog.open_button is not None
+    for button in (dialog.open_button, dialog.decline_button, dialog.cancel_button):
+        assert not button.isDefault() and not button.autoDefault()
+    assert not dialog.open_button.font().bold() and dialog.open_button.styleSheet() == ""
+    assert dialog.open_button.font() == dialog.decline_button.font()
+    assert not dialog.open_button.hasFocus()
+    qtbot.keyClick(dialog, Qt.Key.Key_Return)  # Enter opens nothing
+    assert opener.calls == [] and dialog.elicit_result() is None
+    click(qtbot, dialog.open_button)
+    assert opener.calls == [check.href]
+
+
+def test_a_name_that_is_no_look_alike_keeps_its_readable_headline(
+    qtbot: QtBot, consent: ModuleType
+) -> None:
+    url = "https://m\u00fcnchen.de/"  # international, one script: no look-alike
+    check = consent.check_url(url)
+    assert not check.lookalike and check.warnings
+    dialog, _, _ = show(qtbot, consent, url)
+    assert label(dialog, "domain").text() == "m\u00fcnchen.de"
+    assert labels(dialog, "readable") == []
+    assert top(dialog.url_view, dialog) < top(labels(dialog, "warning")[0], dialog)
+
+
+#: A megabyte: what a hostile server may send as its name, the id or the message.
+MEGABYTE = 1_000_000
+
+
+@pytest.mark.parametrize("slot", ["server", "elicitation_id", "message"])
+def test_a_megabyte_of_server_text_is_clipped_before_the_dialog_is_built(
+    qtbot: QtBot, consent: ModuleType, slot: str
+) -> None:
+    """Issue 24, defect 5: a 1 MB elicitation id kept the GUI thread busy ~21 s (a 1 MB
+    server name as long); each is clipped (the message to the forms' 10,000 characters)
+    before any label is built."""
+    texts: dict[str, Any] = {"server": "Acme", "elicitation_id": "e-1", "message": MESSAGE}
+    texts[slot] = "W" * (MEGABYTE - 1) + "\u202e"
+    message = texts.pop("message")
+    started = time.monotonic()
+    dialog, _, _ = show(qtbot, consent, URL, message=message, **texts)
+    dialog.adjustSize()
+    QApplication.processEvents()
+    elapsed = time.monotonic() - started
+    assert elapsed < 5, f"{elapsed:.1f} s to show the dialog"
+    shown = {
+        "server": label(dialog, "server").text(),
+        "elicitation_id": label(dialog, "request").text(),
+        "message": label(dialog, "message").text(),
+    }[slot]
+    limit = consent.MAX_MESSAGE_LENGTH if slot == "message" else consent.MAX_NAME_LENGTH
+    assert "W" * (limit - 1) + "\u2026" in shown and "W" * limit not in shown
+    assert len(shown) < limit + 100 and "\\u202e" not in shown
+    if slot == "server":
+        assert len(dialog.windowTitle()) < limit + 100
+
+
+def test_a_megabyte_url_is_refused_and_shown_cut(qtbot: QtBot, consent: ModuleType) -> None:
+    url = "https://example.com/" + "a" * MEGABYTE
+    dialog, _, _ = show(qtbot, consent, url)
+    assert dialog.open_button is None and dialog.refusal_label is not None
+    assert dialog.url_view.toPlainText() == url[: consent.MAX_URL_LENGTH] + "\u2026"
 
 
 # --- hostile text -----------------------------------------------------------------------------

@@ -9,6 +9,7 @@ import asyncio
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from types import ModuleType
@@ -18,7 +19,7 @@ import anyio
 import pytest
 from textual.app import App
 from textual.pilot import Pilot
-from textual.widgets import Button
+from textual.widgets import Button, Static
 
 import elicit_gen
 from elicit_gen.compiler import ir
@@ -397,7 +398,8 @@ def test_look_alike_domains_are_warned_about(
 
     async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
         lines = dialog_lines(pilot.app)
-        assert domain in lines  # the domain before anything else, on its own row
+        # the domain on its own row (a look-alike's as what it is: test_look_alike_is_...)
+        assert (check.ascii_domain if check.lookalike else domain) in lines
         assert pilot.app.focused is not None and pilot.app.focused.id == "destination"
         await pilot.press("end")  # every warning reachable: scroll the destination to its end
         await pilot.pause()
@@ -412,7 +414,118 @@ def test_look_alike_domains_are_warned_about(
         assert words(f"Warning: {warning}") in text
     for part in expected:
         assert part in text
-    assert results == [{"action": "accept"}] and opener.calls == [url]
+    assert results == [{"action": "accept"}] and opener.calls == [check.href]
+
+
+LOOK_ALIKE = "https://login.g\u0456thub.com/settings"  # a Cyrillic і in "github"
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_look_alike_is_headlined_as_what_it_is_after_the_warnings(
+    consent: ModuleType, size: tuple[int, int]
+) -> None:
+    """Issue 24, defect 9: the headline of "login.gіthub.com" is its xn-- form, the warnings
+    come before it, and Open is not the primary button, nor focused."""
+    check = consent.check_url(LOOK_ALIKE)
+    assert check.lookalike and check.ascii_domain == "xn--gthub-n2e.com"
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        screen = pilot.app.screen
+        button = screen.query_one("#open", Button)
+        seen["variant"], seen["focused"] = button.variant, pilot.app.focused
+        seen["domain"] = str(screen.query_one("#domain", Static).content)
+        seen["readable"] = str(screen.query_one("#readable", Static).content)
+        order = [w.id or " ".join(w.classes) for w in screen.query_one("#destination").children]
+        seen["order"] = order
+        seen["rows"] = dialog_lines(pilot.app)
+        await pilot.press("enter")  # Enter presses nothing
+        await pilot.pause()
+        seen["after_enter"] = (list(results), list(opener.calls))
+        await pilot.click("#open")
+        await answered(pilot, results)
+
+    results, opener, _ = drive(consent, script, LOOK_ALIKE, size=size)
+    assert seen["variant"] != "primary" and seen["focused"].id == "destination"
+    assert seen["domain"] == "xn--gthub-n2e.com"
+    assert seen["readable"] == "Written in the link as: g\u0456thub.com"
+    order = seen["order"]
+    assert order.index("domain") < order.index("readable") < order.index("url")
+    assert max(i for i, name in enumerate(order) if name == "warning") < order.index("domain")
+    rows = seen["rows"]
+    first_warning = next(i for i, row in enumerate(rows) if row.startswith("Warning:"))
+    assert first_warning < rows.index("xn--gthub-n2e.com")  # on screen too, above the name
+    assert seen["after_enter"] == ([], [])
+    assert results == [{"action": "accept"}] and opener.calls == [check.href]
+
+
+def test_a_name_that_is_no_look_alike_keeps_its_readable_headline(consent: ModuleType) -> None:
+    url = "https://m\u00fcnchen.de/"
+    assert not consent.check_url(url).lookalike
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        screen = pilot.app.screen
+        seen["variant"] = screen.query_one("#open", Button).variant
+        seen["domain"] = str(screen.query_one("#domain", Static).content)
+        seen["readable"] = len(screen.query("#readable"))
+        await pilot.click("#cancel")
+        await answered(pilot, results)
+
+    drive(consent, script, url)
+    assert seen == {"variant": "primary", "domain": "m\u00fcnchen.de", "readable": 0}
+
+
+#: A megabyte: what a hostile server may send as its name, the id or the message.
+MEGABYTE = 1_000_000
+
+
+@pytest.mark.parametrize("slot", ["server", "elicitation_id", "message"])
+def test_a_megabyte_of_server_text_is_clipped_before_the_screen_is_built(
+    consent: ModuleType, slot: str
+) -> None:
+    """Issue 24, defect 5: a megabyte of server name, elicitation id or message is clipped
+    (the message to the forms' 10,000 characters) before any widget is built."""
+    texts: dict[str, Any] = {"server": "Acme", "elicitation_id": "e-1", "message": MESSAGE}
+    texts[slot] = "W" * (MEGABYTE - 1) + "\u202e"
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        screen = pilot.app.screen
+        widget = {"server": "#server", "elicitation_id": "#request", "message": "#message"}
+        seen["shown"] = str(screen.query_one(widget[slot], Static).content)
+        await pilot.click("#open")
+        await answered(pilot, results)
+        await pilot.pause()
+        seen["notes"] = [note.message for note in pilot.app._notifications]
+
+    started = time.monotonic()
+    results, _, _ = drive(consent, script, **texts)
+    elapsed = time.monotonic() - started
+    assert elapsed < 10, f"{elapsed:.1f} s to show the screen"
+    limit = consent.MAX_MESSAGE_LENGTH if slot == "message" else consent.MAX_NAME_LENGTH
+    shown = seen["shown"]
+    assert "W" * (limit - 1) + "\u2026" in shown and "W" * limit not in shown
+    assert len(shown) < limit + 100
+    assert results == [{"action": "accept"}]
+    # the notification after Open names the server, clipped too
+    assert seen["notes"] and all(len(note) < 400 for note in seen["notes"])
+
+
+def test_a_megabyte_url_is_refused_and_shown_cut(consent: ModuleType) -> None:
+    url = "https://example.com/" + "a" * MEGABYTE
+    seen: dict[str, Any] = {}
+
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        screen = pilot.app.screen
+        seen["url"] = str(screen.query_one("#url", Static).content)
+        seen["open"] = len(screen.query("#open"))
+        await pilot.click("#decline")
+        await answered(pilot, results)
+
+    results, opener, _ = drive(consent, script, url)
+    assert seen == {"url": url[: consent.MAX_URL_LENGTH] + "\u2026", "open": 0}
+    assert results == [{"action": "decline"}] and opener.calls == []
 
 
 # --- hostile text -----------------------------------------------------------------------------
@@ -516,7 +629,8 @@ def test_notify_complete(consent: ModuleType) -> None:
 
     assert asyncio.run(main()) == [
         "Completed in your browser: example.com",
-        "Completed in your browser: аррӏе.com",
+        # a whole-script look-alike is named by what it is (lookalike: its xn-- form)
+        "Completed in your browser: xn--80ak6aa92e.com",
         "Completed in your browser: javascript:[bold]x[/bold]\\x1b[2J",
     ]
 

@@ -1,13 +1,48 @@
 # --- elicit-gen URL consent command line (standard library only) -----------
-# The command line every URL consent module shares:
+# What every URL consent module shares: the bounds on what the server sends
+# (applied before any widget or line is built from it), the full address a
+# screen shows, and the command line
 # python url_consent_<target>.py [--server NAME] [--message TEXT] [--id ID] URL
-# Copied verbatim into each generated consent module (the imports above the
-# marker are merged with the module's own).
+# Copied verbatim into each generated consent module after the safe-text
+# helpers and the URL check (the imports above the marker are merged with the
+# module's own).
 from __future__ import annotations
 
 import argparse
 
+from .safetext import clip
+from .urlcheck import MAX_URL_LENGTH, UrlCheck
+
 # --- end of runtime imports ---
+
+#: The most characters of the message a consent screen shows: the bound the
+#: run-time forms put on theirs (elicit_gen.live's Limits.max_text). A longer
+#: message is cut, with an ellipsis, before anything shows it.
+MAX_MESSAGE_LENGTH = 10_000
+
+
+def bounded_request(
+    message: str,
+    server: str | None,
+    elicitation_id: str | None,
+) -> tuple[str, str | None, str | None]:
+    """The message, the server's name and the elicitation id cut to what a
+    screen can show at once (a megabyte of any of them would freeze it)."""
+    return (
+        clip(message, MAX_MESSAGE_LENGTH),
+        None if server is None else clip(server),
+        None if elicitation_id is None else clip(elicitation_id),
+    )
+
+
+def shown_address(check: UrlCheck) -> str:
+    """The full address a screen shows under the domain: for a URL that may be
+    opened, the one its Open action opens (``check.href``, never the URL as
+    sent); for a refused one, the URL as sent (cut to the longest URL a screen
+    shows: a refused one may be longer)."""
+    if check.openable:
+        return check.href
+    return clip(check.url, MAX_URL_LENGTH + 1)
 
 
 def consent_arguments(description: str) -> argparse.ArgumentParser:

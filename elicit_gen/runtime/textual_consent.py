@@ -20,9 +20,9 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
-from .consent_args import consent_arguments
+from .consent_args import bounded_request, consent_arguments, shown_address
 from .i18n import _t
-from .safetext import safe_block, safe_text
+from .safetext import MAX_NAME_LENGTH, clip, safe_block, safe_text
 from .urlcheck import UrlCheck, check_url
 
 # --- end of runtime imports ---
@@ -40,8 +40,11 @@ def _who(server: str | None) -> str:
 
 
 def _place(check: UrlCheck) -> str:
-    """The destination in one phrase: its domain, or the address itself."""
-    return safe_text(check.domain) if check.domain else safe_text(check.url)
+    """The destination in one phrase: its domain (a look-alike's in its xn-- form), or
+    the address itself (cut short: it is one phrase)."""
+    if check.domain:
+        return safe_text(check.ascii_domain if check.lookalike else check.domain)
+    return safe_text(clip(shown_address(check), MAX_NAME_LENGTH))
 
 
 def _literal(text: str, style: str = "") -> Text:
@@ -151,9 +154,11 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
     ElicitResult.
 
     Shows who asks (``server``), the ``message``, the destination's domain, the full
-    URL and any warning. Only the Open button opens: ``opener`` (default
-    :func:`webbrowser.open`) is called once with the URL exactly as given, the app is
-    told "Continue in your browser..." (a notification) and the result is
+    URL and any warning (a look-alike name: the warnings first, the name in its xn--
+    form, and Open not the primary button). The full URL shown is the one Open opens:
+    ``opener`` (default :func:`webbrowser.open`) is called once with the check's
+    ``href`` (serialised from the parts the check judged, never the URL as sent),
+    the app is told "Continue in your browser..." (a notification) and the result is
     ``{"action": "accept"}`` (the user agreed to open it, not that the step in the
     browser is done). A URL :func:`check_url` refuses has no Open button. Decline
     gives ``{"action": "decline"}``; Cancel, Escape, Ctrl+C, or an opener that fails
@@ -185,6 +190,9 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
         classes: str | None = None,
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
+        # Bounded before anything is built from them: a megabyte would freeze it.
+        bounded = bounded_request(message, _who(server), elicitation_id)
+        message, server, elicitation_id = bounded
         self.message = message
         self.url = url
         self.server = _who(server)
@@ -203,16 +211,27 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
                 if self.message.strip():
                     yield Static(_literal(self.message), id="message")
             with _Destination(id="destination"):
+                if check.lookalike:
+                    # A name that imitates another: the warnings first, then what the
+                    # name really is (its xn-- form), the look-alike letters only after.
+                    for warning in check.warnings:
+                        yield Static(_warning(warning), classes="warning")
                 if check.domain:
                     yield Static(_t("Web site:"), classes="label", markup=False)
-                    yield Static(_literal(check.domain), id="domain")
+                    headline = check.ascii_domain if check.lookalike else check.domain
+                    yield Static(_literal(headline), id="domain")
+                if check.lookalike:
+                    written = check.domain
+                    readable = _t("Written in the link as: {domain}", domain=written)
+                    yield Static(_literal(readable), classes="label", id="readable")
                 yield Static(_t("Full URL:"), classes="label", markup=False)
-                yield Static(_literal(check.url or _t("(none)")), id="url")
+                yield Static(_literal(shown_address(check) or _t("(none)")), id="url")
                 if self.elicitation_id:
                     request = _t("Request: {id}", id=self.elicitation_id)
                     yield Static(_literal(request), classes="label", id="request")
-                for warning in check.warnings:
-                    yield Static(_warning(warning), classes="warning")
+                if not check.lookalike:
+                    for warning in check.warnings:
+                        yield Static(_warning(warning), classes="warning")
                 if check.refusal is not None:
                     reason = check.refusal
                     refusal = _t("Cannot open this link: {reason}", reason=reason)
@@ -221,7 +240,12 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
                 with Horizontal(id="actions"):
                     if check.openable:
                         opens = _t("Open in browser")
-                        yield Button(opens, variant="primary", id="open")
+                        # Never the emphasised action for a name that imitates another.
+                        yield Button(
+                            opens,
+                            variant="default" if check.lookalike else "primary",
+                            id="open",
+                        )
                     yield Button(_t("Decline"), variant="error", id="decline")
                     yield Button(_t("Cancel"), id="cancel")
                 keys = _t("Tab: next   Enter: press   Esc: cancel")
@@ -256,7 +280,7 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
         self._answered = True
         opener = self.opener if self.opener is not None else _open_in_browser
         try:
-            opener(self.url)
+            opener(self.check.href)  # what the check judged and the screen shows
         except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
             problem = _t("Could not open the browser: {problem}", problem=exc)
             self.app.notify(safe_text(problem), severity="error", markup=False)
@@ -333,7 +357,8 @@ def elicit_url(
 ) -> dict[str, Any]:
     """Asks in the terminal whether to open ``url`` (a URL-mode elicitation) and returns
     the ElicitResult: ``{"action": "accept"}`` right after Open (the opener, default
-    :func:`webbrowser.open`, was called with the URL), otherwise decline or cancel."""
+    :func:`webbrowser.open`, was called with the URL the screen shows: the check's
+    ``href``), otherwise decline or cancel."""
     app = UrlConsentApp(
         message,
         url,

@@ -1,7 +1,8 @@
 // elicit-gen URL consent page. Static: the same text in every page, allowed by its sha256 in the
 // page's Content-Security-Policy. The request arrives at run time through
 // window.elicitation.showUrl({message, url, server, elicitationId}); its text reaches the DOM
-// only through textContent, and the URL becomes the Open link's href only when checkUrl says it
+// only through textContent, and the Open link's href is the check's href (the URL serialised from
+// the parts checkUrl judged, which is also the full address shown), only when checkUrl says it
 // may be opened. Nothing opens but the user's own click on that link.
 (() => {
   "use strict";
@@ -30,6 +31,22 @@
   /** Multi-line text shown literally, its line breaks kept. */
   const safeBlock = (text) => text.replace(/\r\n/g, "\n").split("\n").map(safeText).join("\n");
 
+  // --- Bounds on what the server sends (safetext.py's clip, consent_args.py) ----------------
+  // A megabyte of server name or message would freeze the page: both are cut, with an
+  // ellipsis, before the page shows them. Lengths count code points, as Python's len() does.
+  const MAX_NAME_LENGTH = 120;
+  const MAX_MESSAGE_LENGTH = 10000;
+  const MAX_URL_LENGTH = 8192; // urlcheck.py's: a longer URL is refused, and shown cut
+
+  /** `text` cut to at most `limit` code points, "…" marking a cut (safetext.py's clip). */
+  function clip(text, limit = MAX_NAME_LENGTH) {
+    if (text.length <= limit) return text;
+    // 2 * limit + 2 code units hold more than `limit` code points when the text is longer.
+    const head = Array.from(text.slice(0, 2 * limit + 2));
+    if (head.length <= limit && text.length <= 2 * limit + 2) return text;
+    return head.slice(0, limit - 1).join("") + "\u2026";
+  }
+
   // --- The page ---------------------------------------------------------------------------------
 
   const serverBadge = byId("eg-server");
@@ -39,6 +56,7 @@
   const dest = byId("eg-dest");
   const destLabel = byId("eg-dest-label");
   const domain = byId("eg-domain");
+  const readable = byId("eg-domain-readable");
   const address = byId("eg-url");
   const warningList = byId("eg-warnings");
   const refusal = byId("eg-refusal");
@@ -63,13 +81,15 @@
 
   function setServer(name) {
     const text = name === null || name === undefined ? "" : String(name);
-    serverName = text.trim() === "" ? DEFAULT_SERVER : safeText(text);
+    serverName = text.trim() === "" ? DEFAULT_SERVER : safeText(clip(text));
     serverBadge.textContent = serverName;
     asksServer.textContent = serverName;
   }
 
   function setMessage(text) {
-    if (text !== null && text !== undefined) message.textContent = safeBlock(String(text));
+    if (text !== null && text !== undefined) {
+      message.textContent = safeBlock(clip(String(text), MAX_MESSAGE_LENGTH));
+    }
   }
 
   function showDone(action, text) {
@@ -115,13 +135,24 @@
     setServer(given.server);
     message.textContent = "";
     setMessage(given.message);
-    if (check.domain) domain.textContent = safeText(check.domain);
-    else {
+    if (check.domain) {
+      // A name that imitates another: headlined as what it really is (its xn-- form), the
+      // look-alike letters only below it, and the warnings above it all.
+      domain.textContent = safeText(check.lookalike ? check.asciiDomain : check.domain);
+      if (check.lookalike) {
+        readable.textContent = _t("Written in the link as: {domain}", { domain: safeText(check.domain) });
+        readable.hidden = false;
+      }
+    } else {
       domain.hidden = true;
       destLabel.textContent = _t("The address");
     }
-    address.textContent = url ? safeText(url) : _t("(no address)");
+    // The full address is the one Open opens; a refused URL is shown as sent (cut when longer
+    // than any URL a screen shows).
+    const shown = check.openable ? check.href : clip(url, MAX_URL_LENGTH + 1);
+    address.textContent = shown ? safeText(shown) : _t("(no address)");
     dest.hidden = false;
+    if (check.lookalike) dest.before(warningList);
     for (const text of check.warnings) {
       const item = doc.createElement("li");
       item.className = "warning";
@@ -134,7 +165,9 @@
       warningList.append(item);
     }
     if (check.openable) {
-      open.href = url;
+      open.href = check.href; // never the URL as sent: what the check judged, as shown above
+      // Never the emphasised action for a name that imitates another.
+      if (check.lookalike) open.classList.remove("primary");
       open.hidden = false;
     } else {
       refusalText.textContent = check.refusal;

@@ -732,6 +732,36 @@ def check_url(url: str) -> UrlCheck:
     )
 
 
+#: The most characters of the message a consent screen shows: the bound the
+#: run-time forms put on theirs (elicit_gen.live's Limits.max_text). A longer
+#: message is cut, with an ellipsis, before anything shows it.
+MAX_MESSAGE_LENGTH = 10_000
+
+
+def bounded_request(
+    message: str,
+    server: str | None,
+    elicitation_id: str | None,
+) -> tuple[str, str | None, str | None]:
+    """The message, the server's name and the elicitation id cut to what a
+    screen can show at once (a megabyte of any of them would freeze it)."""
+    return (
+        clip(message, MAX_MESSAGE_LENGTH),
+        None if server is None else clip(server),
+        None if elicitation_id is None else clip(elicitation_id),
+    )
+
+
+def shown_address(check: UrlCheck) -> str:
+    """The full address a screen shows under the domain: for a URL that may be
+    opened, the one its Open action opens (``check.href``, never the URL as
+    sent); for a refused one, the URL as sent (cut to the longest URL a screen
+    shows: a refused one may be longer)."""
+    if check.openable:
+        return check.href
+    return clip(check.url, MAX_URL_LENGTH + 1)
+
+
 def consent_arguments(description: str) -> argparse.ArgumentParser:
     """The consent command line's parser: who asks, why, the id, the URL.
 
@@ -841,8 +871,11 @@ def _who(server: str | None) -> str:
 
 
 def _place(check: UrlCheck) -> str:
-    """The destination in one phrase: its domain, or the address itself."""
-    return safe_text(check.domain) if check.domain else safe_text(check.url)
+    """The destination in one phrase: its domain (a look-alike's in its xn--
+    form), or the address itself (cut short: it is one phrase)."""
+    if check.domain:
+        return safe_text(check.ascii_domain if check.lookalike else check.domain)
+    return safe_text(clip(shown_address(check), MAX_NAME_LENGTH))
 
 
 def _url_lines(url: str) -> list[str]:
@@ -862,7 +895,9 @@ def _show(
     server: str,
     elicitation_id: str | None,
 ) -> None:
-    """The screen, in the contract's order: who, why, where, warnings."""
+    """The screen, in the contract's order: who, why, where, warnings (for a
+    look-alike name: who, why, the warnings, then where, the name in its xn--
+    form first)."""
     term.say(_t("{server} asks you to open a web page", server=safe_text(server)))
     if message.strip():
         for line in safe_lines(message):
@@ -874,19 +909,33 @@ def _show(
     full = _t("Full URL:")
     request = _t("Request:")
     width = max(display_width(site), display_width(full), display_width(request)) + 2
+    warnings: list[str] = []
+    for warning in check.warnings:
+        warnings.append("  " + _t("Warning: {warning}", warning=safe_text(warning)))
+    if check.lookalike:
+        # A name that imitates another: the warnings before the name, and the name
+        # as it really is (xn--), the look-alike letters only after it.
+        for line in warnings:
+            term.say(line)
+        term.say()
     if check.domain:
-        domain = safe_text(check.domain)
+        domain = _place(check)
         term.say(f"  {pad(site, width)}{domain}")
         # Underlined: the name to check before anything else.
         term.say("  " + " " * width + "=" * display_width(domain))
-    pieces = _url_lines(check.url)
+    if check.lookalike:
+        written = safe_text(check.domain)
+        readable = _t("Written in the link as: {domain}", domain=written)
+        term.say("  " + " " * width + readable)
+    pieces = _url_lines(shown_address(check))
     term.say(f"  {pad(full, width)}{pieces[0]}")
     for piece in pieces[1:]:
         term.say("  " + " " * width + piece)
     if elicitation_id:
         term.say(f"  {pad(request, width)}{safe_text(elicitation_id)}")
-    for warning in check.warnings:
-        term.say("  " + _t("Warning: {warning}", warning=safe_text(warning)))
+    if not check.lookalike:
+        for line in warnings:
+            term.say(line)
     if check.refusal is not None:
         reason = safe_text(check.refusal)
         term.say("  " + _t("Cannot open this link: {reason}", reason=reason))
@@ -946,13 +995,17 @@ def _elicit_url(
     opener: Callable[[str], object],
 ) -> dict[str, Any]:
     check = check_url(url)
+    # Bounded before any line is built from them: a megabyte would flood the terminal.
+    bounded = bounded_request(message, server, elicitation_id)
+    message, elicitation_id = bounded[0], bounded[2]
+    server = _who(bounded[1])
     _show(term, check, message, server, elicitation_id)
     choice = _choose(term, check)
     if choice != "open":
         return {"action": choice}
     term.say(_t("Opening {place} in your browser...", place=_place(check)))
     try:
-        opener(url)
+        opener(check.href)  # what the check judged and the screen shows
     except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener: any failure)
         problem = safe_text(str(exc))
         term.say(_t("Could not open the browser: {problem}", problem=problem))
@@ -984,8 +1037,10 @@ def elicit_url(
     Shows who asks (``server``), the ``message``, the destination's domain,
     the full URL and any warning on ``stderr`` (default sys.stderr), then
     reads the answer from ``stdin`` (default sys.stdin). Only o (or open)
-    opens: ``opener`` (default :func:`webbrowser.open`) is called once with
-    the URL exactly as given, and the result is ``{"action": "accept"}``
+    opens (nothing is the default answer): ``opener`` (default
+    :func:`webbrowser.open`) is called once with the full URL shown, the
+    check's ``href`` (serialised from the parts the check judged, never the
+    URL as sent), and the result is ``{"action": "accept"}``
     (the user agreed to open it, not that the step in the browser is done).
     A URL :func:`check_url` refuses offers only decline and cancel. End of
     input, Ctrl-C, Escape, a broken terminal or an opener that fails return
@@ -1026,7 +1081,7 @@ def complete_notice(
     place = _place(check_url(url))
     text = _t("Completed in your browser ({place}).", place=place)
     if server is not None and server.strip():
-        who = safe_text(server)
+        who = safe_text(clip(server))
         text = _t("{server}: {notice}", server=who, notice=text)
     try:
         err.write(text + "\n")

@@ -755,6 +755,36 @@ def check_url(url: str) -> UrlCheck:
     )
 
 
+#: The most characters of the message a consent screen shows: the bound the
+#: run-time forms put on theirs (elicit_gen.live's Limits.max_text). A longer
+#: message is cut, with an ellipsis, before anything shows it.
+MAX_MESSAGE_LENGTH = 10_000
+
+
+def bounded_request(
+    message: str,
+    server: str | None,
+    elicitation_id: str | None,
+) -> tuple[str, str | None, str | None]:
+    """The message, the server's name and the elicitation id cut to what a
+    screen can show at once (a megabyte of any of them would freeze it)."""
+    return (
+        clip(message, MAX_MESSAGE_LENGTH),
+        None if server is None else clip(server),
+        None if elicitation_id is None else clip(elicitation_id),
+    )
+
+
+def shown_address(check: UrlCheck) -> str:
+    """The full address a screen shows under the domain: for a URL that may be
+    opened, the one its Open action opens (``check.href``, never the URL as
+    sent); for a refused one, the URL as sent (cut to the longest URL a screen
+    shows: a refused one may be longer)."""
+    if check.openable:
+        return check.href
+    return clip(check.url, MAX_URL_LENGTH + 1)
+
+
 def consent_arguments(description: str) -> argparse.ArgumentParser:
     """The consent command line's parser: who asks, why, the id, the URL.
 
@@ -878,9 +908,19 @@ def _who(server: str | None) -> str:
 
 
 def _open_in_browser(url: str) -> object:
-    """The default opener: the desktop's web browser. Raises OSError when none
-    could be started (the user did not get the page)."""
-    if not QDesktopServices.openUrl(QUrl(url)):
+    """The default opener: the desktop's web browser, handed ``url`` (the check's
+    ``href``: already serialised, ASCII, with no user info and no backslash in
+    it). Raises OSError when none could be started (the user did not get the
+    page), or when what Qt would hand on goes to another host or port."""
+    qurl = QUrl.fromEncoded(url.encode("utf-8"), QUrl.ParsingMode.TolerantMode)
+    meant = check_url(url)
+    # What Qt hands the desktop, judged by the same check, must go where the dialog said.
+    handed = check_url(bytes(qurl.toEncoded().data()).decode("ascii", "replace"))
+    same = (handed.ascii_host, handed.port) == (meant.ascii_host, meant.port)
+    if not qurl.isValid() or not handed.openable or not same:
+        problem = _t("the desktop would be given another address than the one shown")
+        raise OSError(problem)
+    if not QDesktopServices.openUrl(qurl):
         raise OSError(_t("no web browser could be started"))
     return True
 
@@ -888,12 +928,15 @@ def _open_in_browser(url: str) -> object:
 class UrlConsentDialog(QDialog):
     """Asks whether to open the URL of a URL-mode elicitation, as a dialog.
 
-    Shows who asks (``server``), the ``message``, the destination's domain (large),
-    the full URL (selectable, wrapped, never cut short), the warnings and, for a URL
-    :func:`check_url` refuses, why (and then no Open button at all). Open calls
-    ``opener`` (default: the desktop's browser) once with the URL exactly as given,
-    emits ``result_ready({"action": "accept"})`` and waits, open but no longer
-    modal, until :meth:`complete` (the server's completion notification) or Close.
+    Shows who asks (``server``), the ``message``, the destination's domain (large;
+    for a look-alike name its xn-- form, after the warnings, with the letters it is
+    written in below), the full URL (selectable, wrapped, never cut short), the
+    warnings and, for a URL :func:`check_url` refuses, why (and then no Open button
+    at all). The full URL shown is the one Open opens: ``opener`` (default: the
+    desktop's browser) is called once with the check's ``href`` (the URL serialised
+    from the parts the check judged, never the URL as sent), then the dialog emits
+    ``result_ready({"action": "accept"})`` and waits, open but no longer modal,
+    until :meth:`complete` (the server's completion notification) or Close.
     Decline and Cancel finish at once; Escape and closing the window cancel; Enter
     does nothing (no button is a default one). An opener that fails is reported and
     cancels.
@@ -915,6 +958,9 @@ class UrlConsentDialog(QDialog):
         parent: QWidget | None = None,
     ) -> None:
         super().__init__(parent)
+        # Bounded before anything is built from them: a megabyte would freeze it.
+        bounded = bounded_request(message, _who(server), elicitation_id)
+        message, server, elicitation_id = bounded
         self.message = message
         self.url = url
         self.server = _who(server)
@@ -939,8 +985,19 @@ class UrlConsentDialog(QDialog):
         if message.strip():
             outer.addWidget(_consent_label(safe_block(message), object_name="message"))
 
-        domain = safe_text(check.domain)
-        self.domain_label = _consent_label(domain, object_name="domain")
+        self.warning_labels: list[QLabel] = []
+        for warning in check.warnings:
+            text = _t("⚠ Warning: {warning}", warning=safe_text(warning))
+            shown = _consent_label(text, object_name="warning")
+            shown.setStyleSheet(_WARNING_STYLE)
+            self.warning_labels.append(shown)
+        if check.lookalike:
+            # A name that imitates another: the warnings come first, and the headline is
+            # what the name really is (its xn-- form), the look-alike letters after.
+            for shown in self.warning_labels:
+                outer.addWidget(shown)
+        headline = check.ascii_domain if check.lookalike else check.domain
+        self.domain_label = _consent_label(safe_text(headline), object_name="domain")
         _scaled(self.domain_label, 1.5, bold=True)
         self.domain_label.setVisible(bool(check.domain))
         site = _consent_label(_t("Web site:"), object_name="domain_caption")
@@ -948,6 +1005,13 @@ class UrlConsentDialog(QDialog):
         site.setVisible(bool(check.domain))
         outer.addWidget(site)
         outer.addWidget(self.domain_label)
+        self.readable_label: QLabel | None = None
+        if check.lookalike:
+            written = safe_text(check.domain)
+            readable = _t("Written in the link as: {domain}", domain=written)
+            self.readable_label = _consent_label(readable, object_name="readable")
+            self.readable_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            outer.addWidget(self.readable_label)
         caption = _consent_label(_t("Full URL:"), object_name="url_caption")
         caption.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         outer.addWidget(caption)
@@ -956,11 +1020,12 @@ class UrlConsentDialog(QDialog):
         self.url_view.setReadOnly(True)
         self.url_view.setTabChangesFocus(True)
         self.url_view.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
-        self.url_view.setPlainText(safe_text(check.url) if check.url else _t("(none)"))
+        address = shown_address(check)
+        self.url_view.setPlainText(safe_text(address) if address else _t("(none)"))
         fixed = QFontDatabase.SystemFont.FixedFont
         self.url_view.setFont(QFontDatabase.systemFont(fixed))
         self.url_view.setFrameShape(QFrame.Shape.StyledPanel)
-        lines = min(max(len(check.url) // 60 + 1, 1), _URL_LINES)
+        lines = min(max(len(address) // 60 + 1, 1), _URL_LINES)
         height = self.url_view.fontMetrics().lineSpacing() * lines + 12
         self.url_view.setFixedHeight(height)
         self.url_view.setMinimumWidth(440)
@@ -973,13 +1038,9 @@ class UrlConsentDialog(QDialog):
             request.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             outer.addWidget(request)
 
-        self.warning_labels: list[QLabel] = []
-        for warning in check.warnings:
-            text = _t("⚠ Warning: {warning}", warning=safe_text(warning))
-            shown = _consent_label(text, object_name="warning")
-            shown.setStyleSheet(_WARNING_STYLE)
-            outer.addWidget(shown)
-            self.warning_labels.append(shown)
+        if not check.lookalike:
+            for shown in self.warning_labels:
+                outer.addWidget(shown)
         self.refusal_label: QLabel | None = None
         if check.refusal is not None:
             reason = safe_text(check.refusal)
@@ -1004,6 +1065,7 @@ class UrlConsentDialog(QDialog):
         self.open_button: QPushButton | None = None
         row: list[QPushButton] = [self.decline_button, self.cancel_button]
         if check.openable:
+            # Never a default button, never emphasised (and even less for a look-alike).
             self.open_button = QPushButton(_t("&Open in browser"))
             self.open_button.setToolTip(_t("Open this page in your web browser"))
             self.open_button.clicked.connect(self.open_in_browser)
@@ -1053,7 +1115,7 @@ class UrlConsentDialog(QDialog):
             return False
         opener = self._opener if self._opener is not None else _open_in_browser
         try:
-            opener(self.url)
+            opener(self.check.href)  # what the check judged and the dialog shows
         except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
             self.state = "failed"
             reason = safe_text(str(exc))
@@ -1140,11 +1202,13 @@ def elicit_url(
     returns the ElicitResult dict.
 
     Only the Open button opens: ``opener`` (default: the desktop's browser,
-    ``QDesktopServices.openUrl``) is called once with the URL exactly as given and
-    the result is ``{"action": "accept"}`` at once (the user agreed to open it, not
-    that the step in the browser is done). Decline gives ``{"action": "decline"}``;
-    Cancel, Escape, closing the window, Ctrl-C in the terminal and an opener that
-    fails give ``{"action": "cancel"}``. Creates the QApplication when there is none.
+    ``QDesktopServices.openUrl``) is called once with the URL the dialog shows, the
+    check's ``href`` (serialised from the parts the check judged, never the URL as
+    sent), and the result is ``{"action": "accept"}`` at once (the user agreed to
+    open it, not that the step in the browser is done). Decline gives
+    ``{"action": "decline"}``; Cancel, Escape, closing the window, Ctrl-C in the
+    terminal and an opener that fails give ``{"action": "cancel"}``. Creates the
+    QApplication when there is none.
     """
     _app = _application()  # held while the dialog runs
     dialog = UrlConsentDialog(
