@@ -15,10 +15,13 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
+from typing import Any
 
 import pytest
 
 import elicit_gen
+from elicit_gen.compiler import ir
 
 from .cli_support import PtySession
 from .consent_support import write_generated
@@ -235,3 +238,119 @@ def test_a_double_enter_on_one_routed_form_does_not_answer_the_queued_next(
         "first": {"action": "accept", "content": {"name": "Ada"}},
         "second": {"action": "decline"},
     }
+
+
+# --- Textual: keys read before the screen was drawn --------------------------------------------
+
+
+def _textual_module(schema: dict[str, object], directory: Path) -> tuple[ir.Form, ModuleType]:
+    from .support.cases import write_and_import
+
+    result = elicit_gen.compile(schema, [], stem="typeahead_textual")
+    assert result.ok
+    (form,) = result.forms
+    return form, write_and_import(form, "textual", directory)
+
+
+def test_keys_read_before_a_textual_form_was_drawn_do_not_answer_it(tmp_path: Path) -> None:
+    """A key event is stamped when the driver reads it from the terminal; one that reaches
+    the screen only after it was drawn (the host was busy compiling it) still was typed
+    before: Enter on the focused Submit, Space, Ctrl+S and Escape do nothing. A key typed
+    once the screen is up does act."""
+    pytest.importorskip("textual")
+    from textual import events
+    from textual.pilot import Pilot
+    from textual.widgets import Button
+
+    from .textual_support import finish, in_host, push, screen_class
+
+    form, module = _textual_module(CONFIRM, tmp_path)
+    outcome: list[object] = []
+
+    async def script(pilot: Pilot[None]) -> None:
+        for name, char in (("enter", None), ("space", " "), ("ctrl+s", None), ("escape", None)):
+            stale = events.Key(name, char)  # read before the screen was drawn...
+            results = await push(pilot, screen_class(form, module)(server="acme"))
+            for _ in range(20):
+                if isinstance(pilot.app.focused, Button) and pilot.app.focused.id == "submit":
+                    break
+                await pilot.pause()
+            assert isinstance(pilot.app.focused, Button) and pilot.app.focused.id == "submit"
+            pilot.app.post_message(stale)  # ...handled now, with the Submit button focused
+            await pilot.pause()
+            await pilot.pause()
+            outcome.append((name, list(results)))
+            pilot.app.post_message(events.Key("escape", None))  # typed now: cancels
+            outcome.append((name, await finish(pilot, results)))
+        results = await push(pilot, screen_class(form, module)(server="acme"))
+        await pilot.press("enter")  # typed once the screen is up, on the Submit button
+        outcome.append(("fresh enter", await finish(pilot, results)))
+
+    in_host(script)
+    cancelled = {"action": "cancel"}
+    expected: list[tuple[str, object]] = []
+    for name in ("enter", "space", "ctrl+s", "escape"):
+        expected += [(name, []), (name, cancelled)]
+    assert outcome == [*expected, ("fresh enter", {"action": "accept", "content": {}})]
+
+
+# --- Qt: keys and clicks queued before the dialog was shown --------------------------------------
+
+
+def _post_stale(target: Any, kind: str) -> None:
+    """Queues, for ``target``, a press and release of ``kind`` ("space", "enter", "click")
+    as the window system queues input made before the dialog was on the screen."""
+    from PySide6.QtCore import QEvent, QPointF, Qt
+    from PySide6.QtGui import QKeyEvent, QMouseEvent
+    from PySide6.QtWidgets import QApplication
+
+    if kind == "click":
+        at = QPointF(4, 4)  # inside the button, whatever size the layout gives it
+        for type_ in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease):
+            button = Qt.MouseButton.LeftButton
+            buttons = button if type_ == QEvent.Type.MouseButtonPress else Qt.MouseButton.NoButton
+            event = QMouseEvent(
+                type_, at, target.mapToGlobal(at), button, buttons, Qt.KeyboardModifier.NoModifier
+            )
+            QApplication.postEvent(target, event)
+        return
+    key, text = {
+        "space": (Qt.Key.Key_Space, " "),
+        "enter": (Qt.Key.Key_Return, "\r"),
+        "y": (Qt.Key.Key_Y, "y"),
+    }[kind]
+    for type_ in (QEvent.Type.KeyPress, QEvent.Type.KeyRelease):
+        event = QKeyEvent(type_, key, Qt.KeyboardModifier.NoModifier, text)
+        QApplication.postEvent(target, event)
+
+
+@pytest.mark.parametrize("kind", ["space", "enter", "click"])
+def test_input_queued_before_a_qt_dialog_was_shown_does_not_answer_it(
+    qtbot: Any, tmp_path: Path, kind: str
+) -> None:
+    """Space, Enter or a click queued for a zero-field confirmation's focused Submit button
+    before it was shown presses nothing; the same made once it is shown does."""
+    pytest.importorskip("PySide6")
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+
+    from .support.cases import write_and_import
+
+    result = elicit_gen.compile(CONFIRM, [], stem="typeahead_qt")
+    (form,) = result.forms
+    module = write_and_import(form, "qt", tmp_path)
+    dialog = getattr(module, f"{form.class_name}Dialog")(server="acme")
+    qtbot.addWidget(dialog)
+    dialog.submit_button.setFocus()
+    if kind == "enter":  # a letter first (it arms Enter), as a user who typed ahead would
+        _post_stale(dialog.submit_button, "y")
+    _post_stale(dialog.submit_button, kind)
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitExposed(dialog)
+    for _ in range(5):
+        QApplication.processEvents()  # what is still queued is delivered now
+    assert dialog.elicit_result() is None and dialog.isVisible()
+    qtbot.waitUntil(dialog.submit_button.hasFocus, timeout=5000)
+    qtbot.keyClick(dialog.submit_button, Qt.Key.Key_Space)  # pressed once it is shown
+    assert dialog.elicit_result() == {"action": "accept", "content": {}}
