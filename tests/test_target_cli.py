@@ -14,6 +14,7 @@ import re
 import shutil
 import subprocess
 import sys
+import time
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -865,3 +866,15 @@ def test_typed_date_times_become_rfc3339(
         assert value.endswith(offset)
     else:
         assert parsed.utcoffset() == expected_moment.astimezone().utcoffset()
+
+
+def test_a_megabyte_server_name_is_clipped(modules: dict[str, ModuleType]) -> None:
+    """Issue 24, defect 5: a server's name is one short line, however long it is sent."""
+    name = "evil.example " * 80_000  # about a megabyte
+    started = time.monotonic()
+    _, err = run(modules["contact:contact"], [], server=name)
+    assert time.monotonic() - started < 5
+    clipped = safetext.clip(name)
+    assert len(clipped) == safetext.MAX_NAME_LENGTH and clipped.endswith("\u2026")
+    assert err.startswith(f"{clipped} asks:\n")
+    assert len(err) < 10_000

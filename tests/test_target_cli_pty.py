@@ -217,9 +217,14 @@ def test_elicit_as_a_library_leaves_the_sigint_handler_alone(contact: Path) -> N
         "spec.loader.exec_module(module)\n"
         "signal.signal(signal.SIGINT, signal.SIG_IGN)\n"
         "master, slave = os.openpty()\n"
-        "os.write(master, b'c\\n')\n"
+        # c typed once the prompt is shown (what was typed before it is thrown away)
+        "class Err(io.StringIO):\n"
+        "    def write(self, text):\n"
+        "        if text == '  > ':\n"
+        "            os.write(master, b'c\\n')\n"
+        "        return super().write(text)\n"
         "tty = open(slave, 'r', encoding='utf-8')\n"
-        "result = module.elicit(stdin=tty, stderr=io.StringIO())\n"
+        "result = module.elicit(stdin=tty, stderr=Err())\n"
         "print(tty.isatty(), result, signal.getsignal(signal.SIGINT) is signal.SIG_IGN)\n"
     )
     proc = subprocess.run(

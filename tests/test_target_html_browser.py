@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import json
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +22,7 @@ import pytest
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.runtime.formcore import validate_content
+from elicit_gen.runtime.safetext import MAX_NAME_LENGTH, clip, safe_text
 from elicit_gen.targets.html import shown_block, shown_text
 
 from .html_support import (
@@ -948,6 +950,47 @@ def test_server_name_is_text(open_form: Opener) -> None:
     assert (
         fp.page.evaluate("document.querySelectorAll('img, b, iframe, object, embed').length") == 0
     )
+
+
+#: Characters the page once showed raw, where safe_text escapes them (issue 24, defect 8): the
+#: Hangul fillers, the soft hyphen, tag characters (beyond U+FFFF) and an interlinear mark.
+INVISIBLE = "a\u3164b\u115fc\xadd\U000e0041\U000e007fe\uffa0f\ufff9g"
+
+
+def test_the_page_escapes_the_characters_safe_text_escapes(open_form: Opener) -> None:
+    form = custom_form(
+        {
+            "type": "object",
+            "title": "Title " + INVISIBLE,
+            "properties": {"n": {"type": "string", "title": "Label " + INVISIBLE}},
+        }
+    )
+    fp = open_form(form, "?server=" + quote(INVISIBLE))
+    page = fp.page
+    assert page.text_content("#eg-server") == safe_text(INVISIBLE)
+    assert "\\u3164" in safe_text(INVISIBLE) and "\\U000e0041" in safe_text(INVISIBLE)
+    fp.page.evaluate("(s) => window.elicitation.setMessage(s)", INVISIBLE)
+    assert page.text_content("#eg-message") == safe_text(INVISIBLE)
+    (field,) = form.fields
+    label = page.text_content(f'label[for="{field.html_id}"] .label-text')
+    assert label == safe_text("Label " + INVISIBLE)
+    assert page.text_content("#eg-title") == safe_text("Title " + INVISIBLE)
+
+
+def test_a_megabyte_server_name_is_clipped(open_form: Opener) -> None:
+    """Issue 24, defect 5: a server's name is one short line, however long it is sent; the page
+    bounds it as safetext.clip does (by code points) before it shows it."""
+    form = forms("contact")[0]
+    fp = open_form(form)
+    name = "\U0001f600" + "evil.example " * 80_000 + "end"  # about a megabyte
+    started = time.monotonic()
+    fp.page.evaluate("(s) => window.elicitation.setServer(s)", name)
+    shown = fp.page.text_content("#eg-server")
+    assert time.monotonic() - started < 5
+    assert shown == safe_text(clip(name))
+    assert len(shown) == MAX_NAME_LENGTH and shown.endswith("\u2026")
+    fp.page.evaluate("(s) => window.elicitation.setServer(s)", "\U0001f600" * MAX_NAME_LENGTH)
+    assert fp.page.text_content("#eg-server") == "\U0001f600" * MAX_NAME_LENGTH  # not cut
 
 
 def test_default_server_and_message() -> None:

@@ -1128,3 +1128,23 @@ def test_a_long_class_name_keeps_the_class_statement_black_stable() -> None:
     assert len(f"class {form.class_name}Dialog(_FormDialog):") > 88
     for width in (88, 100, 120):
         assert black.format_str(text, mode=black.Mode(line_length=width)) == text
+
+
+def test_a_megabyte_server_name_is_clipped_before_the_dialog_is_built(
+    qtbot: QtBot, modules: dict[str, ModuleType]
+) -> None:
+    """Issue 24, defect 5: a 1 MB server name kept the GUI thread busy for ~19 s; the name is
+    one short line, cut (safetext.clip) before any widget is built from it."""
+    name = "evil" + "e" * 1_000_000  # a megabyte without a break (wrapping it took ~23 s)
+    (key, form), *_ = FORMS
+    module = modules[key]
+    started = time.monotonic()
+    dialog = open_dialog(qtbot, module, form, server=name)
+    assert time.monotonic() - started < 5
+    clipped = module.clip(name)
+    assert len(clipped) == module.MAX_NAME_LENGTH and clipped.endswith("\u2026")
+    tr = translation(form.locale)
+    asker = tr.gettext("Request from {server}", server=clipped)
+    assert dialog.findChild(QLabel, "server").text() == asker
+    assert clipped in dialog.windowHandle().title()
+    assert len(dialog.windowHandle().title()) < 1000

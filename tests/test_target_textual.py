@@ -894,3 +894,30 @@ def test_what_the_template_writes_is_black_stable_whatever_the_names(tmp_path: P
     assert title == module.TITLE
     assert module.validate({}) == {}
     assert_lint_clean([Path(module.__file__ or "")], cwd=tmp_path)
+
+
+def test_a_megabyte_server_name_is_clipped_before_the_screen_is_built(tmp_path: Path) -> None:
+    """Issue 24, defect 5: a server's name is one short line, however long it is sent: the
+    screen shows it cut (safetext.clip) and is built as fast as for a short one."""
+    form, module = compile_schema(
+        {"type": "object", "properties": {"name": {"type": "string"}}}, tmp_path, "long_server"
+    )
+    name = "evil.example " * 80_000  # about a megabyte
+    seen: list[object] = []
+
+    async def script(pilot: Pilot[None]) -> None:
+        started = time.monotonic()
+        screen = screen_class(form, module)(server=name)
+        results = await push(pilot, screen)
+        seen.append(time.monotonic() - started)
+        asker = pilot.app.screen.query_one("#server", Static)
+        seen.append(str(asker.render()))
+        await pilot.press("escape")
+        assert await finish(pilot, results) == {"action": "cancel"}
+
+    in_host(script)
+    seconds, shown = seen
+    assert isinstance(seconds, float) and seconds < 5, seconds
+    clipped = module.clip(name)
+    assert len(clipped) == module.MAX_NAME_LENGTH and clipped.endswith("\u2026")
+    assert shown == textual_form._t("{server} asks:", server=clipped)

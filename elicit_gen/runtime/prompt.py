@@ -6,6 +6,10 @@
 # data: a list of field specs that :class:`_Form` turns into questions. The
 # imports above the marker are merged with the module's own; the ones from
 # this package only name what the other copied runtime parts define.
+# On a terminal, whatever was typed before the form's first question, or its
+# review, was drawn is thrown away (terminal.py's _discard_typeahead): a key
+# pressed for an earlier form never answers this one. Piped stdin is scripted
+# input, every line an answer, and is read as it comes.
 from __future__ import annotations
 
 import argparse
@@ -30,8 +34,8 @@ from .formcore import (
     validate_content,
 )
 from .i18n import _t, _tn
-from .safetext import _UNSAFE_RE, display_width, pad, safe_lines, safe_text
-from .terminal import _folded, _isatty, _words
+from .safetext import _UNSAFE_RE, clip, display_width, pad, safe_lines, safe_text
+from .terminal import _discard_typeahead, _folded, _isatty, _words
 
 # --- end of runtime imports ---
 
@@ -347,6 +351,15 @@ class _Terminal:
     def problem(self, reason: str) -> None:
         self.say("  " + _t("Not accepted: {reason}", reason=reason))
 
+    def fresh(self) -> None:
+        """Discards what was typed on the terminal before the question just drawn was on the
+        screen (see terminal.py's ``_discard_typeahead``): called before the prompt of a
+        form's first question and of its review, so that a key pressed for an earlier form,
+        or before this one appeared, never starts, submits or declines it. Piped input is
+        scripted and kept."""
+        if not self.piped:
+            _discard_typeahead(self.inp)
+
     def read(self) -> str:
         """One answer, stripped; raises EOFError at the end of input."""
         self.err.write(_PROMPT)
@@ -477,6 +490,7 @@ def _start(term: _Terminal, form: _Form) -> str:
         ),
     )
     term.say(_t("Ctrl-D (end of input) or Ctrl-C cancels at any time."))
+    term.fresh()  # the form is on the screen: only keys pressed from now on answer it
     while True:
         command = _command(term.read())
         if command == "submit":
@@ -545,6 +559,9 @@ def _review(
     while True:
         errors = validate_content(form.schema, answers)
         _show_answers(term, form, answers, errors)
+        # What submits is what the user read: keys pressed before this list was shown (a
+        # second Enter after the last answer, or for the previous form) are thrown away.
+        term.fresh()
         text = term.read()
         command = _command(text)
         if command == "submit":
@@ -643,7 +660,7 @@ def _elicit(
     term = _Terminal(inp, err)
     who = form.default_server
     if server is not None and server.strip():
-        who = server
+        who = clip(server)  # a server's name is one short line, however long it is sent
     text = message if message is not None else form.message
     try:
         return _run(term, form, text, who, initial or {})

@@ -19,7 +19,7 @@ from typing import Any, TextIO
 from .consent_args import bounded_request, consent_arguments, shown_address
 from .i18n import _t
 from .safetext import MAX_NAME_LENGTH, clip, display_width, pad, safe_lines, safe_text
-from .terminal import _folded, _isatty, _words
+from .terminal import _discard_typeahead, _folded, _isatty, _words
 from .urlcheck import UrlCheck, check_url
 
 # --- end of runtime imports ---
@@ -202,6 +202,8 @@ def _elicit_url(
     message, elicitation_id = bounded[0], bounded[2]
     server = _who(bounded[1])
     _show(term, check, message, server, elicitation_id)
+    # Keys pressed before this screen was shown answer nothing.
+    _discard_typeahead(term.inp)
     choice = _choose(term, check)
     if choice != "open":
         return {"action": choice}

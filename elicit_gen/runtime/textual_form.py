@@ -4,6 +4,11 @@
 # after its imports and drives it with data: ``FormSpec`` (the schema, the texts and one
 # ``FieldSpec`` per field) and two small subclasses, ``<Name>Screen(FormModal)`` and
 # ``<Name>App(FormApp)``.
+# A key typed before the form was on the screen never acts on it: every key event is
+# stamped with the time it was read from the terminal, and the screen drops (in
+# FormModal.on_key, before any binding or button sees it) each one read before its
+# first refresh: a second Enter meant for the previous form, keys queued while the
+# host was busy. Ctrl+C alone stays an immediate interrupt: it cancels, whenever typed.
 from __future__ import annotations
 
 import argparse
@@ -45,7 +50,7 @@ from .formcore import (
     validate_content,
 )
 from .i18n import _N, _t, _tn
-from .safetext import safe_block, safe_text
+from .safetext import clip, safe_block, safe_text
 
 # --- end of runtime imports ---
 
@@ -344,7 +349,8 @@ class FormModal(ModalScreen[dict[str, Any]]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "escape", _t("Cancel")),
         Binding("ctrl+c", "cancel", _t("Cancel"), show=False, priority=True),
-        Binding("ctrl+s", "submit", _t("Submit"), priority=True),
+        # Not a priority binding: Ctrl+S passes on_key's check of when it was typed.
+        Binding("ctrl+s", "submit", _t("Submit")),
     ]
 
     # The first field is focused once the layout is known (see on_mount), so that the
@@ -369,7 +375,9 @@ class FormModal(ModalScreen[dict[str, Any]]):
         super().__init__(name=name, id=id, classes=classes)
         form = self.FORM
         self.message = form["message"] if message is None else message
-        self.server = server if server else form["server"]
+        # a server's name is one short line, however long it is sent (clipped before any
+        # widget is built from it)
+        self.server = clip(server) if server else form["server"]
         self._properties: dict[str, dict[str, Any]] = form["schema"]["properties"]
         self._required = frozenset(form["schema"].get("required", []))
         # property name -> id of its control; a field's other widgets put a prefix
@@ -399,6 +407,9 @@ class FormModal(ModalScreen[dict[str, Any]]):
         self._multiline = frozenset(multiline)
         # What the controls held when the form opened (see _state); None until then.
         self._opened: list[object] | None = None
+        # When the screen was first drawn on the terminal (the clock of events' ``time``);
+        # None until then. A key read before it never acts here (see on_key).
+        self._shown_at: float | None = None
 
     # --- start values -----------------------------------------------------------------
 
@@ -555,6 +566,19 @@ class FormModal(ModalScreen[dict[str, Any]]):
     def on_mount(self) -> None:
         self._fit(self.app.size)
         self.call_after_refresh(self._focus_first)
+        self.call_after_refresh(self._drawn)
+
+    def _drawn(self) -> None:
+        self._shown_at = events.Event().time  # now, on the clock that stamps every key
+
+    def on_key(self, event: events.Key) -> None:
+        """Every key typed in the screen passes here (from the focused control, before
+        any binding acts on it): one read from the terminal before the screen was drawn
+        (queued while the host was busy, a second Enter meant for the previous form) is
+        dropped, so that it presses no button, submits nothing and toggles nothing."""
+        if self._shown_at is None or event.time < self._shown_at:
+            event.stop()
+            event.prevent_default()
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)

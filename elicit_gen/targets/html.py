@@ -40,6 +40,7 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ..i18n import ENGLISH, Translation, script_msgids, translation
+from ..runtime.safetext import _UNSAFE_RE, MAX_NAME_LENGTH, safe_block, safe_text
 from ._hints import (
     count_hint,
     default_server,
@@ -169,32 +170,16 @@ def _bound(value: int | float | None, integer: bool, up: bool) -> str:
     return number_text(value)
 
 
-#: The characters the page never shows as themselves (the set the generated Python forms and
-#: form.js escape): C0 and C1 controls but tab, DEL, line and paragraph separators, the Arabic
-#: letter mark, bidi marks, embeddings, overrides and isolates, zero-width and other invisible
-#: format characters, the BOM, interlinear annotation marks and lone surrogates.
-_UNSAFE = re.compile(
-    "[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028\u2029"
-    "\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]"
-)
-
-
-def _visible_escape(match: re.Match[str]) -> str:
-    char = match.group()
-    return {"\n": "\\n", "\r": "\\r"}.get(char) or (
-        f"\\x{ord(char):02x}" if ord(char) < 0x100 else f"\\u{ord(char):04x}"
-    )
-
-
 def shown_text(value: str) -> str:
     """``value`` as one line shown literally: unsafe characters as visible escapes (``\\u202e``,
-    ``\\x1b``, ``\\n``), tabs as spaces; what the CLI, Textual and Qt forms show."""
-    return _UNSAFE.sub(_visible_escape, value.replace("\t", " "))
+    ``\\x1b``, ``\\n``), tabs as spaces; what the CLI, Textual and Qt forms show (it is their
+    ``safe_text``, runtime/safetext.py: one set of unsafe characters for every target)."""
+    return safe_text(value)
 
 
 def shown_block(value: str) -> str:
     """Multi-line ``value`` shown literally, its line breaks kept."""
-    return "\n".join(shown_text(line) for line in value.replace("\r\n", "\n").split("\n"))
+    return safe_block(value)
 
 
 def html_text(value: str, *, lines: bool = False) -> Markup:
@@ -207,7 +192,49 @@ def script_json(value: object) -> Markup:
     """JSON for a ``<script type="application/json">`` element, every character the page never
     shows as a ``\\u`` escape: the script gets the same text, the file stays readable and free
     of invisible direction changes ("Trojan Source")."""
-    return Markup(_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", js_json(value)))
+    return Markup(_UNSAFE_RE.sub(_json_escape, js_json(value)))
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    """A character as JSON ``\\u`` escapes: one, or a surrogate pair beyond U+FFFF (a tag
+    character); a lone surrogate as itself."""
+    code = ord(match.group())
+    if code < 0x10000:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+#: A character class escape of safetext's pattern: \xhh, \uhhhh or \Uhhhhhhhh.
+_CLASS_ESCAPE = re.compile(r"\\x([0-9a-fA-F]{2})|\\u([0-9a-fA-F]{4})|\\U([0-9a-fA-F]{8})|(-)")
+
+
+def js_character_class(pattern: str) -> str:
+    """A Python character class made only of ``\\x``, ``\\u`` and ``\\U`` escapes and ranges
+    (safetext's ``_UNSAFE_RE``) as the same class for a JavaScript regex with the ``u`` flag:
+    every code point written ``\\u{...}``, so that no two surrogates pair up into one."""
+    if not (pattern.startswith("[") and pattern.endswith("]")):
+        raise ValueError(f"not one character class: {pattern!r}")
+    body, parts, at = pattern[1:-1], [], 0
+    while at < len(body):
+        m = _CLASS_ESCAPE.match(body, at)
+        if m is None:
+            raise ValueError(f"cannot translate {body[at:]!r} of {pattern!r}")
+        hex_digits = m.group(1) or m.group(2) or m.group(3)
+        parts.append("-" if hex_digits is None else f"\\u{{{int(hex_digits, 16):x}}}")
+        at = m.end()
+    return "[" + "".join(parts) + "]"
+
+
+def safetext_data() -> str:
+    """The start of every page's script: runtime/safetext.py's set of unsafe characters and
+    its bound of one-line names, generated from Python's own (templates/html/safetext.js,
+    which follows, uses them)."""
+    return (
+        "// GENERATED from elicit_gen/runtime/safetext.py (_UNSAFE_RE, MAX_NAME_LENGTH).\n"
+        f"const UNSAFE_RE = /{js_character_class(_UNSAFE_RE.pattern)}/gu;\n"
+        f"const MAX_NAME_LENGTH = {MAX_NAME_LENGTH};"
+    )
 
 
 def _string_view(field: StringField, base: FieldView, tr: Translation) -> FieldView:
@@ -349,10 +376,17 @@ def _sha256(text: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode() + "'"
 
 
+#: Script parts made by the emitter, not read from templates/html.
+_GENERATED_ASSETS: dict[str, Callable[[], str]] = {"safetext_data.js": safetext_data}
+
+
 @cache
 def _asset(name: str) -> str:
-    # read_text translates CRLF to LF, as the HTML parser does before the browser hashes.
-    text = (ASSETS / name).read_text(encoding="utf-8").strip("\n")
+    if name in _GENERATED_ASSETS:
+        text = _GENERATED_ASSETS[name]()
+    else:
+        # read_text translates CRLF to LF, as the HTML parser does before the browser hashes.
+        text = (ASSETS / name).read_text(encoding="utf-8").strip("\n")
     if "</" in text.lower() or "<!--" in text:
         raise ValueError(f"{name} must not contain '</' or '<!--' (it is inlined in the page)")
     return text
@@ -381,9 +415,10 @@ def csp(script: str, style: str) -> str:
     )
 
 
-#: The form page's script, in order: the message functions (``_t``/``_tn``), the form. One
+#: The form page's script, in order: the message functions (``_t``/``_tn``), safetext.py's
+#: set of unsafe characters and bound (generated), the safe-text functions, the form. One
 #: block, so that nothing becomes a global.
-_FORM_SCRIPTS = ("i18n.js", "form.js")
+_FORM_SCRIPTS = ("i18n.js", "safetext_data.js", "safetext.js", "form.js")
 
 #: The URL consent page's script, in order: the message functions, urlcheck.py's tables
 #: (Python's own, generated), the JavaScript port of urlcheck.py, the page.

@@ -268,27 +268,7 @@
     return _t("Not a date and time.");
   }
 
-  // --- Showing text safely --------------------------------------------------------------------
-  // Characters a screen acts on instead of showing, or that hide or reorder the text around them:
-  // C0 and C1 controls, DEL, line and paragraph separators, bidi marks, embeddings, overrides
-  // and isolates, zero-width and other invisible format characters, the BOM and lone surrogates.
-  // Text from the server or the user is shown with these as visible escapes (\x1b, \u202e),
-  // as the generated Python forms show it; the page's markup does the same for schema text.
-  const UNSAFE_RE =
-    /[\x00-\x08\x0a-\x1f\x7f-\x9f\u061c\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\ud800-\udfff]/gu;
-  const NAMED_ESCAPES = { "\n": "\\n", "\r": "\\r" };
-
-  function escapeUnsafe(char) {
-    if (own(NAMED_ESCAPES, char)) return NAMED_ESCAPES[char];
-    const code = char.charCodeAt(0);
-    return code < 0x100 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
-  }
-
-  /** `text` as one line shown literally: unsafe characters escaped, tabs as spaces. */
-  const safeText = (text) => text.replace(/\t/g, " ").replace(UNSAFE_RE, escapeUnsafe);
-
-  /** Multi-line text shown literally, its line breaks kept. */
-  const safeBlock = (text) => text.replace(/\r\n/g, "\n").split("\n").map(safeText).join("\n");
+  // --- Showing text safely: safeText, safeBlock, clip (safetext.js, before this script) -------
 
   const LONE_SURROGATE_RE = /[\ud800-\udfff]/u;
 
@@ -965,7 +945,8 @@
 
   function setServer(name) {
     const text = name === null || name === undefined ? "" : String(name);
-    server.textContent = text.trim() === "" ? DEFAULT_SERVER : safeText(text);
+    // A server's name is one short line, however long it is sent: clipped first.
+    server.textContent = text.trim() === "" ? DEFAULT_SERVER : safeText(clip(text));
   }
 
   /** Fills fields from content-shaped values ({name: value}); other fields keep theirs. */

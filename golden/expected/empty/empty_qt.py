@@ -46,6 +46,7 @@ from PySide6.QtCore import (
     QDate,
     QDateTime,
     QEvent,
+    QEventLoop,
     QLibraryInfo,
     QLocale,
     QObject,
@@ -1547,6 +1548,21 @@ _MODIFIER_KEYS = frozenset(
 )
 
 
+#: The events that answer a dialog: keys (Space and Enter press buttons, Alt+letter
+#: their mnemonics) and mouse buttons.
+_INPUT_EVENTS = frozenset(
+    {
+        QEvent.Type.KeyPress,
+        QEvent.Type.KeyRelease,
+        QEvent.Type.ShortcutOverride,
+        QEvent.Type.Shortcut,
+        QEvent.Type.MouseButtonPress,
+        QEvent.Type.MouseButtonRelease,
+        QEvent.Type.MouseButtonDblClick,
+    },
+)
+
+
 def _is_enter(event: QKeyEvent) -> bool:
     return event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
@@ -1567,7 +1583,10 @@ class _FormDialog(QDialog):
     (``reject()``; ``cancel()`` never asks). Enter submits only from a one-line text box
     (Ctrl+Enter from a multi-line one) or the focused Submit button, and only once the
     user pressed a key or clicked in the dialog: an Enter meant for the window the dialog
-    popped up over sends nothing. The buttons are a QDialogButtonBox (Submit accepts,
+    popped up over sends nothing. No key or click made before the dialog was on the screen
+    answers it: what the window system queued until it is first shown is delivered then
+    and dropped (:meth:`setVisible`), Space on a focused button and mnemonics included.
+    The buttons are a QDialogButtonBox (Submit accepts,
     Decline is destructive, Cancel rejects), so their order is the platform's.
     After it finishes, ``elicit_result()`` is the ElicitResult dict; ``result()`` stays
     QDialog's own code (Accepted for accept, Rejected for decline and cancel).
@@ -1604,10 +1623,16 @@ class _FormDialog(QDialog):
         self._submitted = False
         # Enter does nothing until the user pressed a key or clicked in the dialog
         self._armed = False
+        # No key or click counts before the dialog was shown and what the window system
+        # had queued by then was delivered (see setVisible)
+        self._live = False
+        self._settling = False
         #: The "Discard your answers?" question, once Escape or closing asked it.
         self.discard_question: QMessageBox | None = None
         self.discard_button: QAbstractButton | None = None
-        self.server = server if server else self.form_server
+        # a server's name is one short line, however long it is sent (clipped before any
+        # widget is built from it)
+        self.server = clip(server) if server else self.form_server
         self.message = self.form_message if message is None else message
         self.setObjectName("elicitation")
         _localise(self)  # the calendar popup and the message box follow it
@@ -1932,10 +1957,31 @@ class _FormDialog(QDialog):
 
     # --- keys -------------------------------------------------------------------------
 
+    def setVisible(self, visible: bool) -> None:
+        """Shows (or hides) the dialog; the first time it is shown, what the window system
+        queued until then (keys and clicks made before the dialog was on the screen: a
+        second Enter meant for the previous form, a double click's second click where this
+        dialog's Submit now is) is delivered and dropped, and only then the dialog takes
+        input. Timers wait for the next round: what they do comes after the show."""
+        super().setVisible(visible)
+        if not visible or self._live or self._settling:
+            return
+        self._settling = True
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.X11ExcludeTimers)
+        self._live = True
+
+    def event(self, event: QEvent) -> bool:
+        if not self._live and event.type() in _INPUT_EVENTS:
+            return True  # before the dialog was shown: nobody saw what this answers
+        return super().event(event)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        """Sees every key and click in the dialog's controls: the first one arms Enter;
-        Enter in a control is the dialog's to decide (see :meth:`_enter`)."""
+        """Sees every key and click in the dialog's controls: before the dialog was shown
+        and settled (see :meth:`setVisible`) each is dropped; after, the first one arms
+        Enter; Enter in a control is the dialog's to decide (see :meth:`_enter`)."""
         kind = event.type()
+        if not self._live and kind in _INPUT_EVENTS:
+            return True
         if kind == QEvent.Type.MouseButtonPress:
             self._armed = True
         elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):

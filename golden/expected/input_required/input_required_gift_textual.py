@@ -1086,7 +1086,8 @@ class FormModal(ModalScreen[dict[str, Any]]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "escape", _t("Cancel")),
         Binding("ctrl+c", "cancel", _t("Cancel"), show=False, priority=True),
-        Binding("ctrl+s", "submit", _t("Submit"), priority=True),
+        # Not a priority binding: Ctrl+S passes on_key's check of when it was typed.
+        Binding("ctrl+s", "submit", _t("Submit")),
     ]
 
     # The first field is focused once the layout is known (see on_mount), so that the
@@ -1111,7 +1112,9 @@ class FormModal(ModalScreen[dict[str, Any]]):
         super().__init__(name=name, id=id, classes=classes)
         form = self.FORM
         self.message = form["message"] if message is None else message
-        self.server = server if server else form["server"]
+        # a server's name is one short line, however long it is sent (clipped before any
+        # widget is built from it)
+        self.server = clip(server) if server else form["server"]
         self._properties: dict[str, dict[str, Any]] = form["schema"]["properties"]
         self._required = frozenset(form["schema"].get("required", []))
         # property name -> id of its control; a field's other widgets put a prefix
@@ -1141,6 +1144,9 @@ class FormModal(ModalScreen[dict[str, Any]]):
         self._multiline = frozenset(multiline)
         # What the controls held when the form opened (see _state); None until then.
         self._opened: list[object] | None = None
+        # When the screen was first drawn on the terminal (the clock of events' ``time``);
+        # None until then. A key read before it never acts here (see on_key).
+        self._shown_at: float | None = None
 
     # --- start values -----------------------------------------------------------------
 
@@ -1297,6 +1303,19 @@ class FormModal(ModalScreen[dict[str, Any]]):
     def on_mount(self) -> None:
         self._fit(self.app.size)
         self.call_after_refresh(self._focus_first)
+        self.call_after_refresh(self._drawn)
+
+    def _drawn(self) -> None:
+        self._shown_at = events.Event().time  # now, on the clock that stamps every key
+
+    def on_key(self, event: events.Key) -> None:
+        """Every key typed in the screen passes here (from the focused control, before
+        any binding acts on it): one read from the terminal before the screen was drawn
+        (queued while the host was busy, a second Enter meant for the previous form) is
+        dropped, so that it presses no button, submits nothing and toggles nothing."""
+        if self._shown_at is None or event.time < self._shown_at:
+            event.stop()
+            event.prevent_default()
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)

@@ -886,6 +886,29 @@ def _isatty(stream: TextIO | None) -> bool:
         return False
 
 
+def _discard_typeahead(stream: TextIO | None) -> None:
+    """Throws away what was typed on the terminal ``stream`` and not read yet.
+
+    Called right after a question is drawn and before its prompt: a key the
+    user pressed before the question was on the screen (a second Enter meant
+    for the previous form, keys typed while a server prepared the next
+    request) never answers it. Only a terminal is flushed
+    (``termios.tcflush(fd, TCIFLUSH)``); piped stdin is scripted input, every
+    line of it meant as an answer, and is left alone. Where there is no
+    termios (Windows), or the terminal refuses, nothing is discarded.
+    """
+    if stream is None or not _isatty(stream):
+        return
+    try:
+        import termios  # POSIX only: imported here, so that the module runs elsewhere too
+    except ImportError:
+        return
+    try:
+        termios.tcflush(stream.fileno(), termios.TCIFLUSH)
+    except (termios.error, OSError, ValueError):
+        return
+
+
 def _interruptible() -> None:
     """Run as a script on a terminal: Ctrl-C cancels, even when the parent
     left SIGINT ignored (``nohup``, ``cmd &`` in a script), in which case
@@ -1224,6 +1247,15 @@ class _Terminal:
     def problem(self, reason: str) -> None:
         self.say("  " + _t("Not accepted: {reason}", reason=reason))
 
+    def fresh(self) -> None:
+        """Discards what was typed on the terminal before the question just drawn was on the
+        screen (see terminal.py's ``_discard_typeahead``): called before the prompt of a
+        form's first question and of its review, so that a key pressed for an earlier form,
+        or before this one appeared, never starts, submits or declines it. Piped input is
+        scripted and kept."""
+        if not self.piped:
+            _discard_typeahead(self.inp)
+
     def read(self) -> str:
         """One answer, stripped; raises EOFError at the end of input."""
         self.err.write(_PROMPT)
@@ -1354,6 +1386,7 @@ def _start(term: _Terminal, form: _Form) -> str:
         ),
     )
     term.say(_t("Ctrl-D (end of input) or Ctrl-C cancels at any time."))
+    term.fresh()  # the form is on the screen: only keys pressed from now on answer it
     while True:
         command = _command(term.read())
         if command == "submit":
@@ -1422,6 +1455,9 @@ def _review(
     while True:
         errors = validate_content(form.schema, answers)
         _show_answers(term, form, answers, errors)
+        # What submits is what the user read: keys pressed before this list was shown (a
+        # second Enter after the last answer, or for the previous form) are thrown away.
+        term.fresh()
         text = term.read()
         command = _command(text)
         if command == "submit":
@@ -1520,7 +1556,7 @@ def _elicit(
     term = _Terminal(inp, err)
     who = form.default_server
     if server is not None and server.strip():
-        who = server
+        who = clip(server)  # a server's name is one short line, however long it is sent
     text = message if message is not None else form.message
     try:
         return _run(term, form, text, who, initial or {})

@@ -796,6 +796,29 @@ def _isatty(stream: TextIO | None) -> bool:
         return False
 
 
+def _discard_typeahead(stream: TextIO | None) -> None:
+    """Throws away what was typed on the terminal ``stream`` and not read yet.
+
+    Called right after a question is drawn and before its prompt: a key the
+    user pressed before the question was on the screen (a second Enter meant
+    for the previous form, keys typed while a server prepared the next
+    request) never answers it. Only a terminal is flushed
+    (``termios.tcflush(fd, TCIFLUSH)``); piped stdin is scripted input, every
+    line of it meant as an answer, and is left alone. Where there is no
+    termios (Windows), or the terminal refuses, nothing is discarded.
+    """
+    if stream is None or not _isatty(stream):
+        return
+    try:
+        import termios  # POSIX only: imported here, so that the module runs elsewhere too
+    except ImportError:
+        return
+    try:
+        termios.tcflush(stream.fileno(), termios.TCIFLUSH)
+    except (termios.error, OSError, ValueError):
+        return
+
+
 def _interruptible() -> None:
     """Run as a script on a terminal: Ctrl-C cancels, even when the parent
     left SIGINT ignored (``nohup``, ``cmd &`` in a script), in which case
@@ -1000,6 +1023,8 @@ def _elicit_url(
     message, elicitation_id = bounded[0], bounded[2]
     server = _who(bounded[1])
     _show(term, check, message, server, elicitation_id)
+    # Keys pressed before this screen was shown answer nothing.
+    _discard_typeahead(term.inp)
     choice = _choose(term, check)
     if choice != "open":
         return {"action": choice}
