@@ -895,3 +895,154 @@ def test_golden_inputs_compile_from_disk_and_memory_alike(tmp_path: Path) -> Non
     for content in [valid_content(form), *invalid_contents(form)]:
         assert made.validate(content) == module.validate(content)
     assert elicit_gen.compile(source.read_bytes(), [], name="x.json").ok
+
+
+# --- issue 24: what the cache keys and holds, and the size of a parsed schema -------------------
+
+
+def _keyed(key: str) -> dict[str, Any]:
+    """An ``input_required`` result with one elicitation of :data:`AGE` under ``key``."""
+    return {
+        "resultType": "input_required",
+        "inputRequests": {
+            key: {
+                "method": "elicitation/create",
+                "params": {"message": "Tell us", "requestedSchema": AGE},
+            }
+        },
+    }
+
+
+@pytest.mark.parametrize("target", [*PY_TARGETS, "html"])
+def test_the_names_an_input_required_key_gives_are_part_of_the_cache_key(target: str) -> None:
+    """The same schema under the keys "shipping" and "gift" makes two modules, each the module a
+    fresh compile makes, with the classes its key names (the cache once answered "gift" with
+    the "shipping" module: ``ShippingContent``, no ``GiftContent``)."""
+    clear_cache()
+    shipping = load_form(_keyed("shipping"), target)
+    gift = load_form(_keyed("gift"), target)
+    assert gift is not shipping
+    assert load_form(_keyed("gift"), target) is gift
+    clear_cache()
+    fresh = load_form(_keyed("gift"), target)
+    if target == "html":  # the page names no class: the same text either way
+        assert gift == fresh
+        return
+    assert gift.__name__ == fresh.__name__ and "gift" in gift.__name__
+    assert "shipping" not in gift.__name__
+    names = [c.__name__ for c in own_classes(gift, "")]
+    assert names == [c.__name__ for c in own_classes(fresh, "")]
+    assert not any(name.startswith("Shipping") for name in names)
+    if target == "pydantic":
+        assert hasattr(gift, "GiftContent") and not hasattr(gift, "ShippingContent")
+
+
+def test_every_part_of_the_form_that_changes_the_module_changes_the_cache_key() -> None:
+    """For each field of the IR, a form that differs in it alone and emits another module has
+    another cache key (so that no field the emitters read can be forgotten by the key)."""
+    from dataclasses import fields, replace
+
+    form = ir_form({"message": "Tell us", "requestedSchema": {**AGE, "title": "T"}})
+    other = ir_form({"properties": {"b": {"type": "boolean"}}, "type": "object"})
+    changes: dict[str, dict[str, Any]] = {
+        "stem": {"stem": "other_stem"},
+        "class_name": {"class_name": "OtherName"},
+        "message": {"message": "Another message"},
+        "title": {"title": "Another title"},
+        "description": {"description": "A description"},
+        "schema": {
+            "fields": other.fields,
+            "schema_json": other.schema_json,
+            "schema_hash": other.schema_hash,
+        },
+        "source": {"source": "elsewhere.json"},
+        "revision": {"revision": next(r for r in type(form.revision) if r is not form.revision)},
+        "locale": {"locale": "zh-CN"},
+    }
+    covered = {name for change in changes.values() for name in change}
+    assert covered == {f.name for f in fields(ir.Form)}, "a new IR field: add it here"
+    for what, change in changes.items():
+        changed = replace(form, **change)
+        differs = [t for t in PY_TARGETS if emit(changed, t).text != emit(form, t).text]
+        if differs:
+            assert live._cache_key(changed) != live._cache_key(form), (what, differs)
+
+
+def test_the_caches_hold_digests_not_texts() -> None:
+    """Neither cache keeps the schema's text (or its normalised JSON) as a key or a value."""
+    clear_cache()
+    big = {
+        "type": "object",
+        "properties": {f"f{i}": {"type": "string", "description": "d" * 5_000} for i in range(40)},
+    }
+    load_form(big, "pydantic")
+    for key, value in live._seen.items():
+        assert isinstance(value, bytes) and len(value) <= 32
+        assert all(len(repr(part)) < 100 for part in key)
+    for key in live._loaded:
+        assert all(len(repr(part)) < 100 for part in key)
+
+
+def test_the_cache_is_bounded_by_the_size_of_its_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However few the forms, the cache never holds more generated code than its bound: large
+    forms evict the least recently used ones, and one larger than the bound is not kept."""
+    clear_cache()
+
+    def schema(i: int, width: int) -> dict[str, Any]:
+        options = [f"option {i}-{n}" for n in range(width)]
+        return {"type": "object", "properties": {f"f{i}": {"type": "string", "enum": options}}}
+
+    first = load_form(schema(0, 300), "cli")
+    size = live._loaded_chars
+    assert size > 0
+    monkeypatch.setattr(live, "_CACHE_CHARS", size * 3 + size // 2)
+    for i in range(1, 8):
+        load_form(schema(i, 300), "cli")
+        assert live._loaded_chars <= live._CACHE_CHARS
+        assert live._loaded_chars == sum(entry[1] for entry in live._loaded.values())
+    assert len(live._loaded) == 3
+    assert load_form(schema(0, 300), "cli") is not first  # evicted by size, far below 128 forms
+    monkeypatch.setattr(live, "_CACHE_CHARS", size // 2)
+    clear_cache()
+    huge = load_form(schema(99, 300), "cli")
+    assert not live._loaded and live._loaded_chars == 0
+    assert huge.validate({"f99": "option 99-7"}) == {}
+
+
+@pytest.mark.parametrize(
+    "char",
+    ['"', "\\", "\n", "\x01", "\x1b", "\u00e9", "\u4e2d", "\U0001f600", "a"],
+    ids=["quote", "backslash", "newline", "control", "escape", "e-acute", "cjk", "emoji", "ascii"],
+)
+def test_a_parsed_schema_is_measured_as_the_json_the_sdk_sends(char: str) -> None:
+    """``max_bytes`` of a parsed schema counts the bytes of its JSON as the SDK writes it
+    (pydantic: UTF-8, escapes for quotes, backslashes and controls): a schema whose text is one
+    byte over the limit is refused parsed too (escapes were counted as one character each), and
+    the count stays within a few bytes of the text."""
+    from pydantic_core import to_json
+
+    schema = {
+        "type": "object",
+        "properties": {f"f{i}": {"type": "string", "description": char * 900} for i in range(6)},
+        "required": ["f0", "f1"],
+    }
+    wire = len(to_json(schema))
+    assert wire == len(json.dumps(schema, ensure_ascii=False, separators=(",", ":")).encode())
+    with pytest.raises(LimitExceeded, match="bytes"):
+        check_limits(schema, Limits(max_bytes=wire - 1))
+    with pytest.raises(LimitExceeded, match="bytes"):
+        check_limits(to_json(schema), Limits(max_bytes=wire - 1))
+    check_limits(schema, Limits(max_bytes=wire + 16))  # the commas of the containers, at most
+
+
+def test_json_length_is_the_length_of_the_json_string() -> None:
+    from pydantic_core import to_json
+
+    texts = ["", "plain", 'a"b\\c', "\x00\x07\x08\t\n\x0b\x0c\r\x1f\x7f", "\u00e9\u4e2d\U0001f600"]
+    for text in texts:
+        assert (
+            live.json_length(text)
+            == len(to_json(text))
+            == len(json.dumps(text, ensure_ascii=False).encode())
+        )
+    assert live.json_length("\ud800") == len(json.dumps("\ud800"))
