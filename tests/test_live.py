@@ -570,6 +570,13 @@ LIMIT_CASES: list[tuple[str, int, Any, Any, str]] = [
         "a string under `description` has 11 characters (limit 10)",
     ),
     (
+        "max_text",
+        10,
+        _field(enum=["a", "x" * 10, "b"]),
+        _field(enum=["a", "x" * 11, "b"]),
+        "a string under `enum` has 11 characters (limit 10)",
+    ),
+    (
         "max_name",
         12,
         {"type": "object", "properties": {"a" * 12: {"type": "string"}}},
@@ -1026,13 +1033,18 @@ def test_a_parsed_schema_is_measured_as_the_json_the_sdk_sends(char: str) -> Non
         "properties": {f"f{i}": {"type": "string", "description": char * 900} for i in range(6)},
         "required": ["f0", "f1"],
     }
-    wire = len(to_json(schema))
-    assert wire == len(json.dumps(schema, ensure_ascii=False, separators=(",", ":")).encode())
-    with pytest.raises(LimitExceeded, match="bytes"):
-        check_limits(schema, Limits(max_bytes=wire - 1))
-    with pytest.raises(LimitExceeded, match="bytes"):
-        check_limits(to_json(schema), Limits(max_bytes=wire - 1))
-    check_limits(schema, Limits(max_bytes=wire + 16))  # the commas of the containers, at most
+    options = {  # strings in a list are measured together: the same count
+        "type": "object",
+        "properties": {"pick": {"type": "string", "enum": [char * 90 + str(n) for n in range(60)]}},
+    }
+    for parsed in (schema, options):
+        wire = len(to_json(parsed))
+        assert wire == len(json.dumps(parsed, ensure_ascii=False, separators=(",", ":")).encode())
+        with pytest.raises(LimitExceeded, match="bytes"):
+            check_limits(parsed, Limits(max_bytes=wire - 1))
+        with pytest.raises(LimitExceeded, match="bytes"):
+            check_limits(to_json(parsed), Limits(max_bytes=wire - 1))
+        check_limits(parsed, Limits(max_bytes=wire + 16))  # the commas of the containers, at most
 
 
 def test_json_length_is_the_length_of_the_json_string() -> None:
