@@ -829,6 +829,11 @@ class FormRouter:
         return clip(name) if isinstance(name, str) and name else None
 
 
+#: URL-mode steps one session keeps waiting for their completion at most (2026-07-28 servers
+#: send none; a step the user opened long ago is forgotten first).
+_MAX_WAITING = 64
+
+
 class _Steps:
     """The URL-mode steps one message handler may complete: those the user opened in the
     client session the handler serves, by elicitationId.
@@ -851,9 +856,12 @@ class _Steps:
         if self._serves(session):
             return
         if self._waiting:
-            log.warning(
-                "a second client session uses this router: URL-mode steps of the first will not "
-                "be completed by notifications; give each client its own router.session()"
+            # Info, not a warning: a client reconnecting after a 2026-07-28 session (which has
+            # no completion notifications) leaves steps waiting too.
+            log.info(
+                "another client session uses this router: URL-mode steps of the one before will "
+                "not be completed by notifications (clients served at once: give each its own "
+                "router.session())"
             )
             self._waiting.clear()
         try:
@@ -866,7 +874,10 @@ class _Steps:
     ) -> None:
         """The user opened ``request``'s URL: its completion may come."""
         if self._serves(session):
+            self._waiting.pop(elicitation_id, None)
             self._waiting[elicitation_id] = (module, request)
+            while len(self._waiting) > _MAX_WAITING:  # the oldest: its notification never came
+                del self._waiting[next(iter(self._waiting))]
 
     def done(self, elicitation_id: str) -> tuple[ModuleType, UrlRequest] | None:
         return self._waiting.pop(elicitation_id, None)

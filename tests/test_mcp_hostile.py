@@ -392,7 +392,7 @@ def test_a_router_shared_by_two_sessions_ignores_the_other_sessions_completion(
 ) -> None:
     """The router itself as both sessions' callback and handler: once B's session is served, a
     completion B's server sends for A's elicitationId completes nothing (a notification does not
-    say which session it came from), and the router says so."""
+    say which session it came from), and the router says so in its log."""
     user = ScriptedUser(["o"], Opened())
     router = FormRouter(url_consent="cli", runner=user)
     servers = TwoServers()
@@ -408,9 +408,27 @@ def test_a_router_shared_by_two_sessions_ignores_the_other_sessions_completion(
             servers.release.set()
         return action, after
 
-    with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
+    with caplog.at_level(logging.INFO, logger="elicit_gen.mcp"):
         action, after = anyio.run(main)
     assert action == "accept"
     # B's own step (e-9) was never completed; A's e-1, forged by B, must not be either.
     assert after == []
     assert "router.session()" in caplog.text
+
+
+class Session:
+    """Stands in for a ``ClientSession`` (anything a weak reference can point to)."""
+
+
+def test_a_session_keeps_a_bounded_number_of_waiting_steps() -> None:
+    """A 2026-07-28 server sends no completions: the steps the user opened do not pile up."""
+    from elicit_gen.mcp import _MAX_WAITING, UrlRequest, _Steps
+
+    session = Session()
+    steps = _Steps()
+    steps.serve(session)
+    module = elicit_gen.load_url_consent("cli")
+    for n in range(_MAX_WAITING + 10):
+        steps.wait(session, f"e-{n}", module, UrlRequest("m", URL, None, f"e-{n}"))
+    assert len(steps._waiting) == _MAX_WAITING
+    assert steps.done("e-0") is None and steps.done(f"e-{_MAX_WAITING + 9}") is not None
