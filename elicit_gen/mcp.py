@@ -659,10 +659,13 @@ class FormRouter:
         if extra:
             return None, f"the form would not enforce the whole schema: {_reasons(extra)}"
 
+        refused: list[str] = []
+
         def admit(form: Form) -> str | None:
             extra = unenforced(requested, form.schema)
             if extra:
-                return f"the form would not enforce the whole schema: {_reasons(extra)}"
+                refused.append(f"the form would not enforce the whole schema: {_reasons(extra)}")
+                return refused[-1]
             return None
 
         try:
@@ -673,12 +676,8 @@ class FormRouter:
                 locale=self.locale,
                 admit=admit,
             )
-        except LimitExceeded as error:  # pragma: no cover - the router checked the limits
-            return None, f"the schema does not become a form: {error}"
-        except FormError as error:
-            if error.diagnostics:
-                return None, f"the schema does not become a form: {error}"
-            return None, str(error)
+        except FormError as error:  # lint errors, or refused by admit (never compiled)
+            return None, refused[0] if refused else f"the schema does not become a form: {error}"
         extra = unenforced(requested, module.REQUESTED_SCHEMA)
         if extra:  # a module load_form cached for someone else, from a schema with more in it
             return None, f"the form would not enforce the whole schema: {_reasons(extra)}"

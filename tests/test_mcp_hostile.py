@@ -298,7 +298,7 @@ def test_a_declined_request_leaves_nothing_in_the_cache(
     add_raw_tool(server, "ask", "Tell us", schema)
     with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
         assert json.loads(anyio.run(call, server, router, "ask")) == {"action": "decline"}
-    assert "would not enforce" in caplog.text or "does not become a form" in caplog.text
+    assert "would not enforce the whole schema" in caplog.text, caplog.text
     assert forms.shown == []
     assert not live._loaded and not live._seen and live._loaded_chars == 0
     if "before compiling" in where:
