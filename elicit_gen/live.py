@@ -34,6 +34,7 @@ import types
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from .compiler.diagnostics import Diagnostic, visible
@@ -198,33 +199,78 @@ def _walk(schema: object, limits: Limits) -> None:
                     raise LimitExceeded(
                         f"`{_short(key)}` has {len(value):,} {what} (limit {limit:,})"
                     )
-                try:  # options: all strings, measured at once (C loops, not a step each)
-                    joined = "".join(value) if value else None
-                except TypeError:  # not all strings
-                    joined = None
-                if joined is not None:
-                    values += len(value)
-                    if values > limits.max_values:
-                        raise LimitExceeded(
-                            f"the schema has more than {limits.max_values:,} values"
-                        )
-                    if len(joined) > limits.max_text:
-                        longest = max(map(len, value))
-                        if longest > limits.max_text:
-                            raise LimitExceeded(
-                                f"a string under `{_short(key)}` has {longest:,} characters "
-                                f"(limit {limits.max_text:,})"
-                            )
-                    # Each string's quotes, and a comma: 3; the escapes and UTF-8 of all at once.
-                    size += json_length(joined) - 2 + 3 * len(value)
-                else:
+                measured = _plain_options(value, values, limits)
+                if measured is None:
+                    measured = _titled_options(value, depth, values, limits)
+                if measured is None:  # not such options, or one past a limit: a step each
                     stack.extend((item, depth + 1, key) for item in value)
                     size += len(value)  # the commas
+                else:
+                    values += measured[0]
+                    size += measured[1]
             size += 2
         else:  # float, or not JSON at all: the front end reports what it is
             size += 24
         if size > limits.max_bytes:
             raise LimitExceeded(f"the schema is over {limits.max_bytes:,} bytes as JSON")
+
+
+def _plain_options(
+    options: list[Any] | tuple[Any, ...], values: int, limits: Limits
+) -> tuple[int, int] | None:
+    """The values and JSON bytes of a list of strings (a select's options), measured at once
+    with C loops; ``None`` when the list is not that, or when a string in it is past a limit
+    (the walk then takes it a value at a time, and says exactly which)."""
+    if not options:
+        return None
+    try:
+        if sum(map(len, options)) > limits.max_bytes:  # a character is at least a byte
+            return None  # past the limits: the walk says which
+        joined = "".join(options)
+    except TypeError:  # not all strings
+        return None
+    if values + len(options) > limits.max_values:
+        return None
+    if len(joined) > limits.max_text and max(map(len, options)) > limits.max_text:
+        return None
+    # Each string's quotes, and a comma: 3; the escapes and UTF-8 of all at once.
+    return len(options), json_length(joined) - 2 + 3 * len(options)
+
+
+def _titled_options(
+    options: list[Any] | tuple[Any, ...], depth: int, values: int, limits: Limits
+) -> tuple[int, int] | None:
+    """The values and JSON bytes of a list of objects whose keys and values are all strings
+    (titled options: ``{"const": ..., "title": ...}``), measured at once with C loops; ``None``
+    when the list is not that, or when anything in it is past a limit (the walk then takes it a
+    value at a time, and says exactly which)."""
+    if not options or depth + 1 > limits.max_depth:
+        return None
+    try:
+        if set(map(type, options)) != {dict}:
+            return None
+        if sum(map(len, chain.from_iterable(map(dict.values, options)))) > limits.max_bytes:
+            return None  # past the limits: the walk says which
+        keys = "".join(map("".join, options))
+        texts = "".join(map("".join, map(dict.values, options)))
+    except TypeError:  # a key or a value that is not a string
+        return None
+    pairs = sum(map(len, options))
+    count = len(options) + pairs  # each object, and each value (keys are not values)
+    if values + count > limits.max_values:
+        return None
+    if (
+        len(keys) > limits.max_name
+        and max(map(len, chain.from_iterable(options))) > limits.max_name
+    ):
+        return None
+    if len(texts) > limits.max_text and (
+        max(map(len, chain.from_iterable(map(dict.values, options)))) > limits.max_text
+    ):
+        return None
+    # Per object: braces and a comma, 3; per pair: two pairs of quotes, a colon and a comma, 6.
+    size = json_length(keys) - 2 + json_length(texts) - 2 + 3 * len(options) + 6 * pairs
+    return count, size
 
 
 #: What JSON writes as an escape: a quote, a backslash and the C0 controls; a lone surrogate too

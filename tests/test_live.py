@@ -1058,3 +1058,47 @@ def test_json_length_is_the_length_of_the_json_string() -> None:
             == len(json.dumps(text, ensure_ascii=False).encode())
         )
     assert live.json_length("\ud800") == len(json.dumps("\ud800"))
+
+
+def test_lists_measured_at_once_agree_with_a_step_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """check_limits measures a list of option strings, or of objects of strings, with C loops;
+    its verdict and message are the walk's a value at a time, whatever the limits."""
+    import random
+
+    rng = random.Random(24)
+    chars = ["a", '"', "\\", "\n", "\x01", "\u00e9", "\u4e2d", "\U0001f600"]
+
+    def text(most: int) -> str:
+        return "".join(rng.choice(chars) for _ in range(rng.randint(0, most)))
+
+    def outcome(schema: Any, limits: Limits) -> str | None:
+        try:
+            check_limits(schema, limits)
+        except LimitExceeded as error:
+            return str(error)
+        return None
+
+    at_once = (live._plain_options, live._titled_options)
+    for _ in range(1500):
+        titled = [
+            {text(6): (text(8) if rng.random() > 0.05 else 1) for _ in range(rng.randint(0, 3))}
+            for _ in range(rng.randint(0, 12))
+        ]
+        plain = [text(8) if rng.random() > 0.02 else None for _ in range(rng.randint(0, 12))]
+        schema = {"type": "object", "properties": {"p": {"oneOf": titled}, "q": {"enum": plain}}}
+        limits = Limits(
+            max_bytes=rng.randint(20, 900),
+            max_values=rng.randint(5, 80),
+            max_text=rng.randint(3, 9),
+            max_name=rng.randint(3, 7),
+            max_depth=rng.choice([3, 4, 5, 8]),
+        )
+        fast = outcome(schema, limits)
+        monkeypatch.setattr(live, "_plain_options", lambda *args: None)
+        monkeypatch.setattr(live, "_titled_options", lambda *args: None)
+        slow = outcome(schema, limits)
+        monkeypatch.setattr(live, "_plain_options", at_once[0])
+        monkeypatch.setattr(live, "_titled_options", at_once[1])
+        assert fast == slow, (schema, limits)
