@@ -16,22 +16,25 @@ copied verbatim) plus the form's own code. Here the static part runs once per pr
 that namespace and only the form's own code is compiled and run. The runtime's functions keep
 their own globals (the runtime modules are self-contained: they never read a form's names).
 
-Results are cached by the normalised schema (the canonical JSON the front end makes of it; key
-order, number spelling and the order of ``required`` play no part), in a bounded LRU: the same
-schema twice compiles once, and one module object answers both. Treat a returned module as
-read-only; it is shared.
+Results are cached by a digest of the whole form the front end makes (the normalised schema, in
+which key order, number spelling and the order of ``required`` play no part, and every name and
+text the module is made of), in an LRU bounded by count and by the size of the generated code:
+the same schema twice compiles once, and one module object answers both. Treat a returned module
+as read-only; it is shared.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import re
 import sys
 import threading
 import types
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 from .compiler.diagnostics import Diagnostic, visible
@@ -84,6 +87,9 @@ class Limits:
     max_depth: int = 8
     #: Decimal digits of an integer (a bound past 2**53 already gets lint's EG134).
     max_digits: int = 400
+    #: Characters of a URL-mode request's ``elicitationId`` (the router's; URLs are bounded by
+    #: the consent screen's check, 8,192 characters).
+    max_id: int = 256
 
 
 DEFAULT_LIMITS = Limits()
@@ -151,12 +157,12 @@ def _walk(schema: object, limits: Limits) -> None:
         if values > limits.max_values:
             raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
         if isinstance(value, str):
-            size += len(value) + 2
             if len(value) > limits.max_text:
                 raise LimitExceeded(
                     f"a string under `{_short(key)}` has {len(value):,} characters "
                     f"(limit {limits.max_text:,})"
                 )
+            size += json_length(value)
         elif isinstance(value, bool) or value is None:
             size += 5
         elif isinstance(value, int):
@@ -184,7 +190,7 @@ def _walk(schema: object, limits: Limits) -> None:
                         raise LimitExceeded(
                             f"a name has {len(name):,} characters (limit {limits.max_name:,})"
                         )
-                    size += len(name) + 4
+                    size += json_length(name) + 2  # the colon, and a comma
                     stack.append((item, depth + 1, name))
             else:
                 limit = limits.max_options
@@ -193,12 +199,109 @@ def _walk(schema: object, limits: Limits) -> None:
                     raise LimitExceeded(
                         f"`{_short(key)}` has {len(value):,} {what} (limit {limit:,})"
                     )
-                stack.extend((item, depth + 1, key) for item in value)
+                measured = _plain_options(value, values, limits)
+                if measured is None:
+                    measured = _titled_options(value, depth, values, limits)
+                if measured is None:  # not such options, or one past a limit: a step each
+                    stack.extend((item, depth + 1, key) for item in value)
+                    size += len(value)  # the commas
+                else:
+                    values += measured[0]
+                    size += measured[1]
             size += 2
         else:  # float, or not JSON at all: the front end reports what it is
             size += 24
         if size > limits.max_bytes:
             raise LimitExceeded(f"the schema is over {limits.max_bytes:,} bytes as JSON")
+
+
+def _plain_options(
+    options: list[Any] | tuple[Any, ...], values: int, limits: Limits
+) -> tuple[int, int] | None:
+    """The values and JSON bytes of a list of strings (a select's options), measured at once
+    with C loops; ``None`` when the list is not that, or when a string in it is past a limit
+    (the walk then takes it a value at a time, and says exactly which)."""
+    if not options:
+        return None
+    try:
+        if sum(map(len, options)) > limits.max_bytes:  # a character is at least a byte
+            return None  # past the limits: the walk says which
+        joined = "".join(options)
+    except TypeError:  # not all strings
+        return None
+    if values + len(options) > limits.max_values:
+        return None
+    if len(joined) > limits.max_text and max(map(len, options)) > limits.max_text:
+        return None
+    # Each string's quotes, and a comma: 3; the escapes and UTF-8 of all at once.
+    return len(options), json_length(joined) - 2 + 3 * len(options)
+
+
+def _titled_options(
+    options: list[Any] | tuple[Any, ...], depth: int, values: int, limits: Limits
+) -> tuple[int, int] | None:
+    """The values and JSON bytes of a list of objects whose keys and values are all strings
+    (titled options: ``{"const": ..., "title": ...}``), measured at once with C loops; ``None``
+    when the list is not that, or when anything in it is past a limit (the walk then takes it a
+    value at a time, and says exactly which)."""
+    if not options or depth + 1 > limits.max_depth:
+        return None
+    try:
+        if set(map(type, options)) != {dict}:
+            return None
+        if sum(map(len, chain.from_iterable(map(dict.values, options)))) > limits.max_bytes:
+            return None  # past the limits: the walk says which
+        keys = "".join(map("".join, options))
+        texts = "".join(map("".join, map(dict.values, options)))
+    except TypeError:  # a key or a value that is not a string
+        return None
+    pairs = sum(map(len, options))
+    count = len(options) + pairs  # each object, and each value (keys are not values)
+    if values + count > limits.max_values:
+        return None
+    if (
+        len(keys) > limits.max_name
+        and max(map(len, chain.from_iterable(options))) > limits.max_name
+    ):
+        return None
+    if len(texts) > limits.max_text and (
+        max(map(len, chain.from_iterable(map(dict.values, options)))) > limits.max_text
+    ):
+        return None
+    # Per object: braces and a comma, 3; per pair: two pairs of quotes, a colon and a comma, 6.
+    size = json_length(keys) - 2 + json_length(texts) - 2 + 3 * len(options) + 6 * pairs
+    return count, size
+
+
+#: What JSON writes as an escape: a quote, a backslash and the C0 controls; a lone surrogate too
+#: (it has no UTF-8 form). ``_SHORT_ESCAPES`` take two characters (one more than themselves),
+#: the other controls six (``\u001b``: five more), a surrogate six (three more than its three
+#: bytes of ``surrogatepass`` UTF-8).
+_ESCAPED = re.compile(r'["\\\x00-\x1f\ud800-\udfff]')
+_SHORT_ESCAPES = frozenset('"\\\b\f\n\r\t')
+
+
+def json_length(text: str) -> int:
+    """The bytes ``text`` takes as a JSON string on the wire, quotes included: UTF-8, non-ASCII
+    written as itself (as the MCP SDK's pydantic serialiser and ``ensure_ascii=False`` write it),
+    ``"``, ``\\`` and control characters escaped. Exactly ``len(json.dumps(text,
+    ensure_ascii=False).encode())`` for text without lone surrogates, without building it."""
+    if text.isascii():
+        size = len(text) + 2
+        if text.isprintable() and '"' not in text and "\\" not in text:
+            return size
+    else:
+        size = len(text.encode("utf-8", "surrogatepass")) + 2
+    if _ESCAPED.search(text) is None:
+        return size
+    for char in _ESCAPED.findall(text):
+        if char in _SHORT_ESCAPES:
+            size += 1
+        elif char < " ":
+            size += 5
+        else:
+            size += 3
+    return size
 
 
 def _short(name: str) -> str:
@@ -207,16 +310,24 @@ def _short(name: str) -> str:
 
 # --- the cache -----------------------------------------------------------------------------------
 
+#: Entries of each cache, at most.
 _CACHE_SIZE = 128
+#: Characters of generated code the cached modules (or pages) may hold together: a module takes a
+#: few times its source in memory, so this bounds the cache to tens of MB however large the
+#: forms (a form inside the default limits writes up to about 1.5 MB of code).
+_CACHE_CHARS = 8 * 1024 * 1024
 _lock = threading.Lock()
 #: Held while a form is made (a few milliseconds): two threads asking for one new form at once
 #: compile it once and share the module. Compiles are serial anyway (the GIL).
 _making = threading.Lock()
-#: ((target, locale), revision, digest of the input) -> normalised key: a repeat skips the front
-#: end.
-_seen: OrderedDict[tuple[tuple[str, str], str, bytes], str] = OrderedDict()
-#: ((target, locale), revision, normalised key) -> the module (or page text).
-_loaded: OrderedDict[tuple[tuple[str, str], str, str], Any] = OrderedDict()
+#: ((target, locale), revision, digest of the input) -> digest of the form: a repeat skips the
+#: front end. Keys and values are short digests, never the texts.
+_seen: OrderedDict[tuple[tuple[str, str], str, bytes], bytes] = OrderedDict()
+#: ((target, locale), revision, digest of the form) -> (the module or page text, its size in
+#: characters of generated code).
+_loaded: OrderedDict[tuple[tuple[str, str], str, bytes], tuple[Any, int]] = OrderedDict()
+#: The sum of the sizes in ``_loaded``.
+_loaded_chars = 0
 
 
 def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
@@ -226,11 +337,30 @@ def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
         cache.popitem(last=False)
 
 
+def _keep(key: tuple[tuple[str, str], str, bytes], made: Any, size: int) -> None:
+    """Caches a made module (under ``_lock``), evicting the least recently used ones while the
+    cache holds more than ``_CACHE_SIZE`` entries or ``_CACHE_CHARS`` of code. A module larger
+    than the whole bound is not kept."""
+    global _loaded_chars
+    old = _loaded.pop(key, None)
+    if old is not None:
+        _loaded_chars -= old[1]
+    if size > _CACHE_CHARS:
+        return
+    _loaded[key] = (made, size)
+    _loaded_chars += size
+    while len(_loaded) > _CACHE_SIZE or _loaded_chars > _CACHE_CHARS:
+        _, (_, dropped) = _loaded.popitem(last=False)
+        _loaded_chars -= dropped
+
+
 def clear_cache() -> None:
     """Forgets every form :func:`load_form` compiled (the shared runtimes stay)."""
+    global _loaded_chars
     with _lock:
         _seen.clear()
         _loaded.clear()
+        _loaded_chars = 0
 
 
 def normalised_key(form: Form) -> str:
@@ -244,6 +374,9 @@ def normalised_key(form: Form) -> str:
 
 
 # --- load_form -----------------------------------------------------------------------------------
+
+#: Says why a form must not be made (a reason) or ``None`` to go on: see :func:`_load`.
+Admit = Callable[["Form"], "str | None"]
 
 
 def load_form(
@@ -270,6 +403,21 @@ def load_form(
     enforce it. ``elicit_gen.mcp.unenforced(schema, module.REQUESTED_SCHEMA)`` lists what a
     module leaves out; :class:`~elicit_gen.mcp.FormRouter` declines such requests.
     """
+    return _load(schema, target, spec=spec, limits=limits, locale=locale)
+
+
+def _load(
+    schema: Mapping[str, Any] | str | bytes,
+    target: str,
+    *,
+    spec: str | Revision | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    locale: str = "en",
+    admit: Admit | None = None,
+) -> Any:
+    """:func:`load_form`; ``admit``, when given, sees the form after the front end and before
+    anything is emitted: a reason it returns raises :class:`FormError` with it, and nothing of
+    that form is cached (a module already cached is returned without asking ``admit``)."""
     if target not in TARGETS:
         raise ValueError(f"unknown target {target!r}; known targets: {', '.join(TARGETS)}")
     revision = Revision(spec) if spec is not None else NEWEST
@@ -287,25 +435,38 @@ def load_form(
             found = _loaded.get((slot, revision.value, key))
             if found is not None:
                 _remember(_seen, (slot, revision.value, digest), key)
-                _remember(_loaded, (slot, revision.value, key), found)
-                return found
-    form = _front_end(data, revision)
+                _loaded.move_to_end((slot, revision.value, key))
+                return found[0]
+    form = _front_end(data, revision).in_locale(locale)
+    if admit is not None:
+        reason = admit(form)
+        if reason is not None:
+            raise FormError(reason)
     key = _cache_key(form)
     with _making:  # one compile of a form, however many threads ask for it at once
         with _lock:
             _remember(_seen, (slot, revision.value, digest), key)
-            found = _loaded.get((slot, revision.value, key))
-        if found is None:
-            found = _make(form.in_locale(locale), target)
+            cached = _loaded.get((slot, revision.value, key))
+        if cached is None:
+            made, size = _make(form, target)
+        else:
+            made, size = cached
         with _lock:
-            _remember(_loaded, (slot, revision.value, key), found)
-    return found
+            _keep((slot, revision.value, key), made, size)
+    return made
 
 
-def _cache_key(form: Form) -> str:
-    """What makes two modules differ: the normalised schema, and the texts the form shows
-    around it (message, root title and description), which normalising leaves out."""
-    return json.dumps([normalised_key(form), form.message, form.title, form.description])
+def _cache_key(form: Form) -> bytes:
+    """A digest of everything the generated module is made of: the whole form (every field of
+    the IR: the class and module names an ``input_required`` key gives, the message, the root
+    title and description, the revision, the language, ...), its schema as
+    :func:`normalised_key` writes it (the order of ``required`` plays no part). Two forms with
+    one key make modules that behave alike."""
+    from dataclasses import replace
+
+    rest = replace(form, schema_json="", schema_hash="")
+    text = json.dumps([normalised_key(form), repr(rest)], ensure_ascii=False)
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
 
 
 def _front_end(data: bytes, revision: Revision) -> Form:
@@ -324,11 +485,13 @@ def _front_end(data: bytes, revision: Revision) -> Form:
     return result.forms[0]
 
 
-def _make(form: Form, target: str) -> Any:
+def _make(form: Form, target: str) -> tuple[Any, int]:
+    """The module (or page text) of ``form`` for ``target``, and its size in characters of the
+    form's own generated code."""
     emitter = get_target(target)
     file = emitter.emit(form)
     if target not in MODULE_TARGETS:
-        return file.text
+        return file.text, len(file.text)
     shares: SharesRuntime = emitter  # type: ignore[assignment]
     runtime = shares.runtime(form.locale)
     own = file.text
@@ -345,7 +508,7 @@ def _make(form: Form, target: str) -> Any:
     )
     code = compile(own, f"<elicit-gen {target} form {form.schema_hash}>", "exec", dont_inherit=True)
     _run(code, module)  # our own emitter's output: schema text is only data in it
-    return module
+    return module, len(own)
 
 
 _shared: dict[tuple[str, str, bool], dict[str, Any]] = {}

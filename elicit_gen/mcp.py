@@ -5,10 +5,11 @@ Client side: :class:`FormRouter` is an ``elicitation_callback`` for ``mcp.Client
 ``*_qt.py``); an incoming ``elicitation/create`` request (or an elicitation embedded in a
 2026-07-28 ``input_required`` result, which the SDK routes through the same callback) is answered
 by the form compiled from the same schema. A request reaches a form only when its whole
-``requestedSchema`` means what the form enforces: the same normalised schema (the canonical JSON
-elicit-gen's front end makes of it; key order and number spelling play no part), and no keyword
-the form would drop (``pattern``, ``exclusiveMinimum``, ``const``, ``additionalProperties``, any
-unknown keyword, at any depth). Never by the message text. A schema without such a form is
+``requestedSchema`` means what the form enforces: the same schema as the front end normalises it
+(key order and number spelling play no part; the router compares one cheap walk of the request
+with the registered schemas, running no front end), and no keyword the form would drop
+(``pattern``, ``exclusiveMinimum``, ``const``, ``additionalProperties``, any unknown keyword, at
+any depth). Never by the message text. A schema without such a form is
 declined (the reason logged on the ``elicit_gen.mcp`` logger), or handed to a fallback.
 
 Server side: :func:`elicit_exact` sends a generated module's ``REQUESTED_SCHEMA`` verbatim over
@@ -25,16 +26,18 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import hashlib
 import importlib.util
 import json
 import logging
 import math
 import sys
+import weakref
 from collections.abc import Awaitable, Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import anyio
 import anyio.lowlevel
@@ -58,16 +61,22 @@ from .live import (
     FormError,
     LimitExceeded,
     Limits,
+    _load,
     check_limits,
-    load_form,
     load_url_consent,
     normalised_key,
 )
+from .runtime.safetext import clip
+from .runtime.urlcheck import MAX_URL_LENGTH
+
+if TYPE_CHECKING:
+    from .compiler.ir import Form
 
 __all__ = [
     "Fallback",
     "FormRouter",
     "FormRunner",
+    "RouterSession",
     "TextualRunner",
     "UrlRequest",
     "UrlRunner",
@@ -99,7 +108,6 @@ def __getattr__(name: str) -> Any:
 # --- matching ------------------------------------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=256)
 def _normalised(schema_text: str) -> str | None:
     result = _compile(schema_text, [], name="<requestedSchema>")
     if not result.ok or len(result.forms) != 1:
@@ -112,8 +120,9 @@ def schema_key(schema: Mapping[str, Any]) -> str | None:
     of the fields); ``None`` when elicit-gen would refuse to compile it (then no generated form
     can match it).
 
-    This is the key forms are registered and looked up by: the same front end that compiled the
-    form normalises the incoming schema, so equal keys mean "compiled from the same schema".
+    This is the key two registered modules are told apart by: the same front end that compiled
+    the forms normalises the schema, so equal keys mean "compiled from the same schema". (The
+    router looks requests up by a cheaper key, :func:`_route_key`, that runs no front end.)
     """
     try:
         text = json.dumps(schema, allow_nan=False)
@@ -222,6 +231,112 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
         if key not in requested and not (key == "required" and not enforced[key]):
             found.append(f"{_pointer('', key)}: missing")
     return found
+
+
+#: What a normalised schema can hold at each place (elicit_gen/compiler/lower.py): the router's
+#: cheap key keeps only these, so that it is the same for a request and for the form compiled
+#: from it. Everything else a request holds is either harmless (root annotations, ``$comment``)
+#: or something no form enforces (which :func:`unenforced` then names).
+_ROOT_KEYS = frozenset({"type", "properties", "required"})
+_PROPERTY_KEYS = frozenset(
+    {
+        "type",
+        "title",
+        "description",
+        "format",
+        "minLength",
+        "maxLength",
+        "minimum",
+        "maximum",
+        "enum",
+        "enumNames",
+        "oneOf",
+        "items",
+        "minItems",
+        "maxItems",
+        "default",
+    }
+)
+_ITEMS_KEYS = frozenset({"type", "enum", "anyOf"})
+_OPTION_KEYS = frozenset({"const", "title"})
+
+
+def _plain(value: Any) -> Any:
+    """A JSON value compared as a validator compares it: an integral float is the integer."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, Mapping):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _kept(value: Any, keys: frozenset[str]) -> Any:
+    if not isinstance(value, Mapping):
+        return _plain(value)
+    return {key: _plain(item) for key, item in value.items() if key in keys}
+
+
+def _options(value: Any) -> Any:
+    if not isinstance(value, list):
+        return _plain(value)
+    return [_kept(option, _OPTION_KEYS) for option in value]
+
+
+def _projected(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """``schema`` with only what a normalised schema can hold, where it can hold it (see
+    ``_ROOT_KEYS``), numbers as a validator compares them and ``required`` as a set: what the
+    front end would keep of it, made in one cheap walk, without the front end."""
+    result: dict[str, Any] = {}
+    for key, value in schema.items():
+        if key not in _ROOT_KEYS:
+            continue
+        if key == "properties" and isinstance(value, Mapping):
+            value = {name: _property(prop) for name, prop in value.items()}
+        elif key == "required" and isinstance(value, list):
+            if not value:
+                continue
+            try:
+                value = sorted(set(value))
+            except TypeError:  # not all strings: kept as sent, so that it matches nothing
+                value = _plain(value)
+        else:
+            value = _plain(value)
+        result[key] = value
+    return result
+
+
+def _property(prop: Any) -> Any:
+    if not isinstance(prop, Mapping):
+        return _plain(prop)
+    result: dict[str, Any] = {}
+    for key, value in prop.items():
+        if key not in _PROPERTY_KEYS:
+            continue
+        if key == "oneOf":
+            result[key] = _options(value)
+        elif key == "items" and isinstance(value, Mapping):
+            items = _kept(value, _ITEMS_KEYS)
+            if "anyOf" in items:
+                items["anyOf"] = _options(value["anyOf"])
+            result[key] = items
+        else:
+            result[key] = _plain(value)
+    return result
+
+
+def _route_key(projected: Mapping[str, Any]) -> bytes | None:
+    """A digest of a projected schema (:func:`_projected`); ``None`` when it is not JSON."""
+    try:
+        text = json.dumps(projected, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return None
+    return hashlib.blake2b(text.encode(), digest_size=20).digest()
+
+
+def _reasons(extra: list[str]) -> str:
+    return "; ".join(extra[:5]) + ("; ..." if len(extra) > 5 else "")
 
 
 # --- running a form ------------------------------------------------------------------------------
@@ -387,11 +502,22 @@ class FormRouter:
     compiled at run time and the consent screen write themselves (buttons, hints, errors);
     generated modules you register speak the language they were compiled in.
 
-    ``limits`` bounds every request before anything is compiled or matched (schema size,
-    fields, options, string lengths, nesting; see :class:`elicit_gen.Limits`): a request past
-    them is declined at once, never handed on. Declined, not answered with a JSON-RPC error:
+    ``limits`` bounds every request before anything is compiled or matched (schema size as the
+    JSON the server sent, fields, options, string lengths, nesting, the message, a URL-mode
+    request's ``elicitationId`` and URL; see :class:`elicit_gen.Limits`): a request past them
+    is declined at once, never handed on. Declined, not answered with a JSON-RPC error:
     "decline" is the answer a server's flow already handles (the SDKs raise on an error, which
     fails the server's whole tool call), and this client really is declining to show the form.
+    The name a server gives itself is cut to what a screen shows (``safetext.clip``). Inside
+    the limits, matching and compiling run in a worker thread, one request at a time, so the
+    event loop keeps serving; what no form would enforce is declined before compiling, and
+    nothing declined is cached.
+
+    URL-mode completions: a notification names an ``elicitationId`` but not the session it
+    came from. :meth:`message_handler` completes only steps of the client session the router
+    served last; a router serving several clients at once gives each its own
+    :meth:`session` (callback and message handler of one client), so that no server completes
+    another's step.
 
     Forms are shown one at a time: a 2026-07-28 ``input_required`` result may carry several
     elicitations, which the SDK dispatches concurrently; the router queues them, so that two
@@ -414,7 +540,7 @@ class FormRouter:
             raise ValueError(
                 f"compile_unknown must be one of {', '.join(_UI_TARGETS)}, not {compile_unknown!r}"
             )
-        self.server = server
+        self.server = clip(server) if server else server
         self.runner = runner
         self.fallback = fallback
         self.compile_unknown = compile_unknown
@@ -428,10 +554,15 @@ class FormRouter:
             raise TypeError(f"{url_consent.__name__} is not a URL consent module (no elicit_url)")
         self.url_consent = url_consent
         self.locale = normalise(locale)
-        #: elicitationId -> (consent module, request) of URL-mode steps the user opened
-        self._waiting: dict[str, tuple[ModuleType, UrlRequest]] = {}
+        #: URL-mode steps the user opened, for :meth:`message_handler` (each
+        #: :meth:`session` has its own)
+        self._steps = _Steps()
         self._forms: dict[str, tuple[ModuleType, FormRunner]] = {}
+        #: the cheap key (:func:`_route_key`) of each registered module -> its schema_key
+        self._routes: dict[bytes, str] = {}
         self._showing: anyio.Lock | None = None
+        #: one request at a time is matched or compiled, in a worker thread
+        self._compiling: anyio.CapacityLimiter | None = None
         for module in modules:
             self.register(module)
 
@@ -449,8 +580,19 @@ class FormRouter:
             raise ValueError(
                 f"{module.__name__} and {known[0].__name__} were compiled from the same schema"
             )
+        route = _route_key(_projected(module.REQUESTED_SCHEMA))
+        if route is None:  # pragma: no cover - a schema that compiled is JSON
+            raise ValueError(f"{module.__name__}.REQUESTED_SCHEMA is not JSON")
         self._forms[key] = (module, runner or self.runner)
+        self._routes[route] = key
         return key
+
+    def session(self) -> RouterSession:
+        """A view of this router for one client session: pass it as the client's
+        ``elicitation_callback`` and its :meth:`RouterSession.message_handler` as the
+        ``message_handler``. Forms, caches and the one-at-a-time queue are the router's; the
+        URL-mode steps a completion notification may complete are the session's own."""
+        return RouterSession(self)
 
     def form_for(self, requested_schema: Mapping[str, Any]) -> ModuleType | None:
         """The registered module whose form enforces exactly ``requested_schema``, if any."""
@@ -458,20 +600,36 @@ class FormRouter:
         return entry[0] if entry is not None else None
 
     def _lookup(self, requested_schema: Any) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
-        """The entry for a schema, or ``None`` with the reason no form answers it."""
+        """The registered entry for a schema, or ``None`` with the reason no form answers it.
+        One walk of the schema (:func:`_projected`) and, for a hit, :func:`unenforced`: no front
+        end runs."""
+        entry, reason, _ = self._registered(requested_schema)
+        return entry, reason
+
+    def _registered(
+        self, requested_schema: Any
+    ) -> tuple[tuple[ModuleType, FormRunner] | None, str, bool]:
+        """:meth:`_lookup`, and whether a registered form was compiled from the schema (though
+        the request may ask for more than it enforces)."""
         if not isinstance(requested_schema, Mapping):
-            return None, "not a form-mode request (no requestedSchema)"
-        key = schema_key(requested_schema)
-        if key is None:
-            return None, "elicit-gen would not compile the schema"
-        entry = self._forms.get(key)
+            return None, "not a form-mode request (no requestedSchema)", False
+        route = _route_key(_projected(requested_schema))
+        if route is None:
+            return None, "elicit-gen would not compile the schema", False
+        key = self._routes.get(route)
+        entry = self._forms.get(key) if key is not None else None
         if entry is None:
-            return None, "no registered form was compiled from this schema"
+            return None, "no registered form was compiled from this schema", False
         extra = unenforced(requested_schema, entry[0].REQUESTED_SCHEMA)
         if extra:
-            reasons = "; ".join(extra[:5]) + ("; ..." if len(extra) > 5 else "")
-            return None, f"{entry[0].__name__} does not enforce the whole schema: {reasons}"
-        return entry, ""
+            name = entry[0].__name__
+            return None, f"{name} does not enforce the whole schema: {_reasons(extra)}", True
+        return entry, "", True
+
+    @property
+    def _waiting(self) -> dict[str, tuple[ModuleType, UrlRequest]]:
+        """The URL-mode steps :meth:`message_handler` may complete, by elicitationId."""
+        return self._steps._waiting
 
     @property
     def modules(self) -> list[ModuleType]:
@@ -479,39 +637,98 @@ class FormRouter:
         the SDK tests ``elicitation_callback or default``, so an empty router must stay true.)"""
         return [module for module, _ in self._forms.values()]
 
-    def _compiled(self, requested_schema: Any) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
-        """A form compiled at run time for a schema no registered module answers."""
+    def _resolve(self, requested: Any) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
+        """The form that answers a form-mode request: a registered one, else (``compile_unknown``)
+        one compiled now; or ``None`` and why not. Runs in a worker thread."""
+        entry, reason, known = self._registered(requested)
+        if entry is not None or known or self.compile_unknown is None:
+            # (A registered form's schema asking for more: compiled, it would be the same form.)
+            return entry, reason
+        if not isinstance(requested, Mapping):
+            return None, reason
+        return self._compiled(requested)
+
+    def _compiled(
+        self, requested: Mapping[str, Any]
+    ) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
+        """A form compiled at run time for a schema no registered module answers. What a form
+        cannot enforce is refused before the front end (from the request itself) and again
+        before anything is emitted (from the normalised schema): nothing refused is cached."""
         assert self.compile_unknown is not None
-        try:
-            module = load_form(
-                requested_schema, self.compile_unknown, limits=self.limits, locale=self.locale
-            )
-        except FormError as error:
-            return None, f"the schema does not become a form: {error}"
-        extra = unenforced(requested_schema, module.REQUESTED_SCHEMA)
+        extra = unenforced(requested, _projected(requested))
         if extra:
-            reasons = "; ".join(extra[:5]) + ("; ..." if len(extra) > 5 else "")
-            return None, f"the form would not enforce the whole schema: {reasons}"
+            return None, f"the form would not enforce the whole schema: {_reasons(extra)}"
+
+        refused: list[str] = []
+
+        def admit(form: Form) -> str | None:
+            extra = unenforced(requested, form.schema)
+            if extra:
+                refused.append(f"the form would not enforce the whole schema: {_reasons(extra)}")
+                return refused[-1]
+            return None
+
+        try:
+            module = _load(
+                requested,
+                self.compile_unknown,
+                limits=self.limits,
+                locale=self.locale,
+                admit=admit,
+            )
+        except FormError as error:  # lint errors, or refused by admit (never compiled)
+            return None, refused[0] if refused else f"the schema does not become a form: {error}"
+        extra = unenforced(requested, module.REQUESTED_SCHEMA)
+        if extra:  # a module load_form cached for someone else, from a schema with more in it
+            return None, f"the form would not enforce the whole schema: {_reasons(extra)}"
         return (module, self.runner), ""
+
+    def _refusal(self, params: types.ElicitRequestParams) -> str | None:
+        """Why a request is past the limits (and refused before anything else), or ``None``.
+        Every text the request carries is measured: the schema, the message, and in URL mode
+        the elicitationId and the URL. Costs microseconds for a request far past them."""
+        message = params.message if isinstance(params.message, str) else ""
+        if isinstance(params, types.ElicitRequestURLParams):
+            url, elicitation_id = params.url, params.elicitation_id
+            if isinstance(url, str) and len(url) > MAX_URL_LENGTH:
+                return f"the URL has {len(url):,} characters (limit {MAX_URL_LENGTH:,})"
+            if isinstance(elicitation_id, str) and len(elicitation_id) > self.limits.max_id:
+                return (
+                    f"the elicitationId has {len(elicitation_id):,} characters "
+                    f"(limit {self.limits.max_id:,})"
+                )
+        requested = getattr(params, "requested_schema", None)
+        try:
+            check_limits(
+                requested if isinstance(requested, Mapping) else {}, self.limits, message=message
+            )
+        except LimitExceeded as error:
+            return str(error)
+        return None
 
     async def __call__(
         self, context: ClientRequestContext, params: types.ElicitRequestParams
     ) -> types.ElicitResult | types.ErrorData:
-        requested = getattr(params, "requested_schema", None)
-        try:
-            check_limits(
-                requested if isinstance(requested, Mapping) else {},
-                self.limits,
-                message=params.message if isinstance(params.message, str) else "",
-            )
-        except LimitExceeded as error:
-            log.warning("elicitation request declined: past the limits: %s", error)
+        return await self._answer(context, params, self._steps)
+
+    async def _answer(
+        self, context: ClientRequestContext, params: types.ElicitRequestParams, steps: _Steps
+    ) -> types.ElicitResult | types.ErrorData:
+        steps.serve(context.session)
+        refusal = self._refusal(params)
+        if refusal is not None:
+            log.warning("elicitation request declined: past the limits: %s", refusal)
             return types.ElicitResult(action="decline")
         if isinstance(params, types.ElicitRequestURLParams):
-            return await self._url_mode(context, params)
-        entry, reason = self._lookup(requested)
-        if entry is None and self.compile_unknown is not None and isinstance(requested, Mapping):
-            entry, reason = self._compiled(requested)
+            return await self._url_mode(context, params, steps)
+        requested = getattr(params, "requested_schema", None)
+        if self._compiling is None:
+            self._compiling = anyio.CapacityLimiter(1)
+        # Off the event loop: matching walks the schema, compiling runs the front end and the
+        # emitter (up to a few hundred milliseconds for a form at the limits); one at a time.
+        entry, reason = await anyio.to_thread.run_sync(
+            self._resolve, requested, limiter=self._compiling
+        )
         if entry is None:
             what = "handed to the fallback" if self.fallback is not None else "declined"
             log.warning("elicitation request %s: %s", what, reason)
@@ -537,7 +754,7 @@ class FormRouter:
         return types.ErrorData(code=types.INTERNAL_ERROR, message="the form returned no action")
 
     async def _url_mode(
-        self, context: ClientRequestContext, params: types.ElicitRequestURLParams
+        self, context: ClientRequestContext, params: types.ElicitRequestURLParams, steps: _Steps
     ) -> types.ElicitResult | types.ErrorData:
         if self.url_consent is None:
             what = "handed to the fallback" if self.fallback is not None else "declined"
@@ -566,7 +783,7 @@ class FormRouter:
                     code=types.INTERNAL_ERROR, message="the consent screen accepted a refused URL"
                 )
             if request.elicitation_id is not None:
-                self._waiting[request.elicitation_id] = (module, request)
+                steps.wait(context.session, request.elicitation_id, module, request)
             return types.ElicitResult(action="accept")
         if action in ("decline", "cancel"):
             return types.ElicitResult(action=action)
@@ -577,15 +794,22 @@ class FormRouter:
     async def message_handler(self, message: Any) -> None:
         """A ``message_handler`` for the client: a ``notifications/elicitation/complete`` for a
         URL-mode step the user opened tells the user it is complete (and closes a waiting Qt
-        dialog). Call it from your own handler if you have one; other messages are ignored."""
+        dialog). Call it from your own handler if you have one; other messages are ignored.
+
+        A notification does not say which client session it came from: this handler completes
+        only steps of the client session the router served last. A router serving several
+        clients at once gives each its own :meth:`session`."""
+        await self._complete(message, self._steps)
+
+    async def _complete(self, message: Any, steps: _Steps) -> None:
         if not isinstance(message, types.ElicitCompleteNotification):
             await anyio.lowlevel.checkpoint()
             return
-        entry = self._waiting.pop(message.params.elicitation_id, None)
+        entry = steps.done(message.params.elicitation_id)
         if entry is None:
             log.info(
                 "completion of an unknown or finished URL-mode elicitation: %s",
-                visible(message.params.elicitation_id),
+                visible(clip(message.params.elicitation_id)),
             )
             return
         module, request = entry
@@ -600,7 +824,81 @@ class FormRouter:
             return self.server
         info = getattr(context.session, "server_info", None)
         name = getattr(info, "title", None) or getattr(info, "name", None)
-        return name if isinstance(name, str) and name else None
+        # The server names itself: cut to what a screen shows before any screen gets it.
+        return clip(name) if isinstance(name, str) and name else None
+
+
+#: URL-mode steps one session keeps waiting for their completion at most (2026-07-28 servers
+#: send none; a step the user opened long ago is forgotten first).
+_MAX_WAITING = 64
+
+
+class _Steps:
+    """The URL-mode steps one message handler may complete: those the user opened in the
+    client session the handler serves, by elicitationId.
+
+    A completion notification names an elicitationId and nothing else, and a message handler is
+    given to one client; but one callback object may serve several clients. The steps belong
+    to the session of the latest request: when a request of another session arrives, the steps
+    of the one before are forgotten (a notification can no longer complete them), and a step
+    its session opens later is not kept. So one server never completes another's step."""
+
+    def __init__(self) -> None:
+        self._session: weakref.ref[Any] | None = None
+        self._waiting: dict[str, tuple[ModuleType, UrlRequest]] = {}
+
+    def _serves(self, session: Any) -> bool:
+        return self._session is not None and self._session() is session
+
+    def serve(self, session: Any) -> None:
+        """A request of ``session`` arrived: the steps are that session's from now on."""
+        if self._serves(session):
+            return
+        if self._waiting:
+            # Info, not a warning: a client reconnecting after a 2026-07-28 session (which has
+            # no completion notifications) leaves steps waiting too.
+            log.info(
+                "another client session uses this router: URL-mode steps of the one before will "
+                "not be completed by notifications (clients served at once: give each its own "
+                "router.session())"
+            )
+            self._waiting.clear()
+        try:
+            self._session = weakref.ref(session)
+        except TypeError:  # pragma: no cover - the SDK's sessions take weak references
+            self._session = None
+
+    def wait(
+        self, session: Any, elicitation_id: str, module: ModuleType, request: UrlRequest
+    ) -> None:
+        """The user opened ``request``'s URL: its completion may come."""
+        if self._serves(session):
+            self._waiting.pop(elicitation_id, None)
+            self._waiting[elicitation_id] = (module, request)
+            while len(self._waiting) > _MAX_WAITING:  # the oldest: its notification never came
+                del self._waiting[next(iter(self._waiting))]
+
+    def done(self, elicitation_id: str) -> tuple[ModuleType, UrlRequest] | None:
+        return self._waiting.pop(elicitation_id, None)
+
+
+class RouterSession:
+    """:meth:`FormRouter.session`: the router for one client session, with URL-mode steps of
+    its own. Pass it as ``elicitation_callback`` and :meth:`message_handler` as the same
+    client's ``message_handler``."""
+
+    def __init__(self, router: FormRouter) -> None:
+        self.router = router
+        self._steps = _Steps()
+
+    async def __call__(
+        self, context: ClientRequestContext, params: types.ElicitRequestParams
+    ) -> types.ElicitResult | types.ErrorData:
+        return await self.router._answer(context, params, self._steps)
+
+    async def message_handler(self, message: Any) -> None:
+        """Completes this session's URL-mode steps (see :meth:`FormRouter.message_handler`)."""
+        await self.router._complete(message, self._steps)
 
 
 def load_module(path: str | Path, name: str | None = None) -> ModuleType:

@@ -64,8 +64,8 @@ def _dialog_class(module: ModuleType) -> Callable[..., QDialog]:
 
 class _Job:
     """One form (or URL consent) request: created in the loop's thread, shown and answered in
-    the GUI thread. ``build`` makes its dialog (called in the GUI thread); ``key`` is the
-    ``elicitationId`` a URL consent dialog waits under after Open (None for forms).
+    the GUI thread. ``build`` makes its dialog (called in the GUI thread); ``request`` is the
+    URL-mode request a consent dialog waits for the completion of after Open (None for forms).
 
     ``deliver`` may run in either thread: the answer always reaches the future through
     ``loop.call_soon_threadsafe``, and only the first answer counts."""
@@ -74,10 +74,10 @@ class _Job:
         self,
         build: Callable[[], QDialog],
         loop: asyncio.AbstractEventLoop,
-        key: str | None = None,
+        request: UrlRequest | None = None,
     ) -> None:
         self.build = build
-        self.key = key
+        self.request = request
         self.loop = loop
         self.future: asyncio.Future[Mapping[str, Any]] = loop.create_future()
         self.dialog: QDialog | None = None  # touched in the GUI thread only
@@ -134,13 +134,15 @@ def _url_builder(
     return build
 
 
-#: The URL consent dialogs shown, by elicitationId, until they close (GUI thread only).
-_Waiting = dict[str, QDialog]
+#: The URL consent dialogs shown, until they close (GUI thread only): by the identity of their
+#: request (kept with the dialog, so that the identity stays its own), never by elicitationId,
+#: which two sessions (two servers) may both use.
+_Waiting = dict[int, tuple["UrlRequest", QDialog]]
 
 
 def _show(job: _Job, waiting: _Waiting) -> None:
     """Creates and opens the job's dialog (in the GUI thread); a URL consent dialog is kept in
-    ``waiting`` under its elicitationId until it closes."""
+    ``waiting`` under its request until it closes."""
     if job.abandoned:  # cancelled before the GUI thread got to it: never shown
         return
     try:
@@ -156,9 +158,10 @@ def _show(job: _Job, waiting: _Waiting) -> None:
             job.loop.call_soon_threadsafe(fail)
         return
     job.dialog = dialog
-    key = job.key
-    if key is not None:
-        waiting[key] = dialog
+    request = job.request
+    key = id(request)
+    if request is not None:
+        waiting[key] = (request, dialog)
 
     def ready(result: dict[str, Any]) -> None:
         job.deliver(dict(result))
@@ -167,7 +170,7 @@ def _show(job: _Job, waiting: _Waiting) -> None:
         # Closed without an answer (by the host application, say): a cancel.
         job.deliver(_CANCEL)
         job.dialog = None
-        if key is not None and waiting.get(key) is dialog:
+        if request is not None and waiting.get(key, (None, None))[1] is dialog:
             del waiting[key]
         dialog.deleteLater()
 
@@ -178,10 +181,11 @@ def _show(job: _Job, waiting: _Waiting) -> None:
     dialog.activateWindow()
 
 
-def _complete(key: str, waiting: _Waiting) -> None:
-    """Tells the URL consent dialog waiting under ``key`` that its step is complete (in the GUI
+def _complete(request: UrlRequest, waiting: _Waiting) -> None:
+    """Tells the URL consent dialog of ``request`` that its step is complete (in the GUI
     thread); nothing when none waits (closed by the user, never shown)."""
-    dialog = waiting.get(key)
+    entry = waiting.get(id(request))
+    dialog = entry[1] if entry is not None and entry[0] is request else None
     complete = getattr(dialog, "complete", None)
     if callable(complete):
         complete()
@@ -204,7 +208,7 @@ class _Bridge(QObject):
 
     show_requested = Signal(object)
     close_requested = Signal(object)
-    complete_requested = Signal(str)
+    complete_requested = Signal(object)
 
     def __init__(self, waiting: _Waiting) -> None:
         super().__init__()
@@ -218,9 +222,9 @@ class _Bridge(QObject):
     def _show(self, job: _Job) -> None:
         _show(job, self.waiting)
 
-    @Slot(str)
-    def _complete(self, key: str) -> None:
-        _complete(key, self.waiting)
+    @Slot(object)
+    def _complete(self, request: UrlRequest) -> None:
+        _complete(request, self.waiting)
 
     @Slot(object)
     def _close(self, job: _Job) -> None:
@@ -243,7 +247,7 @@ class QtRunner:
 
     URL mode: :meth:`show_url` shows a Qt consent module's ``UrlConsentDialog`` (the router
     passes ``load_url_consent("qt")`` or a generated ``url_consent_qt``) and :meth:`complete_url`
-    tells the one waiting under an ``elicitationId`` that the step in the browser is done.
+    tells the one waiting for that request that the step in the browser is done.
     """
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -284,21 +288,22 @@ class QtRunner:
         waiting, until :meth:`complete_url` for its ``elicitation_id`` (or the user closes it)."""
         app = self._app()
         build = _url_builder(module, request, self.parent)
-        job = _Job(build, asyncio.get_running_loop(), key=request.elicitation_id)
+        job = _Job(build, asyncio.get_running_loop(), request=request)
         return await self._run(app, job)
 
     def complete_url(self, module: ModuleType, request: UrlRequest) -> None:
-        """Calls ``complete()`` on the consent dialog waiting under ``request.elicitation_id``
-        (in the GUI thread: directly when called there, else through a queued signal). It shows
-        "Completed in your browser." and closes itself; nothing happens when none waits."""
-        key = request.elicitation_id
-        if key is None:
+        """Calls ``complete()`` on the consent dialog :meth:`show_url` opened for ``request``,
+        this very object (in the GUI thread: directly when called there, else through a queued
+        signal). It shows "Completed in your browser." and closes itself; nothing happens when
+        none waits. Another request with the same ``elicitation_id`` (from another session's
+        server) is another dialog."""
+        if request.elicitation_id is None:
             return
         app = self._app()
         if QThread.currentThread() == app.thread():
-            _complete(key, self._waiting)
+            _complete(request, self._waiting)
         else:
-            self._bridge_for(app).complete_requested.emit(key)
+            self._bridge_for(app).complete_requested.emit(request)
 
     async def _run(self, app: QApplication, job: _Job) -> Mapping[str, Any]:
         in_gui_thread = QThread.currentThread() == app.thread()

@@ -570,6 +570,13 @@ LIMIT_CASES: list[tuple[str, int, Any, Any, str]] = [
         "a string under `description` has 11 characters (limit 10)",
     ),
     (
+        "max_text",
+        10,
+        _field(enum=["a", "x" * 10, "b"]),
+        _field(enum=["a", "x" * 11, "b"]),
+        "a string under `enum` has 11 characters (limit 10)",
+    ),
+    (
         "max_name",
         12,
         {"type": "object", "properties": {"a" * 12: {"type": "string"}}},
@@ -895,3 +902,203 @@ def test_golden_inputs_compile_from_disk_and_memory_alike(tmp_path: Path) -> Non
     for content in [valid_content(form), *invalid_contents(form)]:
         assert made.validate(content) == module.validate(content)
     assert elicit_gen.compile(source.read_bytes(), [], name="x.json").ok
+
+
+# --- issue 24: what the cache keys and holds, and the size of a parsed schema -------------------
+
+
+def _keyed(key: str) -> dict[str, Any]:
+    """An ``input_required`` result with one elicitation of :data:`AGE` under ``key``."""
+    return {
+        "resultType": "input_required",
+        "inputRequests": {
+            key: {
+                "method": "elicitation/create",
+                "params": {"message": "Tell us", "requestedSchema": AGE},
+            }
+        },
+    }
+
+
+@pytest.mark.parametrize("target", [*PY_TARGETS, "html"])
+def test_the_names_an_input_required_key_gives_are_part_of_the_cache_key(target: str) -> None:
+    """The same schema under the keys "shipping" and "gift" makes two modules, each the module a
+    fresh compile makes, with the classes its key names (the cache once answered "gift" with
+    the "shipping" module: ``ShippingContent``, no ``GiftContent``)."""
+    clear_cache()
+    shipping = load_form(_keyed("shipping"), target)
+    gift = load_form(_keyed("gift"), target)
+    assert gift is not shipping
+    assert load_form(_keyed("gift"), target) is gift
+    clear_cache()
+    fresh = load_form(_keyed("gift"), target)
+    if target == "html":  # the page names no class: the same text either way
+        assert gift == fresh
+        return
+    assert gift.__name__ == fresh.__name__ and "gift" in gift.__name__
+    assert "shipping" not in gift.__name__
+    names = [c.__name__ for c in own_classes(gift, "")]
+    assert names == [c.__name__ for c in own_classes(fresh, "")]
+    assert not any(name.startswith("Shipping") for name in names)
+    if target == "pydantic":
+        assert hasattr(gift, "GiftContent") and not hasattr(gift, "ShippingContent")
+
+
+def test_every_part_of_the_form_that_changes_the_module_changes_the_cache_key() -> None:
+    """For each field of the IR, a form that differs in it alone and emits another module has
+    another cache key (so that no field the emitters read can be forgotten by the key)."""
+    from dataclasses import fields, replace
+
+    form = ir_form({"message": "Tell us", "requestedSchema": {**AGE, "title": "T"}})
+    other = ir_form({"properties": {"b": {"type": "boolean"}}, "type": "object"})
+    changes: dict[str, dict[str, Any]] = {
+        "stem": {"stem": "other_stem"},
+        "class_name": {"class_name": "OtherName"},
+        "message": {"message": "Another message"},
+        "title": {"title": "Another title"},
+        "description": {"description": "A description"},
+        "schema": {
+            "fields": other.fields,
+            "schema_json": other.schema_json,
+            "schema_hash": other.schema_hash,
+        },
+        "source": {"source": "elsewhere.json"},
+        "revision": {"revision": next(r for r in type(form.revision) if r is not form.revision)},
+        "locale": {"locale": "zh-CN"},
+    }
+    covered = {name for change in changes.values() for name in change}
+    assert covered == {f.name for f in fields(ir.Form)}, "a new IR field: add it here"
+    for what, change in changes.items():
+        changed = replace(form, **change)
+        differs = [t for t in PY_TARGETS if emit(changed, t).text != emit(form, t).text]
+        if differs:
+            assert live._cache_key(changed) != live._cache_key(form), (what, differs)
+
+
+def test_the_caches_hold_digests_not_texts() -> None:
+    """Neither cache keeps the schema's text (or its normalised JSON) as a key or a value."""
+    clear_cache()
+    big = {
+        "type": "object",
+        "properties": {f"f{i}": {"type": "string", "description": "d" * 5_000} for i in range(40)},
+    }
+    load_form(big, "pydantic")
+    for key, value in live._seen.items():
+        assert isinstance(value, bytes) and len(value) <= 32
+        assert all(len(repr(part)) < 100 for part in key)
+    for key in live._loaded:
+        assert all(len(repr(part)) < 100 for part in key)
+
+
+def test_the_cache_is_bounded_by_the_size_of_its_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However few the forms, the cache never holds more generated code than its bound: large
+    forms evict the least recently used ones, and one larger than the bound is not kept."""
+    clear_cache()
+
+    def schema(i: int, width: int) -> dict[str, Any]:
+        options = [f"option {i}-{n}" for n in range(width)]
+        return {"type": "object", "properties": {f"f{i}": {"type": "string", "enum": options}}}
+
+    first = load_form(schema(0, 300), "cli")
+    size = live._loaded_chars
+    assert size > 0
+    monkeypatch.setattr(live, "_CACHE_CHARS", size * 3 + size // 2)
+    for i in range(1, 8):
+        load_form(schema(i, 300), "cli")
+        assert live._loaded_chars <= live._CACHE_CHARS
+        assert live._loaded_chars == sum(entry[1] for entry in live._loaded.values())
+    assert len(live._loaded) == 3
+    assert load_form(schema(0, 300), "cli") is not first  # evicted by size, far below 128 forms
+    monkeypatch.setattr(live, "_CACHE_CHARS", size // 2)
+    clear_cache()
+    huge = load_form(schema(99, 300), "cli")
+    assert not live._loaded and live._loaded_chars == 0
+    assert huge.validate({"f99": "option 99-7"}) == {}
+
+
+@pytest.mark.parametrize(
+    "char",
+    ['"', "\\", "\n", "\x01", "\x1b", "\u00e9", "\u4e2d", "\U0001f600", "a"],
+    ids=["quote", "backslash", "newline", "control", "escape", "e-acute", "cjk", "emoji", "ascii"],
+)
+def test_a_parsed_schema_is_measured_as_the_json_the_sdk_sends(char: str) -> None:
+    """``max_bytes`` of a parsed schema counts the bytes of its JSON as the SDK writes it
+    (pydantic: UTF-8, escapes for quotes, backslashes and controls): a schema whose text is one
+    byte over the limit is refused parsed too (escapes were counted as one character each), and
+    the count stays within a few bytes of the text."""
+    from pydantic_core import to_json
+
+    schema = {
+        "type": "object",
+        "properties": {f"f{i}": {"type": "string", "description": char * 900} for i in range(6)},
+        "required": ["f0", "f1"],
+    }
+    options = {  # strings in a list are measured together: the same count
+        "type": "object",
+        "properties": {"pick": {"type": "string", "enum": [char * 90 + str(n) for n in range(60)]}},
+    }
+    for parsed in (schema, options):
+        wire = len(to_json(parsed))
+        assert wire == len(json.dumps(parsed, ensure_ascii=False, separators=(",", ":")).encode())
+        with pytest.raises(LimitExceeded, match="bytes"):
+            check_limits(parsed, Limits(max_bytes=wire - 1))
+        with pytest.raises(LimitExceeded, match="bytes"):
+            check_limits(to_json(parsed), Limits(max_bytes=wire - 1))
+        check_limits(parsed, Limits(max_bytes=wire + 16))  # the commas of the containers, at most
+
+
+def test_json_length_is_the_length_of_the_json_string() -> None:
+    from pydantic_core import to_json
+
+    texts = ["", "plain", 'a"b\\c', "\x00\x07\x08\t\n\x0b\x0c\r\x1f\x7f", "\u00e9\u4e2d\U0001f600"]
+    for text in texts:
+        assert (
+            live.json_length(text)
+            == len(to_json(text))
+            == len(json.dumps(text, ensure_ascii=False).encode())
+        )
+    assert live.json_length("\ud800") == len(json.dumps("\ud800"))
+
+
+def test_lists_measured_at_once_agree_with_a_step_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """check_limits measures a list of option strings, or of objects of strings, with C loops;
+    its verdict and message are the walk's a value at a time, whatever the limits."""
+    import random
+
+    rng = random.Random(24)
+    chars = ["a", '"', "\\", "\n", "\x01", "\u00e9", "\u4e2d", "\U0001f600"]
+
+    def text(most: int) -> str:
+        return "".join(rng.choice(chars) for _ in range(rng.randint(0, most)))
+
+    def outcome(schema: Any, limits: Limits) -> str | None:
+        try:
+            check_limits(schema, limits)
+        except LimitExceeded as error:
+            return str(error)
+        return None
+
+    at_once = (live._plain_options, live._titled_options)
+    for _ in range(1500):
+        titled = [
+            {text(6): (text(8) if rng.random() > 0.05 else 1) for _ in range(rng.randint(0, 3))}
+            for _ in range(rng.randint(0, 12))
+        ]
+        plain = [text(8) if rng.random() > 0.02 else None for _ in range(rng.randint(0, 12))]
+        schema = {"type": "object", "properties": {"p": {"oneOf": titled}, "q": {"enum": plain}}}
+        limits = Limits(
+            max_bytes=rng.randint(20, 900),
+            max_values=rng.randint(5, 80),
+            max_text=rng.randint(3, 9),
+            max_name=rng.randint(3, 7),
+            max_depth=rng.choice([3, 4, 5, 8]),
+        )
+        fast = outcome(schema, limits)
+        monkeypatch.setattr(live, "_plain_options", lambda *args: None)
+        monkeypatch.setattr(live, "_titled_options", lambda *args: None)
+        slow = outcome(schema, limits)
+        monkeypatch.setattr(live, "_plain_options", at_once[0])
+        monkeypatch.setattr(live, "_titled_options", at_once[1])
+        assert fast == slow, (schema, limits)

@@ -526,3 +526,64 @@ def test_a_dialog_that_fails_to_build_fails_the_await(
     with pytest.raises(ValueError, match="no dialog today"):
         session.result(timeout=0)
     assert not elicitation_dialogs()
+
+
+# --- issue 24: a completion reaches the dialog of its own request only ---------------------------
+
+
+def test_two_sessions_with_one_elicitation_id_keep_their_own_dialogs(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Two servers (two client sessions) may both name a URL-mode step "e-1": after Open, each
+    consent dialog waits for its own request, and completing one request completes its dialog
+    only (the runner once kept one dialog per elicitationId, so A's completion closed B's)."""
+    from elicit_gen.mcp import UrlRequest
+
+    from .consent_support import Recorder
+    from .test_url_consent_qt import consent_dialogs, label
+
+    module = elicit_gen.load_url_consent("qt")
+    recorder = Recorder()
+    monkeypatch.setattr(module, "_open_in_browser", recorder)
+    runner = QtRunner()
+    first = UrlRequest("Sign in to A", "https://a.example.com/x", server="A", elicitation_id="e-1")
+    second = UrlRequest("Sign in to B", "https://b.example.org/y", server="B", elicitation_id="e-1")
+
+    async def pump() -> None:
+        while True:
+            QApplication.processEvents()
+            await asyncio.sleep(0.005)
+
+    async def until(condition: Callable[[], bool]) -> None:
+        with anyio.fail_after(WAIT_MS / 1000):
+            while not condition():
+                await asyncio.sleep(0.01)
+
+    async def main() -> list[str]:
+        pumping = asyncio.create_task(pump())
+        dialogs: list[Any] = []
+        try:
+            for request in (first, second):
+                shown = asyncio.create_task(runner.show_url(module, request))
+                await until(lambda: len(consent_dialogs()) == len(dialogs) + 1)
+                (dialog,) = [d for d in consent_dialogs() if d not in dialogs]
+                dialog.open_in_browser()
+                assert await asyncio.wait_for(shown, WAIT_MS / 1000) == {"action": "accept"}
+                dialogs.append(dialog)
+            statuses = [label(d, "status") for d in dialogs]
+            runner.complete_url(module, first)
+            await until(lambda: statuses[0].text() == "Completed in your browser.")
+            await asyncio.sleep(0.2)
+            texts = [status.text() for status in statuses]
+            await until(lambda: consent_dialogs() == [dialogs[1]])
+            runner.complete_url(module, second)
+            await until(lambda: not consent_dialogs())
+        finally:
+            pumping.cancel()
+        return texts
+
+    texts = asyncio.run(main())
+    assert texts[0] == "Completed in your browser."
+    assert texts[1].startswith("Continue in your browser. B "), texts
+    assert recorder.calls == [first.url, second.url]
+    assert runner._waiting == {}
