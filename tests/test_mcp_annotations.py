@@ -167,6 +167,26 @@ def test_a_fastmcp_multi_select_with_a_title_in_items_reaches_the_form(
     assert "Colors" in shown and all(option in shown for option in ("red", "green", "blue"))
 
 
+def test_a_wrongly_typed_annotation_is_still_declined(caplog: pytest.LogCaptureFixture) -> None:
+    """An ``items.title`` that is no string: the schema is not valid JSON Schema (EG120)."""
+    schema = json.loads(json.dumps(FASTMCP))
+    schema["properties"]["colors"]["items"]["title"] = 5
+    server = MCPServer(SERVER_NAME)
+    add_raw_tool(server, "ask", "Pick colours", schema)
+    transcripts: list[str] = []
+    router = FormRouter(compile_unknown="cli", runner=cli_runner(["s"], transcripts))
+
+    async def main() -> dict[str, Any]:
+        return (await call(server, "legacy", router, "ask"))[0]
+
+    with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
+        reply = anyio.run(main)
+    assert reply == {"action": "decline"}
+    assert transcripts == []
+    (logged,) = _logged(caplog)
+    assert "EG120 field 'colors' items: `title` must be a string" in logged, logged
+
+
 def test_a_property_named_like_an_annotation_is_no_annotation() -> None:
     """Inside ``properties`` the keys are field names: a field the form lacks is reported, even
     one called ``title`` or ``examples``."""
