@@ -143,7 +143,6 @@ _DIALECTS = frozenset(
 )
 
 #: Root keywords that are annotations only: they change no verdict on any content.
-_ROOT_ANNOTATIONS = frozenset({"title", "description", "$comment"})
 
 
 def _known_dialect(value: Any) -> bool:
@@ -177,17 +176,22 @@ def _pointer(base: str, token: str | int) -> str:
     return join_pointer(base, visible(str(token)))
 
 
-def _extra(given: Any, enforced: Any, at: str, found: list[str]) -> None:
-    """Appends to ``found`` where ``given`` says more than (or else than) ``enforced``."""
+def _extra(given: Any, enforced: Any, at: str, found: list[str], *, names: bool = False) -> None:
+    """Appends to ``found`` where ``given`` says more than (or else than) ``enforced``. An
+    annotation ``enforced`` leaves out is allowed when it has its type; ``names`` says ``given``
+    maps names to schemas (``properties``), where no key is a keyword."""
+    from .compiler.kinds import ANNOTATION_TYPES, is_annotation
+
     if isinstance(given, Mapping) and isinstance(enforced, Mapping):
         for key, value in given.items():
             here = _pointer(at, key)
-            if key == "$comment" and isinstance(value, str):
-                continue
             if key not in enforced:
-                found.append(f"{here}: `{visible(key)}` is not enforced by the form")
+                if names or key not in ANNOTATION_TYPES:
+                    found.append(f"{here}: `{visible(key)}` is not enforced by the form")
+                elif not is_annotation(key, value):
+                    found.append(f"{here}: not {ANNOTATION_TYPES[key][1]}")
             else:
-                _extra(value, enforced[key], here, found)
+                _extra(value, enforced[key], here, found, names=not names and key == "properties")
     elif isinstance(given, list) and isinstance(enforced, list) and len(given) == len(enforced):
         for index, (value, kept) in enumerate(zip(given, enforced, strict=True)):
             _extra(value, kept, _pointer(at, index), found)
@@ -202,19 +206,26 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
     ``requested`` and the form shows what the server asked.
 
     Allowed besides what ``enforced`` says: other key order and number spelling (``18.0`` for
-    ``18``), ``required`` in another order, a root ``title``, ``description`` and
-    ``$schema`` naming draft-06, draft-07, 2019-09 or 2020-12, and ``$comment`` anywhere. Anything
-    else (a keyword the form drops, such as ``pattern``, ``exclusiveMinimum``, ``multipleOf``,
-    ``const`` or ``additionalProperties``, or an unknown keyword, at any depth) is reported."""
+    ``18``), ``required`` in another order, a root ``$schema`` naming draft-06, draft-07, 2019-09
+    or 2020-12, and annotations anywhere (root, field, ``items``, option): ``title``,
+    ``description``, ``$comment``, ``examples``, ``deprecated``, ``readOnly`` and ``writeOnly``
+    with the type JSON Schema gives them (``elicit_gen.compiler.kinds.ANNOTATION_TYPES``). They
+    change no verdict on any content; the form shows those it knows (a field's title and
+    description, an option's title, which must then be the form's). Anything else (a keyword the
+    form drops, such as ``pattern``, ``exclusiveMinimum``, ``multipleOf``, ``const``,
+    ``additionalProperties`` or ``contentEncoding``, or an unknown keyword, at any depth) is
+    reported."""
+    from .compiler.kinds import ANNOTATION_TYPES, is_annotation
+
     found: list[str] = []
     for key, value in requested.items():
         here = _pointer("", key)
         if key == "$schema":
             if not _known_dialect(value):
                 found.append(f"{here}: the dialect {value!r} is not one the form follows")
-        elif key in _ROOT_ANNOTATIONS:
-            if not isinstance(value, str):
-                found.append(f"{here}: not a string")
+        elif key in ANNOTATION_TYPES and key not in enforced:
+            if not is_annotation(key, value):
+                found.append(f"{here}: not {ANNOTATION_TYPES[key][1]}")
         elif key == "required":
             wanted = enforced.get("required", [])
             if not (
@@ -226,7 +237,7 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
         elif key not in enforced:
             found.append(f"{here}: `{visible(key)}` is not enforced by the form")
         else:
-            _extra(value, enforced[key], here, found)
+            _extra(value, enforced[key], here, found, names=key == "properties")
     for key in enforced:
         if key not in requested and not (key == "required" and not enforced[key]):
             found.append(f"{_pointer('', key)}: missing")

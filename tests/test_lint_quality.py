@@ -64,9 +64,18 @@ def test_requried_no_longer_compiles_into_an_all_optional_form() -> None:
     assert not result.ok and not result.files
 
 
-@pytest.mark.parametrize("key", ["pattern", "examples", "x-widget", "nullable", "placeholder"])
-def test_real_keywords_outside_the_subset_stay_warnings(key: str) -> None:
-    found = codes(form(name={"type": "string", key: "x"}))
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("pattern", "x"),
+        ("examples", ["x"]),
+        ("x-widget", "x"),
+        ("nullable", "x"),
+        ("placeholder", "x"),
+    ],
+)
+def test_real_keywords_outside_the_subset_stay_warnings(key: str, value: object) -> None:
+    found = codes(form(name={"type": "string", key: value}))
     assert [c for c, _ in found] == ["EG160"], found
 
 

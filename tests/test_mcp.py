@@ -202,7 +202,8 @@ UNKNOWN: list[tuple[str, str, Any]] = [
     ("", "additionalProperties", False),
     ("", "x-vendor", {"a": 1}),
     ("/properties/s", "x-hint", "ignored?"),
-    ("/properties/pick/oneOf/1", "description", "not shown by the form"),
+    ("/properties/s", "contentEncoding", "base64"),  # not text a form could collect
+    ("/properties/many/items", "title", 5),  # an annotation of the wrong type
     ("", "$schema", "http://json-schema.org/draft-04/schema#"),
     ("", "$schema", "https://example.com/my-dialect"),
 ]
@@ -221,6 +222,18 @@ EQUIVALENT: list[tuple[str, str, Any]] = [
     ("", "required", ["s", "i"]),  # required is a set: its order plays no part
     ("/properties/i", "minimum", 0.0),
     ("/properties/s", "$comment", "for the schema's authors"),
+    # Annotations, at every depth: they change no verdict (issue 25).
+    ("/properties/s", "examples", ["hello"]),
+    ("/properties/i", "deprecated", True),
+    ("/properties/s", "readOnly", True),
+    ("/properties/i", "writeOnly", False),
+    ("/properties/many/items", "title", "Letter"),  # FastMCP's list[Letter]
+    ("/properties/many/items", "description", "one letter"),
+    ("/properties/tagged/items", "$comment", "for the schema's authors"),
+    ("/properties/pick/oneOf/1", "description", "not shown by the form"),
+    ("/properties/tagged/items/anyOf/0", "deprecated", True),
+    ("", "examples", [{"i": 1, "s": "hello"}]),
+    ("", "$comment", "for the schema's authors"),
 ]
 
 

@@ -53,6 +53,35 @@ ITEMS_KEYS: dict[Kind, frozenset[str]] = {
 
 OPTION_KEYS = frozenset({"const", "title"})
 
+#: JSON Schema's annotation keywords (2020-12's meta-data vocabulary, and ``$comment``) and the
+#: JSON type each must have (the meta-schema's). An annotation describes a value and never changes
+#: whether one is valid, so it may stand anywhere in a requestedSchema: at the root, in a field,
+#: in ``items``, in an option. The form shows those of the subset (a field's ``title`` and
+#: ``description``, an option's ``title``); clients ignore the others.
+#:
+#: Not here: ``default`` (one in 2020-12 too, but a field's ``default`` is part of the form; EG140
+#: checks it against its field), and ``contentMediaType``/``contentEncoding``: annotations only
+#: since 2019-09, but draft-07 (a ``$schema`` the router accepts) lets a validator assert them, and
+#: either says the string is something else than text (base64, a PNG) that a text field cannot
+#: collect: they stay keywords the form does not enforce (EG160).
+ANNOTATION_TYPES: dict[str, tuple[type, str]] = {
+    "title": (str, "a string"),
+    "description": (str, "a string"),
+    "$comment": (str, "a string"),
+    "examples": (list, "an array"),
+    "deprecated": (bool, "a boolean"),
+    "readOnly": (bool, "a boolean"),
+    "writeOnly": (bool, "a boolean"),
+}
+ANNOTATION_KEYS = frozenset(ANNOTATION_TYPES)
+
+
+def is_annotation(key: str, value: object) -> bool:
+    """Whether ``key: value`` is an annotation with the type its keyword gives it."""
+    expected = ANNOTATION_TYPES.get(key)
+    return expected is not None and isinstance(value, expected[0])
+
+
 NESTED = "nested objects are not allowed: the form is flat; move these fields to the top level"
 KIND_LIST = (
     "string, number, integer, boolean, a single-select (`type: string` with `enum` or `oneOf`) "

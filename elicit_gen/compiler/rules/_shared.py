@@ -7,7 +7,7 @@
 - displayed text: invisible and bidi characters, labels that read alike (EG180, EG190);
 - URLs: the URL of a URL-mode elicitation, local hosts (EG201-EG203);
 - keywords outside the subset, where they stand, and the subset keyword a misspelt one means
-  (EG160 not-portable, EG161 keyword-typo).
+  (EG160 not-portable, EG161 keyword-typo); annotations, wherever they stand (EG120, EG160).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from collections.abc import Iterator
 from urllib.parse import SplitResult, urlsplit
 
 from ..envelope import Mode
-from ..kinds import COMMON_KEYS, ITEMS_KEYS, KIND_KEYS, OPTION_KEYS, Kind, Prop
+from ..kinds import ANNOTATION_KEYS, COMMON_KEYS, ITEMS_KEYS, KIND_KEYS, OPTION_KEYS, Kind, Prop
 from ..source import JSON, join_pointer
 from .base import Context, is_integer, is_number
 
@@ -355,25 +355,70 @@ _KIND_OF_KEY = {key: kind for kind, keys in KIND_KEYS.items() for key in keys}
 
 
 def keys_outside_subset(ctx: Context) -> Iterator[tuple[str, str, str, Kind | None]]:
-    """Every keyword of a form that the subset does not allow where it stands: (pointer, key,
-    where it stands for a message, the kind it belongs to when it is another kind's keyword)."""
+    """Every keyword of a form that the subset does not allow where it stands, annotations aside
+    (:func:`annotations_outside_subset`): (pointer, key, where it stands for a message, the kind
+    it belongs to when it is another kind's keyword)."""
+    for pointer, key, where, other, _ in _outside_subset(ctx):
+        if key not in ANNOTATION_KEYS:
+            yield pointer, key, where, other
+
+
+def annotations_outside_subset(ctx: Context) -> Iterator[tuple[str, str, str, JSON]]:
+    """Every annotation (``examples``, ``deprecated``, a ``title`` in ``items``, ...; see
+    ``kinds.ANNOTATION_TYPES``) where the subset has no such keyword: (pointer, key, where it
+    stands for a message, its value)."""
+    for pointer, key, where, _, value in _outside_subset(ctx):
+        if key in ANNOTATION_KEYS:
+            yield pointer, key, where, value
+
+
+def every_annotation(ctx: Context) -> Iterator[tuple[str, str, str, JSON]]:
+    """Every annotation of a form, wherever it stands (root, field, ``items``, option; a titled
+    option's ``title`` aside, which EG152 checks): (pointer, key, where, value)."""
+    if not ctx.is_form:
+        return
+    yield from _annotations_of(ctx.root, ctx.at(), "requestedSchema")
+    for prop in ctx.valid_properties:
+        where = f"field {prop.name!r}"
+        yield from _annotations_of(prop.keys, prop.pointer, where)
+        if prop.kind.is_multi:
+            yield from _annotations_of(prop.keys.get("items"), prop.at("items"), f"{where} items")
+        if prop.kind in (Kind.SINGLE_TITLED, Kind.MULTI_TITLED):
+            for index, option in enumerate(prop.raw_options() or []):
+                pointer = f"{prop.options_pointer}/{index}"
+                found = _annotations_of(option, pointer, f"{where} option")
+                yield from (a for a in found if a[1] != "title")
+
+
+def _annotations_of(schema: JSON, pointer: str, where: str) -> Iterator[tuple[str, str, str, JSON]]:
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            if key in ANNOTATION_KEYS:
+                yield join_pointer(pointer, key), key, where, value
+
+
+def _outside_subset(ctx: Context) -> Iterator[tuple[str, str, str, Kind | None, JSON]]:
     if not ctx.is_form:
         return
     for key in _extra_keys(ROOT_KEYS, ctx.schema):
-        yield ctx.at(key), key, "requestedSchema", None
+        yield ctx.at(key), key, "requestedSchema", None, ctx.root[key]
     for prop in ctx.valid_properties:
         yield from _field_keys(prop)
 
 
-def _field_keys(prop: Prop) -> Iterator[tuple[str, str, str, Kind | None]]:
+def _field_keys(prop: Prop) -> Iterator[tuple[str, str, str, Kind | None, JSON]]:
     where = f"field {prop.name!r}"
     for key in _extra_keys(COMMON_KEYS | KIND_KEYS[prop.kind], prop.keys):
         other = _KIND_OF_KEY.get(key)
-        yield prop.at(key), key, where, other if other and other != prop.kind else None
-    if prop.kind.is_multi:
-        for key in _extra_keys(ITEMS_KEYS[prop.kind], prop.keys["items"]):
-            yield prop.at("items", key), key, f"{where} items", None
+        kind = other if other and other != prop.kind else None
+        yield prop.at(key), key, where, kind, prop.keys[key]
+    items = prop.keys.get("items")
+    if prop.kind.is_multi and isinstance(items, dict):  # always a dict for a multi-select
+        for key in _extra_keys(ITEMS_KEYS[prop.kind], items):
+            yield prop.at("items", key), key, f"{where} items", None, items[key]
     if prop.kind in (Kind.SINGLE_TITLED, Kind.MULTI_TITLED):
         for index, option in enumerate(prop.raw_options() or []):
-            for key in _extra_keys(OPTION_KEYS, option):
-                yield f"{prop.options_pointer}/{index}/{key}", key, f"{where} option", None
+            if isinstance(option, dict):
+                for key in _extra_keys(OPTION_KEYS, option):
+                    pointer = f"{prop.options_pointer}/{index}/{key}"
+                    yield pointer, key, f"{where} option", None, option[key]

@@ -3,7 +3,10 @@
 Spec: ``title``/``description`` are strings; ``minLength``, ``maxLength``, ``minItems`` and
 ``maxItems`` are integers; ``minimum``/``maximum`` are numbers; ``default`` has the field's
 type (string, number, boolean, or an array of strings for multi-selects); ``enumNames`` is an
-array of strings.
+array of strings. Annotations, wherever they stand (root, field, ``items``, option), have the
+type JSON Schema's meta-schema gives them: ``title``, ``description`` and ``$comment`` strings,
+``examples`` an array, ``deprecated``, ``readOnly`` and ``writeOnly`` booleans (a validator that
+checks the schema itself, as Ajv does by default, refuses any other).
 """
 
 from __future__ import annotations
@@ -11,27 +14,26 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from ..kinds import Kind
+from ..kinds import ANNOTATION_TYPES, Kind, is_annotation
 from ..source import JSON
-from ._shared import DEFAULT_TYPES, EXPECTED_TYPES
+from ._shared import DEFAULT_TYPES, EXPECTED_TYPES, every_annotation
 from .base import Context, Finding, Rule, json_type
-
-_ROOT = {
-    "title": EXPECTED_TYPES["title"],
-    "description": EXPECTED_TYPES["description"],
-    "$schema": EXPECTED_TYPES["title"],
-}
 
 
 def check(ctx: Context) -> Iterator[Finding]:
     if not ctx.is_form:
         return
-    for key, (ok, expected) in _ROOT.items():
-        if key in ctx.root and not ok(ctx.root[key]):
-            yield Finding(
-                ctx.at(key),
-                f"requestedSchema `{key}` must be {expected}, found {json_type(ctx.root[key])}",
-            )
+    if "$schema" in ctx.root and not isinstance(ctx.root["$schema"], str):
+        yield Finding(
+            ctx.at("$schema"),
+            f"requestedSchema: `$schema` must be a string, found {_show(ctx.root['$schema'])}",
+        )
+    # a field's title and description: with its other keywords, below
+    checked = {prop.at(key) for prop in ctx.valid_properties for key in EXPECTED_TYPES}
+    for pointer, key, where, value in every_annotation(ctx):
+        if pointer not in checked and not is_annotation(key, value):
+            expected = ANNOTATION_TYPES[key][1]
+            yield Finding(pointer, f"{where}: `{key}` must be {expected}, found {_show(value)}")
     for prop in ctx.valid_properties:
         for key, value in prop.keys.items():
             if key == "default":

@@ -4,6 +4,14 @@ Spec: requestedSchema is "a restricted subset of JSON Schema"; clients render an
 the keywords of the subset and drop the rest, so a constraint such as ``pattern`` or
 ``exclusiveMinimum`` is not enforced by any conforming client. The official schema.json accepts
 unknown keywords; this rule says which ones will be ignored.
+
+Annotations (``examples``, ``deprecated``, ``readOnly``, ``writeOnly``, and a ``title`` or
+``description`` where the subset has none: in ``items``, in an option) change no verdict on any
+answer: the form is right without them. They are reported as ignored (a client of the subset
+shows none of them: the user never learns what they say), never as unenforced. Not reported:
+``$comment``, which is for the schema's authors and which no client may show, and
+``deprecated``, ``readOnly`` or ``writeOnly`` set to ``false``, which say nothing. An annotation
+of the wrong type is EG120's.
 """
 
 from __future__ import annotations
@@ -11,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from ..kinds import Kind
-from ._shared import keys_outside_subset, misspelt_keyword
+from ..kinds import Kind, is_annotation
+from ..source import JSON
+from ._shared import annotations_outside_subset, keys_outside_subset, misspelt_keyword
 from .base import Context, Finding, Rule
 
 _HINTS = {
@@ -22,7 +31,6 @@ _HINTS = {
     "multipleOf": "validate it on the server after accept",
     "additionalProperties": "clients only return the listed properties anyway",
     "uniqueItems": "multi-selects never repeat an option",
-    "examples": "put an example in `description`",
     "placeholder": "put an example in `description`",
     "const": "use a single-select with one option",
     "nullable": "leave the field out of `required` to make it optional",
@@ -42,11 +50,47 @@ def _finding(pointer: str, key: str, where: str, other_kind: Kind | None = None)
     return Finding(pointer, message, at_key=True, hint=_HINTS.get(key))
 
 
+#: What the user misses when clients ignore an annotation, and what to do instead: (what follows
+#: "clients ignore it", hint). A ``title``/``description`` here is one in ``items`` or an option.
+_ANNOTATIONS = {
+    "examples": (", so the user sees no example", "put an example in `description`"),
+    "deprecated": (
+        " and ask for the value all the same",
+        "leave out what the server no longer needs, or say so in `description`",
+    ),
+    "readOnly": (
+        " and let the user enter the value",
+        "leave out what the user must not change: the server has it already",
+    ),
+    "writeOnly": (
+        " and show the value as it is typed",
+        "ask for secrets through a URL-mode elicitation, never in a form",
+    ),
+    "title": (
+        " here",
+        "clients show the field's `title` and the options' titles; put the label there",
+    ),
+    "description": (" here", "clients show the field's `description`; put the text there"),
+}
+
+
+def _annotation(pointer: str, key: str, where: str, value: JSON) -> Finding | None:
+    if key == "$comment" or not is_annotation(key, value) or value is False:
+        return None  # for the schema's authors; EG120 reports a wrong type; false says nothing
+    tail, hint = _ANNOTATIONS[key]
+    message = f"{where}: `{key}` is an annotation: clients ignore it{tail}"
+    return Finding(pointer, message, at_key=True, hint=hint)
+
+
 def check(ctx: Context) -> Iterator[Finding]:
     for pointer, key, where, other_kind in keys_outside_subset(ctx):
         if other_kind is None and misspelt_keyword(key) is not None:
             continue  # EG161 keyword-typo reports it, as an error
         yield _finding(pointer, key, where, other_kind)
+    for pointer, key, where, value in annotations_outside_subset(ctx):
+        finding = _annotation(pointer, key, where, value)
+        if finding is not None:
+            yield finding
 
 
 RULE = Rule(
