@@ -142,9 +142,6 @@ _DIALECTS = frozenset(
     }
 )
 
-#: Root keywords that are annotations only: they change no verdict on any content.
-
-
 def _known_dialect(value: Any) -> bool:
     if not isinstance(value, str):
         return False

@@ -272,7 +272,8 @@ def test_looking_up_a_registered_form_runs_no_front_end(monkeypatch: pytest.Monk
                 "properties": {
                     "pick": {
                         "type": "string",
-                        "oneOf": [{"const": "a", "title": "A", "deprecated": True}],
+                        # (an annotation such as `deprecated` is harmless: a constraint is not)
+                        "oneOf": [{"const": "a", "title": "A", "minLength": 2}],
                     }
                 },
             },
