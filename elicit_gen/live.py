@@ -229,8 +229,8 @@ def _plain_options(
         joined = "".join(options)
     except TypeError:  # not all strings
         return None
-    if values + len(options) > limits.max_values:
-        return None
+    if values + len(options) > limits.max_values:  # exact: refused at once, no walk needed
+        raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
     if len(joined) > limits.max_text and max(map(len, options)) > limits.max_text:
         return None
     # Each string's quotes, and a comma: 3; the escapes and UTF-8 of all at once.
@@ -257,8 +257,8 @@ def _titled_options(
         return None
     pairs = sum(map(len, options))
     count = len(options) + pairs  # each object, and each value (keys are not values)
-    if values + count > limits.max_values:
-        return None
+    if values + count > limits.max_values:  # exact: refused at once, no walk needed
+        raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
     if (
         len(keys) > limits.max_name
         and max(map(len, chain.from_iterable(options))) > limits.max_name
