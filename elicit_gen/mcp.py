@@ -54,6 +54,7 @@ from pydantic import BaseModel, ValidationError
 
 from .api import compile as _compile
 from .compiler.diagnostics import visible
+from .compiler.kinds import COMMON_KEYS, ITEMS_KEYS, KIND_KEYS, OPTION_KEYS
 from .compiler.source import join_pointer
 from .i18n import normalise
 from .live import (
@@ -246,27 +247,10 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
 #: from it. Everything else a request holds is either harmless (root annotations, ``$comment``)
 #: or something no form enforces (which :func:`unenforced` then names).
 _ROOT_KEYS = frozenset({"type", "properties", "required"})
-_PROPERTY_KEYS = frozenset(
-    {
-        "type",
-        "title",
-        "description",
-        "format",
-        "minLength",
-        "maxLength",
-        "minimum",
-        "maximum",
-        "enum",
-        "enumNames",
-        "oneOf",
-        "items",
-        "minItems",
-        "maxItems",
-        "default",
-    }
-)
-_ITEMS_KEYS = frozenset({"type", "enum", "anyOf"})
-_OPTION_KEYS = frozenset({"const", "title"})
+#: What lowering keeps of a property (kinds.py's tables: one list for the form and the key).
+_PROPERTY_KEYS = COMMON_KEYS.union(*KIND_KEYS.values())
+_ITEMS_KEYS = frozenset().union(*ITEMS_KEYS.values())
+_OPTION_KEYS = OPTION_KEYS
 
 
 def _plain(value: Any) -> Any:
