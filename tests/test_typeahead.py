@@ -13,6 +13,7 @@ import os
 import select
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
@@ -354,3 +355,183 @@ def test_input_queued_before_a_qt_dialog_was_shown_does_not_answer_it(
     qtbot.waitUntil(dialog.submit_button.hasFocus, timeout=5000)
     qtbot.keyClick(dialog.submit_button, Qt.Key.Key_Space)  # pressed once it is shown
     assert dialog.elicit_result() == {"action": "accept", "content": {}}
+
+
+# --- Qt: the URL consent dialog ------------------------------------------------------------------
+
+
+class _Later:
+    """Runs a callable when a posted event is delivered: as the window system hands over, at
+    the next round of the event loop, input made earlier (timers would wait longer)."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QEvent, QObject
+
+        class Receiver(QObject):
+            def __init__(self) -> None:
+                super().__init__()
+                self.pending: list[Any] = []
+
+            def event(self, event: QEvent) -> bool:
+                if event.type() == QEvent.Type.User and self.pending:
+                    self.pending.pop(0)()
+                    return True
+                return super().event(event)
+
+        self.receiver = Receiver()
+
+    def post(self, call: Any) -> None:
+        from PySide6.QtCore import QEvent
+        from PySide6.QtWidgets import QApplication
+
+        self.receiver.pending.append(call)
+        QApplication.postEvent(self.receiver, QEvent(QEvent.Type.User))
+
+
+def _consent_dialog(qtbot: Any, tmp_path: Path) -> tuple[Any, list[str]]:
+    from .consent_support import import_generated
+
+    module = import_generated(write_generated("qt", tmp_path))
+    opened: list[str] = []
+
+    def opener(url: str) -> object:
+        opened.append(url)
+        return True
+
+    dialog = module.UrlConsentDialog(
+        "Pay the invoice", "https://example.com/pay", server="Acme", opener=opener
+    )
+    qtbot.addWidget(dialog)
+    return dialog, opened
+
+
+def _settled(qtbot: Any, dialog: Any) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    dialog.show()
+    dialog.activateWindow()
+    qtbot.waitExposed(dialog)
+    for _ in range(5):
+        QApplication.processEvents()  # what is still queued is delivered now
+    qtbot.wait(300)  # a mnemonic's click comes after a short animation
+
+
+@pytest.mark.parametrize("kind", ["space", "enter", "click", "alt+o"])
+def test_input_queued_before_the_qt_consent_dialog_was_shown_opens_nothing(
+    qtbot: Any, tmp_path: Path, kind: str
+) -> None:
+    """Space, Enter, Alt+O or a click meant for the Open button, queued before the consent
+    dialog was shown, neither opens nor answers; Space and Alt+O once it is shown open."""
+    pytest.importorskip("PySide6")
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    dialog, opened = _consent_dialog(qtbot, tmp_path)
+    dialog.open_button.setFocus()
+    later = _Later()
+
+    def alt_o() -> None:  # a real key press, through Qt's shortcut map
+        with warnings.catch_warnings():  # deprecated, but what the test needs here
+            warnings.simplefilter("ignore", DeprecationWarning)
+            QApplication.setActiveWindow(dialog)  # shortcuts go to the active window
+        QTest.keyClick(dialog.open_button, Qt.Key.Key_O, Qt.KeyboardModifier.AltModifier)
+
+    if kind == "alt+o":
+        later.post(alt_o)  # delivered at the next round of the event loop: when it is shown
+    else:
+        _post_stale(dialog.open_button, kind)
+    _settled(qtbot, dialog)
+    assert opened == [] and dialog.elicit_result() is None and dialog.isVisible()
+    qtbot.waitUntil(dialog.open_button.hasFocus, timeout=5000)
+    qtbot.keyClick(dialog.open_button, Qt.Key.Key_Return)  # Enter never opens
+    assert opened == [] and dialog.elicit_result() is None
+    if kind == "alt+o":
+        qtbot.keyClick(dialog, Qt.Key.Key_O, Qt.KeyboardModifier.AltModifier)
+    else:
+        qtbot.keyClick(dialog.open_button, Qt.Key.Key_Space)  # pressed once it is shown
+    qtbot.waitUntil(lambda: dialog.elicit_result() is not None, timeout=5000)
+    assert opened == ["https://example.com/pay"]
+    assert dialog.elicit_result() == {"action": "accept"}
+
+
+def test_a_click_queued_before_the_qt_consent_dialog_was_shown_does_not_decline(
+    qtbot: Any, tmp_path: Path
+) -> None:
+    """The focused Cancel button and Decline take no stale key or click either."""
+    pytest.importorskip("PySide6")
+    from PySide6.QtCore import Qt
+
+    dialog, opened = _consent_dialog(qtbot, tmp_path)
+    _post_stale(dialog.decline_button, "click")
+    _post_stale(dialog.cancel_button, "space")
+    _settled(qtbot, dialog)
+    assert opened == [] and dialog.elicit_result() is None and dialog.isVisible()
+    qtbot.mouseClick(dialog.decline_button, Qt.MouseButton.LeftButton)
+    assert dialog.elicit_result() == {"action": "decline"}
+
+
+# --- Textual: the URL consent screen -------------------------------------------------------------
+
+
+def test_keys_read_before_the_textual_consent_screen_was_drawn_open_nothing(
+    tmp_path: Path,
+) -> None:
+    """Enter on the Open button, or Escape, read before the consent screen was drawn does
+    nothing; Enter right after it opens presses nothing (the destination has the focus); Enter
+    once the user moved to Open opens."""
+    pytest.importorskip("textual")
+    from textual import events
+    from textual.pilot import Pilot
+    from textual.widgets import Button
+
+    from .consent_support import import_generated
+    from .textual_support import finish, in_host, push
+
+    module = import_generated(write_generated("textual", tmp_path))
+    opened: list[str] = []
+
+    def opener(url: str) -> object:
+        opened.append(url)
+        return True
+
+    def screen() -> Any:
+        return module.UrlConsentScreen(
+            "Pay the invoice", "https://example.com/pay", server="Acme", opener=opener
+        )
+
+    outcome: list[object] = []
+
+    async def script(pilot: Pilot[None]) -> None:
+        for name in ("enter", "escape"):
+            stale = events.Key(name, None)  # read before the screen was drawn...
+            shown = screen()
+            results = await push(pilot, shown)
+            await pilot.pause()
+            shown.query_one("#open", Button).focus()
+            await pilot.pause()
+            pilot.app.post_message(stale)  # ...handled now, with the Open button focused
+            await pilot.pause()
+            await pilot.pause()
+            outcome.append((name, list(results), list(opened)))
+            pilot.app.post_message(events.Key("escape", None))  # typed now: cancels
+            outcome.append((name, await finish(pilot, results)))
+        results = await push(pilot, screen())
+        await pilot.pause()
+        await pilot.press("enter")  # typed once the screen is up: the destination has focus
+        outcome.append(("fresh enter", list(results), list(opened)))
+        pilot.app.screen.query_one("#open", Button).focus()
+        await pilot.pause()
+        await pilot.press("enter")  # on Open, once the screen is up
+        outcome.append(("open", await finish(pilot, results), list(opened)))
+
+    in_host(script)
+    cancelled = {"action": "cancel"}
+    expected: list[object] = []
+    for name in ("enter", "escape"):
+        expected += [(name, [], []), (name, cancelled)]
+    expected += [
+        ("fresh enter", [], []),
+        ("open", {"action": "accept"}, ["https://example.com/pay"]),
+    ]
+    assert outcome == expected

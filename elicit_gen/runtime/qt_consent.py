@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 
 from .consent_args import bounded_request, consent_arguments, shown_address
 from .i18n import _t
-from .qt_app import _application, _localise
+from .qt_app import _application, _FreshInputDialog, _localise
 from .safetext import safe_block, safe_text
 from .urlcheck import UrlCheck, check_url
 
@@ -123,7 +123,7 @@ def _open_in_browser(url: str) -> object:
     return True
 
 
-class UrlConsentDialog(QDialog):
+class UrlConsentDialog(_FreshInputDialog):
     """Asks whether to open the URL of a URL-mode elicitation, as a dialog.
 
     Shows who asks (``server``), the ``message``, the destination's domain (large;
@@ -136,7 +136,9 @@ class UrlConsentDialog(QDialog):
     ``result_ready({"action": "accept"})`` and waits, open but no longer modal,
     until :meth:`complete` (the server's completion notification) or Close.
     Decline and Cancel finish at once; Escape and closing the window cancel; Enter
-    does nothing (no button is a default one). An opener that fails is reported and
+    does nothing (no button is a default one). No key or click made before the dialog
+    was on the screen answers it (:class:`_FreshInputDialog`): a Space, Alt+O or click
+    queued for the Open button opens nothing. An opener that fails is reported and
     cancels.
     ``elicit_result()`` is the ElicitResult once there is one.
     """
@@ -278,6 +280,7 @@ class UrlConsentDialog(QDialog):
         self.decline_button.clicked.connect(self.decline)
         self.cancel_button.clicked.connect(self.cancel)
         self.close_button.clicked.connect(self._close_after_answer)
+        self._guard_children()
         self.cancel_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # --- state ----------------------------------------------------------------------

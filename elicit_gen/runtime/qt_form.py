@@ -5,8 +5,7 @@
 # subclass of _FormDialog that sets the form_* class attributes, each field a spec dict
 # whose "kind" picks its editor. Input made before a dialog was shown never answers it:
 # the first show delivers, and drops, every key and click the window system had queued
-# (a second Enter meant for the previous form, a double click's second click), rather
-# than a settle delay, which would also drop a fast user's first real key.
+# (qt_app.py's _FreshInputDialog, which the consent dialog derives from too).
 from __future__ import annotations
 
 import argparse
@@ -26,7 +25,6 @@ from PySide6.QtCore import (
     QDate,
     QDateTime,
     QEvent,
-    QEventLoop,
     QObject,
     Qt,
     QTime,
@@ -69,7 +67,7 @@ from PySide6.QtWidgets import (
 
 from .formcore import local_offset_now, parse_number, validate_content
 from .i18n import _t, _tn
-from .qt_app import _application, _localise
+from .qt_app import _application, _FreshInputDialog, _localise
 from .safetext import clip, safe_block, safe_text
 
 # --- end of runtime imports ---
@@ -757,21 +755,6 @@ _MODIFIER_KEYS = frozenset(
 )
 
 
-#: The events that answer a dialog: keys (Space and Enter press buttons, Alt+letter
-#: their mnemonics) and mouse buttons.
-_INPUT_EVENTS = frozenset(
-    {
-        QEvent.Type.KeyPress,
-        QEvent.Type.KeyRelease,
-        QEvent.Type.ShortcutOverride,
-        QEvent.Type.Shortcut,
-        QEvent.Type.MouseButtonPress,
-        QEvent.Type.MouseButtonRelease,
-        QEvent.Type.MouseButtonDblClick,
-    },
-)
-
-
 def _is_enter(event: QKeyEvent) -> bool:
     return event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
@@ -781,7 +764,7 @@ def _plain_modifiers(event: QKeyEvent) -> Qt.KeyboardModifier:
     return event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
 
 
-class _FormDialog(QDialog):
+class _FormDialog(_FreshInputDialog):
     """The elicitation form as a dialog (each generated module subclasses it).
 
     ``exec()`` it, or embed it and listen to ``result_ready``. Submit validates every
@@ -794,7 +777,7 @@ class _FormDialog(QDialog):
     user pressed a key or clicked in the dialog: an Enter meant for the window the dialog
     popped up over sends nothing. No key or click made before the dialog was on the screen
     answers it: what the window system queued until it is first shown is delivered then
-    and dropped (:meth:`setVisible`), Space on a focused button and mnemonics included.
+    and dropped (:class:`_FreshInputDialog`), Space on a focused button and mnemonics included.
     The buttons are a QDialogButtonBox (Submit accepts,
     Decline is destructive, Cancel rejects), so their order is the platform's.
     After it finishes, ``elicit_result()`` is the ElicitResult dict; ``result()`` stays
@@ -832,10 +815,6 @@ class _FormDialog(QDialog):
         self._submitted = False
         # Enter does nothing until the user pressed a key or clicked in the dialog
         self._armed = False
-        # No key or click counts before the dialog was shown and what the window system
-        # had queued by then was delivered (see setVisible)
-        self._live = False
-        self._settling = False
         #: The "Discard your answers?" question, once Escape or closing asked it.
         self.discard_question: QMessageBox | None = None
         self.discard_button: QAbstractButton | None = None
@@ -951,8 +930,7 @@ class _FormDialog(QDialog):
             editor.touched = False
         # what the form holds as it opens: Escape asks first once it holds something else
         self._opened = self.collect()
-        for widget in self.findChildren(QWidget):
-            widget.installEventFilter(self)
+        self._guard_children()
         first = next(iter(self._editors.values()), None)
         (first.focus_target() if first is not None else self.submit_button).setFocus()
 
@@ -1166,31 +1144,14 @@ class _FormDialog(QDialog):
 
     # --- keys -------------------------------------------------------------------------
 
-    def setVisible(self, visible: bool) -> None:
-        """Shows (or hides) the dialog; the first time it is shown, what the window system
-        queued until then (keys and clicks made before the dialog was on the screen: a
-        second Enter meant for the previous form, a double click's second click where this
-        dialog's Submit now is) is delivered and dropped, and only then the dialog takes
-        input. Timers wait for the next round: what they do comes after the show."""
-        super().setVisible(visible)
-        if not visible or self._live or self._settling:
-            return
-        self._settling = True
-        QApplication.processEvents(QEventLoop.ProcessEventsFlag.X11ExcludeTimers)
-        self._live = True
-
-    def event(self, event: QEvent) -> bool:
-        if not self._live and event.type() in _INPUT_EVENTS:
-            return True  # before the dialog was shown: nobody saw what this answers
-        return super().event(event)
-
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Sees every key and click in the dialog's controls: before the dialog was shown
-        and settled (see :meth:`setVisible`) each is dropped; after, the first one arms
-        Enter; Enter in a control is the dialog's to decide (see :meth:`_enter`)."""
-        kind = event.type()
-        if not self._live and kind in _INPUT_EVENTS:
+        and settled (see :meth:`_FreshInputDialog.setVisible`) each is dropped; after, the
+        first one arms Enter; Enter in a control is the dialog's to decide (see
+        :meth:`_enter`)."""
+        if self._stale(event):
             return True
+        kind = event.type()
         if kind == QEvent.Type.MouseButtonPress:
             self._armed = True
         elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):

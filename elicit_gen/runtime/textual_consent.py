@@ -3,8 +3,10 @@
 # destination's domain and full address, the warnings, then Open / Decline / Cancel.
 # Nothing opens before the user presses Open, and Open is never focused first. Copied
 # verbatim into the generated url_consent_textual.py after the safe-text helpers
-# (safetext.py) and the URL check (urlcheck.py); the imports above the marker are merged
-# with the module's own, the ones from this package only name what those parts define.
+# (safetext.py), the URL check (urlcheck.py) and the screen it derives from
+# (textual_screen.py: no key typed before it was drawn acts on it); the imports above the
+# marker are merged with the module's own, the ones from this package only name what those
+# parts define.
 from __future__ import annotations
 
 import json
@@ -17,12 +19,12 @@ from textual import on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Button, Static
 
 from .consent_args import bounded_request, consent_arguments, shown_address
 from .i18n import _t
 from .safetext import MAX_NAME_LENGTH, clip, safe_block, safe_text
+from .textual_screen import _FreshKeysModal
 from .urlcheck import UrlCheck, check_url
 
 # --- end of runtime imports ---
@@ -149,7 +151,7 @@ UrlConsentScreen #consent-keys {
 """
 
 
-class UrlConsentScreen(ModalScreen[dict[str, Any]]):
+class UrlConsentScreen(_FreshKeysModal):
     """Asks whether to open ``url`` (a URL-mode elicitation); dismissed with the
     ElicitResult.
 
@@ -160,7 +162,8 @@ class UrlConsentScreen(ModalScreen[dict[str, Any]]):
     ``href`` (serialised from the parts the check judged, never the URL as sent),
     the app is told "Continue in your browser..." (a notification) and the result is
     ``{"action": "accept"}`` (the user agreed to open it, not that the step in the
-    browser is done). A URL :func:`check_url` refuses has no Open button. Decline
+    browser is done). A URL :func:`check_url` refuses has no Open button. No key typed
+    before the screen was drawn acts on it (:class:`_FreshKeysModal`). Decline
     gives ``{"action": "decline"}``; Cancel, Escape, Ctrl+C, or an opener that fails
     give ``{"action": "cancel"}``.
     """

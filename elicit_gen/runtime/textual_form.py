@@ -4,11 +4,9 @@
 # after its imports and drives it with data: ``FormSpec`` (the schema, the texts and one
 # ``FieldSpec`` per field) and two small subclasses, ``<Name>Screen(FormModal)`` and
 # ``<Name>App(FormApp)``.
-# A key typed before the form was on the screen never acts on it: every key event is
-# stamped with the time it was read from the terminal, and the screen drops (in
-# FormModal.on_key, before any binding or button sees it) each one read before its
-# first refresh: a second Enter meant for the previous form, keys queued while the
-# host was busy. Ctrl+C alone stays an immediate interrupt: it cancels, whenever typed.
+# A key typed before the form was on the screen never acts on it (FormModal derives from
+# textual_screen.py's _FreshKeysModal, copied before it). Ctrl+C alone stays an
+# immediate interrupt: it cancels, whenever typed.
 from __future__ import annotations
 
 import argparse
@@ -51,6 +49,7 @@ from .formcore import (
 )
 from .i18n import _N, _t, _tn
 from .safetext import clip, safe_block, safe_text
+from .textual_screen import _FreshKeysModal
 
 # --- end of runtime imports ---
 
@@ -339,7 +338,7 @@ FormModal #keys {
 """
 
 
-class FormModal(ModalScreen[dict[str, Any]]):
+class FormModal(_FreshKeysModal):
     """The form as a modal screen; dismissed with the ElicitResult. A generated module
     subclasses it as ``<Name>Screen`` with ``FORM`` set to its form."""
 
@@ -407,9 +406,6 @@ class FormModal(ModalScreen[dict[str, Any]]):
         self._multiline = frozenset(multiline)
         # What the controls held when the form opened (see _state); None until then.
         self._opened: list[object] | None = None
-        # When the screen was first drawn on the terminal (the clock of events' ``time``);
-        # None until then. A key read before it never acts here (see on_key).
-        self._shown_at: float | None = None
 
     # --- start values -----------------------------------------------------------------
 
@@ -565,20 +561,7 @@ class FormModal(ModalScreen[dict[str, Any]]):
 
     def on_mount(self) -> None:
         self._fit(self.app.size)
-        self.call_after_refresh(self._focus_first)
-        self.call_after_refresh(self._drawn)
-
-    def _drawn(self) -> None:
-        self._shown_at = events.Event().time  # now, on the clock that stamps every key
-
-    def on_key(self, event: events.Key) -> None:
-        """Every key typed in the screen passes here (from the focused control, before
-        any binding acts on it): one read from the terminal before the screen was drawn
-        (queued while the host was busy, a second Enter meant for the previous form) is
-        dropped, so that it presses no button, submits nothing and toggles nothing."""
-        if self._shown_at is None or event.time < self._shown_at:
-            event.stop()
-            event.prevent_default()
+        self.call_after_refresh(self._focus_first)  # then _FreshKeysModal's: drawn
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)

@@ -420,9 +420,18 @@ def csp(script: str, style: str) -> str:
 #: block, so that nothing becomes a global.
 _FORM_SCRIPTS = ("i18n.js", "safetext_data.js", "safetext.js", "form.js")
 
-#: The URL consent page's script, in order: the message functions, urlcheck.py's tables
-#: (Python's own, generated), the JavaScript port of urlcheck.py, the page.
-_CONSENT_SCRIPTS = ("i18n.js", "urlcheck_data.js", "urlcheck.js", "url_consent.js")
+#: The URL consent page's script, in order: the message functions, safetext.py's set of
+#: unsafe characters and bound (generated) and the safe-text functions (the form page's),
+#: urlcheck.py's tables (Python's own, generated), the JavaScript port of urlcheck.py, the
+#: page. One block, so that nothing becomes a global.
+_CONSENT_SCRIPTS = (
+    "i18n.js",
+    "safetext_data.js",
+    "safetext.js",
+    "urlcheck_data.js",
+    "urlcheck.js",
+    "url_consent.js",
+)
 
 
 @cache

@@ -2,7 +2,8 @@
 
 The generated module imports only the standard library, ``textual`` and ``rich`` (which textual
 depends on). Its code is static: the validation runtime (``runtime/formcore.py``), the safe-text
-helpers (``runtime/safetext.py``) and the Textual form runtime (``runtime/textual_form.py``:
+helpers (``runtime/safetext.py``), the screen base it shares with the URL consent screen
+(``runtime/textual_screen.py``) and the Textual form runtime (``runtime/textual_form.py``:
 widgets, screen, app, command line) are copied in verbatim, so the screen refuses exactly what
 ``validate()`` refuses. What depends on the form is data, ``_FORM`` (the schema, the texts and one
 spec per field), printed by the ``py`` filter, and two small subclasses named after the form.
@@ -30,11 +31,19 @@ from ._runtime import runtime_bodies, runtime_imports
 from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
 
 #: The runtime parts copied into the module, in this order: the validation runtime, the
-#: safe-text helpers, then the widgets, screen, app and command line.
-_PARTS = ("i18n.py", "formcore.py", "safetext.py", "textual_form.py")
+#: safe-text helpers, the screen base (no key typed before it was drawn acts on it), then the
+#: widgets, screen, app and command line.
+_PARTS = ("i18n.py", "formcore.py", "safetext.py", "textual_screen.py", "textual_form.py")
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
-_CONSENT_PARTS = ("i18n.py", "safetext.py", "urlcheck.py", "consent_args.py", "textual_consent.py")
+_CONSENT_PARTS = (
+    "i18n.py",
+    "safetext.py",
+    "urlcheck.py",
+    "consent_args.py",
+    "textual_screen.py",
+    "textual_consent.py",
+)
 
 #: The consent module's header line: it comes from no schema, and is the same on every run.
 _CONSENT_HEADER = (

@@ -10,42 +10,14 @@
   const doc = document;
   const byId = (id) => doc.getElementById(id);
 
-  // --- Showing text safely (elicit_gen/runtime/safetext.py) ----------------------------------
-  // Characters a screen acts on instead of showing, or that hide or reorder the text around
-  // them, are shown as visible escapes (\x1b, \u202e, \U000e0041), as the Python screens do.
-  const UNSAFE_RE =
-    /[\x00-\x08\x0a-\x1f\x7f-\x9f\xad\u061c\u115f\u1160\u180e\u200b\u200e\u200f\u2028\u2029\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff\u{e0000}-\u{e007f}]/gu;
-  const NAMED_ESCAPES = { "\n": "\\n", "\r": "\\r" };
-
-  function escapeUnsafe(char) {
-    if (Object.prototype.hasOwnProperty.call(NAMED_ESCAPES, char)) return NAMED_ESCAPES[char];
-    const code = char.codePointAt(0);
-    if (code < 0x100) return `\\x${code.toString(16).padStart(2, "0")}`;
-    if (code < 0x10000) return `\\u${code.toString(16).padStart(4, "0")}`;
-    return `\\U${code.toString(16).padStart(8, "0")}`;
-  }
-
-  /** `text` as one line shown literally: unsafe characters escaped, tabs as spaces. */
-  const safeText = (text) => text.replace(/\t/g, " ").replace(UNSAFE_RE, escapeUnsafe);
-
-  /** Multi-line text shown literally, its line breaks kept. */
-  const safeBlock = (text) => text.replace(/\r\n/g, "\n").split("\n").map(safeText).join("\n");
-
-  // --- Bounds on what the server sends (safetext.py's clip, consent_args.py) ----------------
-  // A megabyte of server name or message would freeze the page: both are cut, with an
-  // ellipsis, before the page shows them. Lengths count code points, as Python's len() does.
-  const MAX_NAME_LENGTH = 120;
+  // --- Showing text safely, and bounds on what the server sends ----------------------------
+  // safeText, safeBlock and clip are safetext.js's (before this file in the page's one script),
+  // with the one set of unsafe characters generated from runtime/safetext.py: the form page's.
+  // A megabyte of server name or message would freeze the page: clip cuts both before the page
+  // shows them (a name to MAX_NAME_LENGTH, clip's default), "…" marking the cut; lengths count
+  // code points, as Python's len() does.
   const MAX_MESSAGE_LENGTH = 10000;
   const MAX_URL_LENGTH = 8192; // urlcheck.py's: a longer URL is refused, and shown cut
-
-  /** `text` cut to at most `limit` code points, "…" marking a cut (safetext.py's clip). */
-  function clip(text, limit = MAX_NAME_LENGTH) {
-    if (text.length <= limit) return text;
-    // 2 * limit + 2 code units hold more than `limit` code points when the text is longer.
-    const head = Array.from(text.slice(0, 2 * limit + 2));
-    if (head.length <= limit && text.length <= 2 * limit + 2) return text;
-    return head.slice(0, limit - 1).join("") + "\u2026";
-  }
 
   // --- The page ---------------------------------------------------------------------------------
 

@@ -863,6 +863,71 @@ def _application() -> QCoreApplication:
     return app
 
 
+#: The events that answer a dialog: keys (Space and Enter press buttons, Alt+letter
+#: their mnemonics) and mouse buttons.
+_INPUT_EVENTS = frozenset(
+    {
+        QEvent.Type.KeyPress,
+        QEvent.Type.KeyRelease,
+        QEvent.Type.ShortcutOverride,
+        QEvent.Type.Shortcut,
+        QEvent.Type.MouseButtonPress,
+        QEvent.Type.MouseButtonRelease,
+        QEvent.Type.MouseButtonDblClick,
+    },
+)
+
+
+class _FreshInputDialog(QDialog):
+    """A dialog that no key or click made before it was on the screen answers (a second
+    Enter meant for the previous dialog, a double click's second click where this one's
+    button now is, keys typed while the host was busy).
+
+    The first time it is shown, what the window system queued until then is delivered
+    and dropped (:meth:`setVisible`); only then does it take input. Rather than a settle
+    delay, which would also drop a fast user's first real key. A subclass calls
+    :meth:`_guard_children` once its widgets are built (they get the input first), and
+    an ``eventFilter`` of its own starts with ``if self._stale(event): return True``.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        # No key or click counts before the dialog was shown and what the window system
+        # had queued by then was delivered (see setVisible)
+        self._live = False
+        self._settling = False
+
+    def _guard_children(self) -> None:
+        """Sees (in :meth:`eventFilter`) the input of every widget the dialog has now."""
+        for widget in self.findChildren(QWidget):
+            widget.installEventFilter(self)
+
+    def _stale(self, event: QEvent) -> bool:
+        """True for a key or click that arrived before the dialog was shown and settled."""
+        return not self._live and event.type() in _INPUT_EVENTS
+
+    def setVisible(self, visible: bool) -> None:
+        """Shows (or hides) the dialog; the first time it is shown, what the window system
+        queued until then is delivered and dropped, and only then the dialog takes input.
+        Timers wait for the next round: what they do comes after the show."""
+        super().setVisible(visible)
+        if not visible or self._live or self._settling:
+            return
+        self._settling = True
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.X11ExcludeTimers)
+        self._live = True
+
+    def event(self, event: QEvent) -> bool:
+        if self._stale(event):
+            return True  # before the dialog was shown: nobody saw what this answers
+        return super().event(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if self._stale(event):
+            return True
+        return super().eventFilter(watched, event)
+
+
 # --- elicit_gen/runtime/qt_form.py, verbatim ------------------------------------------
 
 
@@ -1548,21 +1613,6 @@ _MODIFIER_KEYS = frozenset(
 )
 
 
-#: The events that answer a dialog: keys (Space and Enter press buttons, Alt+letter
-#: their mnemonics) and mouse buttons.
-_INPUT_EVENTS = frozenset(
-    {
-        QEvent.Type.KeyPress,
-        QEvent.Type.KeyRelease,
-        QEvent.Type.ShortcutOverride,
-        QEvent.Type.Shortcut,
-        QEvent.Type.MouseButtonPress,
-        QEvent.Type.MouseButtonRelease,
-        QEvent.Type.MouseButtonDblClick,
-    },
-)
-
-
 def _is_enter(event: QKeyEvent) -> bool:
     return event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
 
@@ -1572,7 +1622,7 @@ def _plain_modifiers(event: QKeyEvent) -> Qt.KeyboardModifier:
     return event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
 
 
-class _FormDialog(QDialog):
+class _FormDialog(_FreshInputDialog):
     """The elicitation form as a dialog (each generated module subclasses it).
 
     ``exec()`` it, or embed it and listen to ``result_ready``. Submit validates every
@@ -1585,7 +1635,7 @@ class _FormDialog(QDialog):
     user pressed a key or clicked in the dialog: an Enter meant for the window the dialog
     popped up over sends nothing. No key or click made before the dialog was on the screen
     answers it: what the window system queued until it is first shown is delivered then
-    and dropped (:meth:`setVisible`), Space on a focused button and mnemonics included.
+    and dropped (:class:`_FreshInputDialog`), Space on a focused button and mnemonics included.
     The buttons are a QDialogButtonBox (Submit accepts,
     Decline is destructive, Cancel rejects), so their order is the platform's.
     After it finishes, ``elicit_result()`` is the ElicitResult dict; ``result()`` stays
@@ -1623,10 +1673,6 @@ class _FormDialog(QDialog):
         self._submitted = False
         # Enter does nothing until the user pressed a key or clicked in the dialog
         self._armed = False
-        # No key or click counts before the dialog was shown and what the window system
-        # had queued by then was delivered (see setVisible)
-        self._live = False
-        self._settling = False
         #: The "Discard your answers?" question, once Escape or closing asked it.
         self.discard_question: QMessageBox | None = None
         self.discard_button: QAbstractButton | None = None
@@ -1742,8 +1788,7 @@ class _FormDialog(QDialog):
             editor.touched = False
         # what the form holds as it opens: Escape asks first once it holds something else
         self._opened = self.collect()
-        for widget in self.findChildren(QWidget):
-            widget.installEventFilter(self)
+        self._guard_children()
         first = next(iter(self._editors.values()), None)
         (first.focus_target() if first is not None else self.submit_button).setFocus()
 
@@ -1957,31 +2002,14 @@ class _FormDialog(QDialog):
 
     # --- keys -------------------------------------------------------------------------
 
-    def setVisible(self, visible: bool) -> None:
-        """Shows (or hides) the dialog; the first time it is shown, what the window system
-        queued until then (keys and clicks made before the dialog was on the screen: a
-        second Enter meant for the previous form, a double click's second click where this
-        dialog's Submit now is) is delivered and dropped, and only then the dialog takes
-        input. Timers wait for the next round: what they do comes after the show."""
-        super().setVisible(visible)
-        if not visible or self._live or self._settling:
-            return
-        self._settling = True
-        QApplication.processEvents(QEventLoop.ProcessEventsFlag.X11ExcludeTimers)
-        self._live = True
-
-    def event(self, event: QEvent) -> bool:
-        if not self._live and event.type() in _INPUT_EVENTS:
-            return True  # before the dialog was shown: nobody saw what this answers
-        return super().event(event)
-
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Sees every key and click in the dialog's controls: before the dialog was shown
-        and settled (see :meth:`setVisible`) each is dropped; after, the first one arms
-        Enter; Enter in a control is the dialog's to decide (see :meth:`_enter`)."""
-        kind = event.type()
-        if not self._live and kind in _INPUT_EVENTS:
+        and settled (see :meth:`_FreshInputDialog.setVisible`) each is dropped; after, the
+        first one arms Enter; Enter in a control is the dialog's to decide (see
+        :meth:`_enter`)."""
+        if self._stale(event):
             return True
+        kind = event.type()
         if kind == QEvent.Type.MouseButtonPress:
             self._armed = True
         elif kind == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):

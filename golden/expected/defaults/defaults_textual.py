@@ -791,6 +791,35 @@ def pad(text: str, width: int) -> str:
     return text + " " * max(0, width - display_width(text))
 
 
+class _FreshKeysModal(ModalScreen[dict[str, Any]]):
+    """A modal screen that drops every key read from the terminal before its first refresh.
+
+    Every key event is stamped with the time the driver read it; one that reaches the
+    screen only after it was drawn (queued while the host was busy, a second Enter meant
+    for the previous screen) still was typed before, and is dropped in :meth:`on_key`,
+    before any binding or button sees it: it presses, submits and toggles nothing. A
+    priority binding (Ctrl+C) is not held back. Textual calls each class's own handlers,
+    so a subclass's ``on_mount`` does not replace this one's.
+    """
+
+    # When the screen was first drawn on the terminal (the clock of events' ``time``);
+    # None until then. A key read before it never acts here (see on_key).
+    _shown_at: float | None = None
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self._drawn)
+
+    def _drawn(self) -> None:
+        self._shown_at = events.Event().time  # now, on the clock that stamps every key
+
+    def on_key(self, event: events.Key) -> None:
+        """Every key typed in the screen passes here (from the focused control, before
+        any binding acts on it): one read before the screen was drawn is dropped."""
+        if self._shown_at is None or event.time < self._shown_at:
+            event.stop()
+            event.prevent_default()
+
+
 # --- the form as data -----------------------------------------------------------------
 
 
@@ -1076,7 +1105,7 @@ FormModal #keys {
 """
 
 
-class FormModal(ModalScreen[dict[str, Any]]):
+class FormModal(_FreshKeysModal):
     """The form as a modal screen; dismissed with the ElicitResult. A generated module
     subclasses it as ``<Name>Screen`` with ``FORM`` set to its form."""
 
@@ -1144,9 +1173,6 @@ class FormModal(ModalScreen[dict[str, Any]]):
         self._multiline = frozenset(multiline)
         # What the controls held when the form opened (see _state); None until then.
         self._opened: list[object] | None = None
-        # When the screen was first drawn on the terminal (the clock of events' ``time``);
-        # None until then. A key read before it never acts here (see on_key).
-        self._shown_at: float | None = None
 
     # --- start values -----------------------------------------------------------------
 
@@ -1302,20 +1328,7 @@ class FormModal(ModalScreen[dict[str, Any]]):
 
     def on_mount(self) -> None:
         self._fit(self.app.size)
-        self.call_after_refresh(self._focus_first)
-        self.call_after_refresh(self._drawn)
-
-    def _drawn(self) -> None:
-        self._shown_at = events.Event().time  # now, on the clock that stamps every key
-
-    def on_key(self, event: events.Key) -> None:
-        """Every key typed in the screen passes here (from the focused control, before
-        any binding acts on it): one read from the terminal before the screen was drawn
-        (queued while the host was busy, a second Enter meant for the previous form) is
-        dropped, so that it presses no button, submits nothing and toggles nothing."""
-        if self._shown_at is None or event.time < self._shown_at:
-            event.stop()
-            event.prevent_default()
+        self.call_after_refresh(self._focus_first)  # then _FreshKeysModal's: drawn
 
     def on_resize(self, event: events.Resize) -> None:
         self._fit(event.size)

@@ -31,8 +31,11 @@ from typing import NamedTuple as _NamedTuple
 
 from PySide6.QtCore import (
     QCoreApplication,
+    QEvent,
+    QEventLoop,
     QLibraryInfo,
     QLocale,
+    QObject,
     Qt,
     QTimer,
     QTranslator,
@@ -840,6 +843,71 @@ def _application() -> QCoreApplication:
     return app
 
 
+#: The events that answer a dialog: keys (Space and Enter press buttons, Alt+letter
+#: their mnemonics) and mouse buttons.
+_INPUT_EVENTS = frozenset(
+    {
+        QEvent.Type.KeyPress,
+        QEvent.Type.KeyRelease,
+        QEvent.Type.ShortcutOverride,
+        QEvent.Type.Shortcut,
+        QEvent.Type.MouseButtonPress,
+        QEvent.Type.MouseButtonRelease,
+        QEvent.Type.MouseButtonDblClick,
+    },
+)
+
+
+class _FreshInputDialog(QDialog):
+    """A dialog that no key or click made before it was on the screen answers (a second
+    Enter meant for the previous dialog, a double click's second click where this one's
+    button now is, keys typed while the host was busy).
+
+    The first time it is shown, what the window system queued until then is delivered
+    and dropped (:meth:`setVisible`); only then does it take input. Rather than a settle
+    delay, which would also drop a fast user's first real key. A subclass calls
+    :meth:`_guard_children` once its widgets are built (they get the input first), and
+    an ``eventFilter`` of its own starts with ``if self._stale(event): return True``.
+    """
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        # No key or click counts before the dialog was shown and what the window system
+        # had queued by then was delivered (see setVisible)
+        self._live = False
+        self._settling = False
+
+    def _guard_children(self) -> None:
+        """Sees (in :meth:`eventFilter`) the input of every widget the dialog has now."""
+        for widget in self.findChildren(QWidget):
+            widget.installEventFilter(self)
+
+    def _stale(self, event: QEvent) -> bool:
+        """True for a key or click that arrived before the dialog was shown and settled."""
+        return not self._live and event.type() in _INPUT_EVENTS
+
+    def setVisible(self, visible: bool) -> None:
+        """Shows (or hides) the dialog; the first time it is shown, what the window system
+        queued until then is delivered and dropped, and only then the dialog takes input.
+        Timers wait for the next round: what they do comes after the show."""
+        super().setVisible(visible)
+        if not visible or self._live or self._settling:
+            return
+        self._settling = True
+        QApplication.processEvents(QEventLoop.ProcessEventsFlag.X11ExcludeTimers)
+        self._live = True
+
+    def event(self, event: QEvent) -> bool:
+        if self._stale(event):
+            return True  # before the dialog was shown: nobody saw what this answers
+        return super().event(event)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if self._stale(event):
+            return True
+        return super().eventFilter(watched, event)
+
+
 # --- the consent dialog ---------------------------------------------------------------
 
 #: Who asks when the host does not say (in the module's language).
@@ -925,7 +993,7 @@ def _open_in_browser(url: str) -> object:
     return True
 
 
-class UrlConsentDialog(QDialog):
+class UrlConsentDialog(_FreshInputDialog):
     """Asks whether to open the URL of a URL-mode elicitation, as a dialog.
 
     Shows who asks (``server``), the ``message``, the destination's domain (large;
@@ -938,7 +1006,9 @@ class UrlConsentDialog(QDialog):
     ``result_ready({"action": "accept"})`` and waits, open but no longer modal,
     until :meth:`complete` (the server's completion notification) or Close.
     Decline and Cancel finish at once; Escape and closing the window cancel; Enter
-    does nothing (no button is a default one). An opener that fails is reported and
+    does nothing (no button is a default one). No key or click made before the dialog
+    was on the screen answers it (:class:`_FreshInputDialog`): a Space, Alt+O or click
+    queued for the Open button opens nothing. An opener that fails is reported and
     cancels.
     ``elicit_result()`` is the ElicitResult once there is one.
     """
@@ -1080,6 +1150,7 @@ class UrlConsentDialog(QDialog):
         self.decline_button.clicked.connect(self.decline)
         self.cancel_button.clicked.connect(self.cancel)
         self.close_button.clicked.connect(self._close_after_answer)
+        self._guard_children()
         self.cancel_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # --- state ----------------------------------------------------------------------
