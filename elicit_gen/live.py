@@ -146,9 +146,12 @@ def check_limits(
     _walk(schema, limits)
 
 
-def _list_floor(value: list[Any] | tuple[Any, ...]) -> int:
-    """At least how many values a list holds: its items, and each object item's values."""
+def _list_floor(value: list[Any] | tuple[Any, ...], limits: Limits) -> int:
+    """At least how many values a list holds: its items, and each object item's values; none
+    for a list past ``max_options`` (the walk names that limit, the more precise reason)."""
     count = len(value)
+    if count > limits.max_options:
+        return 0
     if value and set(map(type, value)) == {dict}:
         count += sum(map(len, value))
     return count
@@ -169,12 +172,12 @@ def _values_floor(schema: Mapping[str, Any], limits: Limits) -> int:
         count += len(field)
         for value in field.values():
             if isinstance(value, (list, tuple)):
-                count += _list_floor(value)
+                count += _list_floor(value, limits)
             elif isinstance(value, Mapping):  # items
                 count += len(value)
                 for inner in value.values():
                     if isinstance(inner, (list, tuple)):
-                        count += _list_floor(inner)
+                        count += _list_floor(inner, limits)
     return count
 
 
