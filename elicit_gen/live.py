@@ -146,38 +146,41 @@ def check_limits(
     _walk(schema, limits)
 
 
-def _list_floor(value: list[Any] | tuple[Any, ...], limits: Limits) -> int:
-    """At least how many values a list holds: its items, and each object item's values; none
-    for a list past ``max_options`` (the walk names that limit, the more precise reason)."""
-    count = len(value)
-    if count > limits.max_options:
-        return 0
-    if value and set(map(type, value)) == {dict}:
-        count += sum(map(len, value))
-    return count
-
-
-def _values_floor(schema: Mapping[str, Any], limits: Limits) -> int:
-    """A lower bound of the values in ``schema``, from the lengths of its fields and of their
-    lists (C loops, no text looked at): a request far past ``max_values`` is refused from this
-    in well under a millisecond, before the walk takes it value by value."""
+def _field_lists(schema: Mapping[str, Any], limits: Limits) -> tuple[int, list[Any]]:
+    """The values of ``schema`` down to its fields' keywords (and ``items``'), counted from
+    lengths alone, and the lists found there (a select's options); nothing past ``max_fields``
+    or ``max_options`` (the walk names that limit, the more precise reason)."""
     count = 1 + len(schema)
+    lists: list[Any] = []
     fields = schema.get("properties")
     if not isinstance(fields, Mapping) or len(fields) > limits.max_fields:
-        return count  # the walk says what is wrong
+        return count, lists
     count += len(fields)
     for field in fields.values():
         if not isinstance(field, Mapping):
             continue
         count += len(field)
         for value in field.values():
-            if isinstance(value, (list, tuple)):
-                count += _list_floor(value, limits)
-            elif isinstance(value, Mapping):  # items
+            if isinstance(value, Mapping):  # items
                 count += len(value)
-                for inner in value.values():
-                    if isinstance(inner, (list, tuple)):
-                        count += _list_floor(inner, limits)
+                lists.extend(v for v in value.values() if isinstance(v, (list, tuple)))
+            elif isinstance(value, (list, tuple)):
+                lists.append(value)
+    lists = [value for value in lists if len(value) <= limits.max_options]
+    return count + sum(map(len, lists)), lists
+
+
+def _values_floor(schema: Mapping[str, Any], limits: Limits) -> int:
+    """A lower bound of the values in ``schema``, from lengths alone (C loops, no text looked
+    at): the fields, their keywords and their lists' items, then, only when that is not yet past
+    ``max_values``, the values of the objects in those lists. A request past the limit is refused
+    from this in well under a millisecond, before the walk takes it value by value."""
+    count, lists = _field_lists(schema, limits)
+    if count > limits.max_values:
+        return count
+    for value in lists:
+        if value and set(map(type, value)) == {dict}:
+            count += sum(map(len, value))
     return count
 
 
