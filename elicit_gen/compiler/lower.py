@@ -2,7 +2,9 @@
 
 Lowering also produces the normalised schema: only the keywords of the subset, in a canonical
 key order, with integral bounds of integer fields as integers. Keywords clients drop (reported by
-EG160) are dropped here too, so that every target validates exactly what clients enforce.
+EG160) are dropped here too, but for those every target enforces all the same
+(``kinds.ENFORCED_KEYS``, and ``additionalProperties: false`` at the root): kept in the schema
+and the IR, so that a generated module's ``REQUESTED_SCHEMA`` says all that its form checks.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from . import ir
 from .envelope import Elicitation
-from .kinds import COMMON_KEYS, KIND_KEYS, Kind, Prop
+from .kinds import COMMON_KEYS, ENFORCED_KEYS, KIND_KEYS, Kind, Prop
 from .naming import class_name, html_ids, module_stem, python_identifiers
 from .spec import Revision
 
@@ -25,16 +27,21 @@ _KEY_ORDER = (
     "minLength",
     "maxLength",
     "minimum",
+    "exclusiveMinimum",
     "maximum",
+    "exclusiveMaximum",
+    "multipleOf",
     "enum",
     "enumNames",
     "oneOf",
     "items",
     "minItems",
     "maxItems",
+    "uniqueItems",
     "default",
 )
 _INT_KEYS = ("minLength", "maxLength", "minItems", "maxItems")
+_INTEGER_FIELD_KEYS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "default")
 
 
 def _int(value: Any) -> Any:
@@ -44,14 +51,17 @@ def _int(value: Any) -> Any:
 def normalise_property(prop: Prop) -> dict[str, Any]:
     """The property's schema with only subset keywords, in canonical order."""
     source: dict[str, Any] = prop.keys
-    allowed = COMMON_KEYS | KIND_KEYS[prop.kind]  # what clients honour for this kind (EG160)
+    # what clients honour for this kind (EG160), and what elicit-gen's forms enforce besides
+    allowed = COMMON_KEYS | KIND_KEYS[prop.kind] | ENFORCED_KEYS.get(prop.kind, frozenset())
     result: dict[str, Any] = {}
     for key in _KEY_ORDER:
         if key not in source or key not in allowed:
             continue
         value: Any = source[key]
+        if key == "uniqueItems" and value is not True:
+            continue  # false says nothing
         if key in _INT_KEYS or (
-            key in ("minimum", "maximum", "default") and source.get("type") == "integer"
+            key in _INTEGER_FIELD_KEYS and source.get("type") == "integer"
         ):
             value = _int(value)
         elif key == "oneOf":
@@ -78,6 +88,8 @@ def normalise_schema(root: dict[str, Any], props: list[Prop]) -> dict[str, Any]:
     }
     if required:
         schema["required"] = required
+    if root.get("additionalProperties") is False:
+        schema["additionalProperties"] = False  # beyond the subset, enforced by every target
     return schema
 
 
@@ -127,6 +139,9 @@ def lower_field(
             minimum=n.get("minimum"),
             maximum=n.get("maximum"),
             default=n.get("default"),
+            exclusive_minimum=n.get("exclusiveMinimum"),
+            exclusive_maximum=n.get("exclusiveMaximum"),
+            multiple_of=n.get("multipleOf"),
         )
     if prop.kind is Kind.BOOLEAN:
         return ir.BooleanField(**common, default=n.get("default"))
@@ -146,6 +161,7 @@ def lower_field(
         min_items=n.get("minItems"),
         max_items=n.get("maxItems"),
         default=tuple(default) if default is not None else None,
+        unique_items=n.get("uniqueItems") is True,
     )
 
 
@@ -188,4 +204,5 @@ def lower(
         schema_hash=schema_hash(schema),
         source=source,
         revision=revision,
+        closed=schema.get("additionalProperties") is False,
     )

@@ -342,7 +342,13 @@ def _field_data(field: Field, view: FieldView) -> dict[str, object]:
         data["lines"] = True
     if isinstance(field, NumberField):
         # Bounds as JSON text (exact beyond 2^53, unlike a parsed double) and as shown.
-        for key, bound in (("minimum", field.minimum), ("maximum", field.maximum)):
+        for key, bound in (
+            ("minimum", field.minimum),
+            ("maximum", field.maximum),
+            ("exclusiveMinimum", field.exclusive_minimum),
+            ("exclusiveMaximum", field.exclusive_maximum),
+            ("multipleOf", field.multiple_of),
+        ):
             if bound is not None:
                 data[key] = [json.dumps(bound), number_text(bound)]
     return data
