@@ -78,7 +78,11 @@ def test_check_value_edges() -> None:
     multi = {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "uniqueItems": True}
     assert check_value(multi, ["a", "b"]) is None
     assert check_value(multi, ["a", "a"]) == "Must not choose an option more than once."
-    closed = {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": False}
+    closed = {
+        "type": "object",
+        "properties": {"a": {"type": "string"}},
+        "additionalProperties": False,
+    }
     assert validate_content(closed, {"a": "x"}) == {}
     assert validate_content(closed, {"a": "x", "b": 1}) == {
         "b": "Is not a field of this form, which allows no other."
