@@ -8,6 +8,7 @@ reason logged; registered modules still win."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Mapping, Sequence
@@ -74,7 +75,15 @@ class Scripted:
 
     @classmethod
     def of(cls, items: Sequence[tuple[ir.Form, Mapping[str, Any]]]) -> Scripted:
-        return cls({form.schema_json: answers(form, content) for form, content in items})
+        lines = {form.schema_json: answers(form, content) for form, content in items}
+        # On 2026-07-28 the client SDK reads the request into its wire model (mcp_types
+        # RequestedSchema, extra="ignore"), which drops a root ``additionalProperties: false``:
+        # the form compiled for what arrives is the same but for that.
+        for form, content in items:
+            if form.closed:
+                open_schema = {k: v for k, v in form.schema.items() if k != "additionalProperties"}
+                lines[json.dumps(open_schema, ensure_ascii=False)] = answers(form, content)
+        return cls(lines)
 
     async def __call__(self, module: ModuleType, message: str, server: str | None) -> Any:
         self.modules.append(module)
