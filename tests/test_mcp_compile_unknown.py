@@ -14,10 +14,11 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 import anyio
 import pytest
+from pydantic import BaseModel, ConfigDict, Field
 
 pytest.importorskip("mcp")
 
@@ -27,7 +28,7 @@ from mcp.server.elicitation import AcceptedElicitation
 
 from elicit_gen.compiler import ir
 from elicit_gen.live import Limits, load_form
-from elicit_gen.mcp import FormRouter, schema_key
+from elicit_gen.mcp import FormRouter, schema_key, unenforced
 
 from .cli_support import UNSAFE
 from .live_support import case_input, content_class
@@ -555,3 +556,48 @@ def _textual_session(
     assert isinstance(outcome, AcceptedElicitation)
     assert isinstance(outcome.data, model)
     return got
+
+
+class _Constrained(BaseModel):
+    """A server's model with the constraints beyond the subset that every target enforces."""
+
+    model_config = ConfigDict(extra="forbid")
+    amount: int = Field(gt=0, multiple_of=5)
+    price: float = Field(gt=0, lt=1000)
+    tags: set[Literal["a", "b"]] = set()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_constraints_beyond_the_subset_reach_the_form(mode: str) -> None:
+    """gt, lt, multiple_of, extra="forbid" and a set of options (exclusiveMinimum,
+    exclusiveMaximum, multipleOf, additionalProperties: false, uniqueItems) from a real SDK
+    server: the router shows a form that enforces them, instead of declining."""
+    shown: list[ModuleType] = []
+    content = {"amount": 10, "price": 2.5, "tags": ["a", "b"]}
+
+    async def runner(module: ModuleType, message: str, server: str | None) -> Any:
+        shown.append(module)
+        assert module.validate(content) == {}
+        return {"action": "accept", "content": content}
+
+    received = Received()
+    server = MCPServer(SERVER_NAME)
+    add_sdk_tool(server, "ask", "Fill in", _Constrained, received)
+    client = Recording(FormRouter(compile_unknown="cli", runner=runner))
+
+    async def main() -> dict[str, Any]:
+        return (await call(server, mode, client, "ask"))[0]
+
+    reply = anyio.run(main)
+    assert reply["action"] == "accept"
+    assert {**reply["content"], "tags": sorted(reply["content"]["tags"])} == content
+    (module,) = shown
+    (request,) = client.requests
+    assert unenforced(request.requested_schema, module.REQUESTED_SCHEMA) == []
+    errors = module.validate({"amount": 7, "price": 1000, "tags": ["a", "a"]})
+    assert errors == {
+        "amount": "Must be a multiple of 5.",
+        "price": "Must be less than 1000.",
+        "tags": "Must not choose an option more than once.",
+    }
+    assert module.validate({"amount": 0, "price": 0})["amount"] == "Must be more than 0."
