@@ -1682,7 +1682,7 @@ _SPECS: list[dict[str, _Any]] = [
         "label": "Amount",
         "required": True,
         "integer": False,
-        "hint": "A number.",
+        "hint": "A number, more than 0, a multiple of 0.01.",
     },
     {
         "kind": "number",
@@ -1690,7 +1690,7 @@ _SPECS: list[dict[str, _Any]] = [
         "label": "Open interval",
         "required": False,
         "integer": False,
-        "hint": "A number.",
+        "hint": "A number, more than 0 and less than 1.",
     },
     {
         "kind": "number",
@@ -1699,7 +1699,7 @@ _SPECS: list[dict[str, _Any]] = [
         "required": False,
         "default": 10,
         "integer": True,
-        "hint": "A whole number, at least 0.",
+        "hint": "A whole number, at least 0, less than 100, a multiple of 5.",
     },
     {
         "kind": "multi",

@@ -2219,7 +2219,7 @@ FIELDS: list[dict[str, Any]] = [
         "ident": "amount",
         "label": "Amount",
         "required": True,
-        "hint": "A number.",
+        "hint": "A number, more than 0, a multiple of 0.01.",
     },
     {
         "kind": "number",
@@ -2227,7 +2227,7 @@ FIELDS: list[dict[str, Any]] = [
         "ident": "fraction",
         "label": "Open interval",
         "required": False,
-        "hint": "A number.",
+        "hint": "A number, more than 0 and less than 1.",
     },
     {
         "kind": "number",
@@ -2236,9 +2236,10 @@ FIELDS: list[dict[str, Any]] = [
         "label": "Multiple of five",
         "required": False,
         "default": 10,
-        "hint": "A whole number, at least 0.",
+        "hint": "A whole number, at least 0, less than 100, a multiple of 5.",
         "integer": True,
         "minimum": 0,
+        "maximum": 99,
     },
     {
         "kind": "multi",

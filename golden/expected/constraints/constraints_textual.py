@@ -1780,7 +1780,7 @@ _FORM: FormSpec = {
             "id": "f-amount",
             "label": "Amount",
             "required": True,
-            "hint": "a number",
+            "hint": "a number, more than 0, a multiple of 0.01",
             "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
         },
         {
@@ -1789,7 +1789,7 @@ _FORM: FormSpec = {
             "id": "f-fraction",
             "label": "Open interval",
             "required": False,
-            "hint": "a number",
+            "hint": "a number, more than 0 and less than 1",
             "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
         },
         {
@@ -1798,7 +1798,7 @@ _FORM: FormSpec = {
             "id": "f-count",
             "label": "Multiple of five",
             "required": False,
-            "hint": "a whole number, at least 0",
+            "hint": "a whole number, at least 0, less than 100, a multiple of 5",
             "restrict": "[-+]?[0-9_]*",
         },
         {
