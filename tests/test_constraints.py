@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pydantic
 import pytest
@@ -32,6 +32,8 @@ FIELDS: list[dict[str, Any]] = [
     {"type": "integer", "multipleOf": 3},
     {"type": "integer", "exclusiveMinimum": 9007199254740992},
     {"type": "integer", "exclusiveMaximum": 9007199254740992},
+    {"type": "number", "const": 0.3},
+    {"type": "integer", "const": 3},
 ]
 VALUES: list[Any] = [
     0, -0.0, 1e-300, 5e-324, -5e-324, -5, 0.3, 0.30000000000000004, 0.2, 1.1, 0.07, 1e308,
@@ -42,6 +44,8 @@ VALUES: list[Any] = [
 
 def _pydantic_accepts(prop: dict[str, Any], value: Any) -> bool:
     kind: Any = int if prop["type"] == "integer" else float
+    if "const" in prop:
+        kind = Literal[prop["const"]]
     field = pydantic.Field(
         gt=prop.get("exclusiveMinimum"),
         lt=prop.get("exclusiveMaximum"),
@@ -78,6 +82,12 @@ def test_check_value_edges() -> None:
     multi = {"type": "array", "items": {"type": "string", "enum": ["a", "b"]}, "uniqueItems": True}
     assert check_value(multi, ["a", "b"]) is None
     assert check_value(multi, ["a", "a"]) == "Must not choose an option more than once."
+    assert check_value({"type": "boolean", "const": True}, False) == "Must be true."
+    assert check_value({"type": "integer", "const": 2}, 2.0) is None
+    assert (
+        check_value({"type": "integer", "const": 2**53}, 2**53 + 1) == "Must be 9007199254740992."
+    )
+    assert check_value({"type": "string", "const": "pro"}, "pro") is None
     closed = {
         "type": "object",
         "properties": {"a": {"type": "string"}},
@@ -120,9 +130,19 @@ def test_generated_schemas_keep_what_the_forms_enforce(tmp_path: Path) -> None:
 @pytest.mark.parametrize("target", ["cli", "qt", "textual"])
 def test_python_forms_validate_refuses(target: str, tmp_path: Path) -> None:
     module = write_and_import(_constraints(), target, tmp_path)
-    validate = module.validate
-    assert validate({"amount": 0.5, "count": 10, "tags": ["red"]}) == {}
+
+    def validate(content: dict[str, Any]) -> dict[str, str]:
+        errors: dict[str, str] = module.validate({"agree": True, **content})
+        return errors
+
+    assert (
+        validate({"amount": 0.5, "count": 10, "tags": ["red"], "plan": "pro", "version": 2}) == {}
+    )
     assert validate({"amount": -5}) == {"amount": "Must be more than 0."}
+    assert validate({"amount": 1, "plan": "free"}) == {"plan": "Must be one of the listed options."}
+    assert validate({"amount": 1, "version": 2.0}) == {}
+    assert validate({"amount": 1, "version": 3}) == {"version": "Must be 2."}
+    assert validate({"amount": 1, "agree": False}) == {"agree": "Must be true."}
     assert validate({"amount": 0.005}) == {"amount": "Must be a multiple of 0.01."}
     assert validate({"amount": 1, "fraction": 1}) == {"fraction": "Must be less than 1."}
     assert validate({"amount": 1, "count": 7}) == {"count": "Must be a multiple of 5."}
@@ -138,14 +158,17 @@ def test_python_forms_validate_refuses(target: str, tmp_path: Path) -> None:
 def test_pydantic_models_refuse(tmp_path: Path) -> None:
     module = write_and_import(_constraints(), "pydantic", tmp_path)
     model = module.ConstraintsContent
-    model.model_validate({"amount": 0.5, "count": 10, "tags": ["red"]})
+    model.model_validate({"amount": 0.5, "count": 10, "tags": ["red"], "agree": True})
     for bad in (
+        {"amount": 1, "agree": False},
+        {"amount": 1, "agree": True, "version": 3},
+        {"amount": 1, "agree": True, "plan": "free"},
         {"amount": -5},
         {"amount": 0},
         {"amount": 1, "fraction": 1},
         {"amount": 1, "count": 7},
         {"amount": 1, "tags": ["red", "red"]},
-        {"amount": 1, "extra": 1},
+        {"amount": 1, "agree": True, "extra": 1},
     ):
         with pytest.raises(pydantic.ValidationError):
             model.model_validate(bad)
@@ -161,6 +184,10 @@ PROBES: list[dict[str, Any]] = [
     {"amount": 1, "count": 95},
     {"amount": 1, "tags": ["red", "red"]},
     {"amount": 1, "extra": True},
+    {"amount": 1, "agree": False},
+    {"amount": 1, "agree": True, "version": 3},
+    {"amount": 1, "agree": True, "version": 2, "plan": "pro"},
+    {"amount": 1, "agree": True, "plan": "Pro"},
 ]
 
 
@@ -183,4 +210,43 @@ def test_the_page_refuses_as_formcore_does(page: Any) -> None:
 
 def test_compiled_at_run_time_form_enforces() -> None:
     form = elicit_gen.load_form(json.loads((CASES_DIR / "constraints.json").read_text()), "cli")
-    assert form.validate({"amount": -5}) == {"amount": "Must be more than 0."}
+    assert form.validate({"amount": -5, "agree": True}) == {"amount": "Must be more than 0."}
+
+
+ONE_OPTION = {"type": "string", "enum": ["a"]}
+
+
+def _codes(prop: dict[str, Any]) -> list[tuple[str, str]]:
+    schema = {"type": "object", "properties": {"x": prop}}
+    return [(d.code, d.message) for d in elicit_gen.lint(schema).diagnostics if d.code != "EG160"]
+
+
+@pytest.mark.parametrize(
+    ("prop", "code", "words"),
+    [
+        # draft 4's boolean form is not the bound itself
+        ({"type": "number", "minimum": 0, "exclusiveMinimum": True}, "EG120", "a number"),
+        ({"type": "number", "multipleOf": 0}, "EG120", "greater than 0"),
+        ({"type": "number", "multipleOf": "5"}, "EG120", "greater than 0"),
+        ({"type": "string", "const": 5}, "EG120", "a string"),
+        ({"type": "boolean", "const": "yes"}, "EG120", "a boolean"),
+        ({"type": "array", "items": ONE_OPTION, "uniqueItems": 1}, "EG120", "a boolean"),
+        ({"type": "number", "exclusiveMinimum": 1, "maximum": 1}, "EG130", "no value"),
+        ({"type": "number", "minimum": 1, "exclusiveMaximum": 1}, "EG130", "no value"),
+        ({"type": "number", "exclusiveMinimum": 2, "exclusiveMaximum": 1}, "EG130", "no value"),
+    ],
+)  # fmt: skip
+def test_bad_constraints_are_errors(prop: dict[str, Any], code: str, words: str) -> None:
+    found = _codes(prop)
+    assert any(c == code and words in m for c, m in found), found
+
+
+def test_sound_constraints_lint_only_as_not_portable() -> None:
+    prop = {"type": "number", "exclusiveMinimum": 0, "exclusiveMaximum": 1, "multipleOf": 0.25}
+    assert _codes(prop) == []
+    schema = {"type": "object", "properties": {"x": prop}, "additionalProperties": False}
+    messages = [d.message for d in elicit_gen.lint(schema).diagnostics]
+    assert len(messages) == 4
+    assert all(
+        "elicit-gen's forms enforce it, but other clients may drop it" in m for m in messages
+    )

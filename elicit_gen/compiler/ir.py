@@ -82,12 +82,14 @@ class NumberField(FieldBase):
     exclusive_minimum: int | float | None = None
     exclusive_maximum: int | float | None = None
     multiple_of: int | float | None = None
+    const: int | float | None = None  # the one value allowed
 
 
 @dataclass(frozen=True)
 class BooleanField(FieldBase):
     kind: ClassVar[FieldKind] = "boolean"
     default: bool | None = None
+    const: bool | None = None  # the one value allowed, beyond the subset (EG160 warns)
 
 
 @dataclass(frozen=True)

@@ -38,10 +38,18 @@ _KEY_ORDER = (
     "minItems",
     "maxItems",
     "uniqueItems",
+    "const",
     "default",
 )
 _INT_KEYS = ("minLength", "maxLength", "minItems", "maxItems")
-_INTEGER_FIELD_KEYS = ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "default")
+_INTEGER_FIELD_KEYS = (
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "const",
+    "default",
+)
 
 
 def _int(value: Any) -> Any:
@@ -60,9 +68,7 @@ def normalise_property(prop: Prop) -> dict[str, Any]:
         value: Any = source[key]
         if key == "uniqueItems" and value is not True:
             continue  # false says nothing
-        if key in _INT_KEYS or (
-            key in _INTEGER_FIELD_KEYS and source.get("type") == "integer"
-        ):
+        if key in _INT_KEYS or (key in _INTEGER_FIELD_KEYS and source.get("type") == "integer"):
             value = _int(value)
         elif key == "oneOf":
             value = [{"const": o["const"], "title": o["title"]} for o in value]
@@ -123,6 +129,12 @@ def lower_field(
         "pointer": prop.pointer,
     }
     n = normalised
+    if prop.kind is Kind.STRING and "const" in n:
+        # a text that must be one value: a choice of that one value, in every target
+        value = n["const"]
+        return ir.SingleSelectField(
+            **common, options=(ir.Option(value, value),), default=n.get("default")
+        )
     if prop.kind is Kind.STRING:
         fmt = n.get("format")
         return ir.StringField(
@@ -142,9 +154,10 @@ def lower_field(
             exclusive_minimum=n.get("exclusiveMinimum"),
             exclusive_maximum=n.get("exclusiveMaximum"),
             multiple_of=n.get("multipleOf"),
+            const=n.get("const"),
         )
     if prop.kind is Kind.BOOLEAN:
-        return ir.BooleanField(**common, default=n.get("default"))
+        return ir.BooleanField(**common, default=n.get("default"), const=n.get("const"))
     if prop.kind.is_single:
         return ir.SingleSelectField(
             **common,

@@ -358,6 +358,7 @@ def _field_data(field: Field, view: FieldView) -> dict[str, object]:
             ("exclusiveMinimum", field.exclusive_minimum),
             ("exclusiveMaximum", field.exclusive_maximum),
             ("multipleOf", field.multiple_of),
+            ("const", field.const),
         ):
             if bound is not None:
                 data[key] = [json.dumps(bound), number_text(bound)]

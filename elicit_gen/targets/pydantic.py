@@ -206,6 +206,9 @@ def _string_type(field: ir.StringField, prop: dict[str, Any]) -> _Node:
 def _number_type(field: ir.NumberField, prop: dict[str, Any]) -> _Node:
     ge, le, shown = _bounds(field)
     gt, lt, step = field.exclusive_minimum, field.exclusive_maximum, field.multiple_of
+    fixed = None if field.const is None else _call("_const", _Lit(field.const))
+    if field.const is not None:
+        shown = {**shown, "const": field.const}
     kws = (
         _kw("ge", ge),
         _kw("le", le),
@@ -215,12 +218,13 @@ def _number_type(field: ir.NumberField, prop: dict[str, Any]) -> _Node:
         _kw("json_schema_extra", shown or None),
     )
     if field.integer:
-        return _sub("Annotated", "int", _call("Field", *kws), "_INTEGER")
+        return _sub("Annotated", "int", _call("Field", *kws), "_INTEGER", fixed)
     return _sub(
         "Annotated",
         "float",
         _call("Field", *kws, _Kw("allow_inf_nan", "False")),
         _call("_number", _Lit(ge), _Lit(le), _kw("above", gt), _kw("below", lt)),
+        fixed,
     )
 
 
@@ -249,7 +253,14 @@ def _multi_type(field: ir.MultiSelectField, prop: dict[str, Any]) -> _Node:
 
 
 def _boolean_type(field: ir.BooleanField, prop: dict[str, Any]) -> _Node:
-    return "bool"
+    if field.const is None:
+        return "bool"
+    return _sub(
+        "Annotated",
+        "bool",
+        _call("_const", _Lit(field.const)),
+        _call("Field", _Kw("json_schema_extra", _Lit({"const": field.const}))),
+    )
 
 
 #: The type of a field, by ``field.kind``: the value it holds, with its constraints.

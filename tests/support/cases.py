@@ -66,6 +66,10 @@ def sample_value(field: ir.Field) -> Any:
             return by_format[field.format]
         length = max(field.min_length or 0, min(5, field.max_length or 5))
         return ("Hello" * (length // 5 + 1))[:length]
+    if isinstance(field, ir.NumberField) and field.const is not None:
+        return field.const
+    if isinstance(field, ir.BooleanField) and field.const is not None:
+        return field.const
     if isinstance(field, ir.NumberField) and (
         field.exclusive_minimum is not None
         or field.exclusive_maximum is not None

@@ -16,6 +16,9 @@ from ..source import JSON
 from ._shared import DEFAULT_TYPES, EXPECTED_TYPES
 from .base import Context, Finding, Rule, json_type
 
+#: The kinds whose ``const`` (one value the field must have) has the type of their ``default``.
+_CONST_KINDS = (Kind.STRING, Kind.NUMBER, Kind.BOOLEAN)
+
 _ROOT = {
     "title": EXPECTED_TYPES["title"],
     "description": EXPECTED_TYPES["description"],
@@ -34,7 +37,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             )
     for prop in ctx.valid_properties:
         for key, value in prop.keys.items():
-            if key == "default":
+            if key == "default" or (key == "const" and prop.kind in _CONST_KINDS):
                 ok, expected = DEFAULT_TYPES[prop.kind]
             elif key in EXPECTED_TYPES:
                 ok, expected = EXPECTED_TYPES[key]

@@ -279,6 +279,7 @@
   function optionValues(prop) {
     if (own(prop, "enum")) return prop.enum;
     if (own(prop, "oneOf")) return prop.oneOf.map((o) => o.const);
+    if (own(prop, "const") && prop.type === "string") return [prop.const];
     const items = own(prop, "items") ? prop.items : null;
     if (items !== null && typeof items === "object") {
       if (own(items, "enum")) return items.enum;
@@ -327,7 +328,7 @@
     return left < right ? -1 : left > right ? 1 : 0;
   }
 
-  const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"];
+  const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "const"];
 
   /** A number keyword of the schema: its exact value, its JSON text, the double Ajv reads and
    * how it is shown. */
@@ -384,7 +385,11 @@
     const prop = properties[name];
     const kind = prop.type;
     if (value === null || value === undefined) return _t("Must have a value (null is not allowed).");
-    if (kind === "boolean") return typeof value === "boolean" ? null : _t("Must be true or false.");
+    if (kind === "boolean") {
+      if (typeof value !== "boolean") return _t("Must be true or false.");
+      if (own(prop, "const") && value !== prop.const) return _t("Must be {value}.", { value: String(prop.const) });
+      return null;
+    }
     if (kind === "number" || kind === "integer") {
       if (typeof value !== "number") return _t("Must be a number.");
       if (!Number.isFinite(value)) return _t("Must be a finite number.");
@@ -413,6 +418,10 @@
             { value: sent.text, step: step.text },
           );
         }
+      }
+      const fixed = boundOf(name, prop, "const");
+      if (fixed !== null && !(compareExact(sent.exact, fixed.exact) === 0 && sent.double === fixed.double)) {
+        return _t("Must be {value}.", { value: fixed.text });
       }
       return null;
     }

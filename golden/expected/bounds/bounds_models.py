@@ -520,6 +520,20 @@ def _distinct(value: object) -> object:
 _UNIQUE = _pydantic.AfterValidator(_distinct)
 
 
+def _const(fixed: float | bool) -> Any:
+    """``const``: the one value a number or boolean field may have."""
+
+    def check(value: Any) -> Any:
+        if isinstance(fixed, bool):
+            if value is not fixed:
+                raise ValueError(f"must be {'true' if fixed else 'false'}")
+        elif value != fixed:
+            raise ValueError(f"must be {fixed}")
+        return value
+
+    return _pydantic.AfterValidator(check)
+
+
 def _text_length(min_length: int | None, max_length: int | None) -> Any:
     """minLength / maxLength of a date or date-time field, checked on its text."""
 

@@ -646,6 +646,8 @@ def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
         return list(prop["enum"])
     if "oneOf" in prop:
         return [o["const"] for o in prop["oneOf"]]
+    if "const" in prop and prop.get("type") == "string":
+        return [prop["const"]]  # a text that must be one value: a choice of one
     items = prop.get("items")
     if isinstance(items, _Mapping):
         if "enum" in items:
@@ -661,7 +663,11 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
     if value is None:
         return _t("Must have a value (null is not allowed).")
     if kind == "boolean":
-        return None if isinstance(value, bool) else _t("Must be true or false.")
+        if not isinstance(value, bool):
+            return _t("Must be true or false.")
+        if "const" in prop and value is not prop["const"]:
+            return _t("Must be {value}.", value="true" if prop["const"] else "false")
+        return None
     if kind in ("number", "integer"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return _t("Must be a number.")
@@ -690,6 +696,10 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
                     value=_num(value),
                     step=_num(step),
                 )
+        if "const" in prop:
+            const = prop["const"]
+            if not (value == const and _double(value) == _double(const)):
+                return _t("Must be {value}.", value=_num(const))
         return None
     if kind == "string":
         if not isinstance(value, str):
