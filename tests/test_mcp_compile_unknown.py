@@ -565,15 +565,18 @@ class _Constrained(BaseModel):
     amount: int = Field(gt=0, multiple_of=5)
     price: float = Field(gt=0, lt=1000)
     tags: set[Literal["a", "b"]] = set()
+    plan: Literal["pro"] = "pro"  # const, as every Literal of one value
+    agree: Literal[True]
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_constraints_beyond_the_subset_reach_the_form(mode: str) -> None:
-    """gt, lt, multiple_of, extra="forbid" and a set of options (exclusiveMinimum,
-    exclusiveMaximum, multipleOf, additionalProperties: false, uniqueItems) from a real SDK
+    """gt, lt, multiple_of, extra="forbid", a set of options and Literals of one value
+    (exclusiveMinimum, exclusiveMaximum, multipleOf, additionalProperties: false, uniqueItems,
+    const) from a real SDK
     server: the router shows a form that enforces them, instead of declining."""
     shown: list[ModuleType] = []
-    content = {"amount": 10, "price": 2.5, "tags": ["a", "b"]}
+    content = {"amount": 10, "price": 2.5, "tags": ["a", "b"], "plan": "pro", "agree": True}
 
     async def runner(module: ModuleType, message: str, server: str | None) -> Any:
         shown.append(module)
@@ -594,10 +597,17 @@ def test_constraints_beyond_the_subset_reach_the_form(mode: str) -> None:
     (module,) = shown
     (request,) = client.requests
     assert unenforced(request.requested_schema, module.REQUESTED_SCHEMA) == []
-    errors = module.validate({"amount": 7, "price": 1000, "tags": ["a", "a"]})
+    errors = module.validate(
+        {"amount": 7, "price": 1000, "tags": ["a", "a"], "plan": "free", "agree": False}
+    )
     assert errors == {
         "amount": "Must be a multiple of 5.",
         "price": "Must be less than 1000.",
         "tags": "Must not choose an option more than once.",
+        "plan": "Must be one of the listed options.",
+        "agree": "Must be true.",
     }
-    assert module.validate({"amount": 0, "price": 0})["amount"] == "Must be more than 0."
+    assert module.validate({"amount": 0, "price": 0, "agree": True}) == {
+        "amount": "Must be more than 0.",
+        "price": "Must be more than 0.",
+    }
