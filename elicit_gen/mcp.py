@@ -54,7 +54,7 @@ from pydantic import BaseModel, ValidationError
 
 from .api import compile as _compile
 from .compiler.diagnostics import visible
-from .compiler.kinds import COMMON_KEYS, ITEMS_KEYS, KIND_KEYS, OPTION_KEYS
+from .compiler.kinds import COMMON_KEYS, ENFORCED_KEYS, ITEMS_KEYS, KIND_KEYS, OPTION_KEYS
 from .compiler.source import join_pointer
 from .i18n import normalise
 from .live import (
@@ -248,7 +248,7 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
 #: or something no form enforces (which :func:`unenforced` then names).
 _ROOT_KEYS = frozenset({"type", "properties", "required"})
 #: What lowering keeps of a property (kinds.py's tables: one list for the form and the key).
-_PROPERTY_KEYS = COMMON_KEYS.union(*KIND_KEYS.values())
+_PROPERTY_KEYS = COMMON_KEYS.union(*KIND_KEYS.values(), *ENFORCED_KEYS.values())
 _ITEMS_KEYS = frozenset().union(*ITEMS_KEYS.values())
 _OPTION_KEYS = OPTION_KEYS
 

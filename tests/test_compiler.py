@@ -266,6 +266,7 @@ def test_normalised_schema_drops_what_clients_drop_and_canonicalises() -> None:
             "i": {"type": "integer", "minimum": 1, "default": 2},
         },
         "required": ["i"],
+        "additionalProperties": False,  # beyond the subset, but every target enforces it
     }
 
 

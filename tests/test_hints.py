@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from elicit_gen.compiler import ir
 from elicit_gen.targets import _hints
+
+from .support.cases import forms
 
 
 @pytest.mark.parametrize(
@@ -140,3 +143,29 @@ def test_one_wording_of_what_a_format_takes_in_every_target() -> None:
         assert f"{hint}</p>" in page
         assert hint[:-1] in prompt  # the prompt says it with the length: "..., at most 80 ..."
     assert "Not an absolute URI." in page  # the page's own error, in the same words
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "hint"),
+    [
+        ({"above": 0}, "A number, more than 0."),
+        ({"below": 1}, "A number, less than 1."),
+        ({"above": 0, "below": 1}, "A number, more than 0 and less than 1."),
+        ({"step": 0.01}, "A number, a multiple of 0.01."),
+        ({"above": 0, "step": 5}, "A number, more than 0, a multiple of 5."),
+    ],
+)
+def test_number_hint_beyond_the_subset(kwargs: dict[str, float], hint: str) -> None:
+    assert _hints.number_hint(False, None, None, **kwargs) == hint
+
+
+def test_integer_spinner_stays_inside_exclusive_bounds() -> None:
+    from elicit_gen.targets._range import highest, lowest
+
+    (form,) = forms("constraints")
+    count = next(f for f in form.fields if f.name == "count")
+    assert isinstance(count, ir.NumberField)
+    assert (lowest(count), highest(count)) == (0, 99)
+    amount = next(f for f in form.fields if f.name == "amount")
+    assert isinstance(amount, ir.NumberField)
+    assert (lowest(amount), highest(amount)) == (None, None)  # an open bound has no least value

@@ -965,6 +965,7 @@ def test_every_part_of_the_form_that_changes_the_module_changes_the_cache_key() 
         "source": {"source": "elsewhere.json"},
         "revision": {"revision": next(r for r in type(form.revision) if r is not form.revision)},
         "locale": {"locale": "zh-CN"},
+        "closed": {"closed": not form.closed},
     }
     covered = {name for change in changes.values() for name in change}
     assert covered == {f.name for f in fields(ir.Form)}, "a new IR field: add it here"

@@ -8,15 +8,17 @@ reason logged; registered modules still win."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 import anyio
 import pytest
+from pydantic import BaseModel, ConfigDict, Field
 
 pytest.importorskip("mcp")
 
@@ -26,7 +28,7 @@ from mcp.server.elicitation import AcceptedElicitation
 
 from elicit_gen.compiler import ir
 from elicit_gen.live import Limits, load_form
-from elicit_gen.mcp import FormRouter, schema_key
+from elicit_gen.mcp import FormRouter, schema_key, unenforced
 
 from .cli_support import UNSAFE
 from .live_support import case_input, content_class
@@ -74,7 +76,15 @@ class Scripted:
 
     @classmethod
     def of(cls, items: Sequence[tuple[ir.Form, Mapping[str, Any]]]) -> Scripted:
-        return cls({form.schema_json: answers(form, content) for form, content in items})
+        lines = {form.schema_json: answers(form, content) for form, content in items}
+        # On 2026-07-28 the client SDK reads the request into its wire model (mcp_types
+        # RequestedSchema, extra="ignore"), which drops a root ``additionalProperties: false``:
+        # the form compiled for what arrives is the same but for that.
+        for form, content in items:
+            if form.closed:
+                open_schema = {k: v for k, v in form.schema.items() if k != "additionalProperties"}
+                lines[json.dumps(open_schema, ensure_ascii=False)] = answers(form, content)
+        return cls(lines)
 
     async def __call__(self, module: ModuleType, message: str, server: str | None) -> Any:
         self.modules.append(module)
@@ -546,3 +556,58 @@ def _textual_session(
     assert isinstance(outcome, AcceptedElicitation)
     assert isinstance(outcome.data, model)
     return got
+
+
+class _Constrained(BaseModel):
+    """A server's model with the constraints beyond the subset that every target enforces."""
+
+    model_config = ConfigDict(extra="forbid")
+    amount: int = Field(gt=0, multiple_of=5)
+    price: float = Field(gt=0, lt=1000)
+    tags: set[Literal["a", "b"]] = set()
+    plan: Literal["pro"] = "pro"  # const, as every Literal of one value
+    agree: Literal[True]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_constraints_beyond_the_subset_reach_the_form(mode: str) -> None:
+    """gt, lt, multiple_of, extra="forbid", a set of options and Literals of one value
+    (exclusiveMinimum, exclusiveMaximum, multipleOf, additionalProperties: false, uniqueItems,
+    const) from a real SDK
+    server: the router shows a form that enforces them, instead of declining."""
+    shown: list[ModuleType] = []
+    content = {"amount": 10, "price": 2.5, "tags": ["a", "b"], "plan": "pro", "agree": True}
+
+    async def runner(module: ModuleType, message: str, server: str | None) -> Any:
+        shown.append(module)
+        assert module.validate(content) == {}
+        return {"action": "accept", "content": content}
+
+    received = Received()
+    server = MCPServer(SERVER_NAME)
+    add_sdk_tool(server, "ask", "Fill in", _Constrained, received)
+    client = Recording(FormRouter(compile_unknown="cli", runner=runner))
+
+    async def main() -> dict[str, Any]:
+        return (await call(server, mode, client, "ask"))[0]
+
+    reply = anyio.run(main)
+    assert reply["action"] == "accept"
+    assert {**reply["content"], "tags": sorted(reply["content"]["tags"])} == content
+    (module,) = shown
+    (request,) = client.requests
+    assert unenforced(request.requested_schema, module.REQUESTED_SCHEMA) == []
+    errors = module.validate(
+        {"amount": 7, "price": 1000, "tags": ["a", "a"], "plan": "free", "agree": False}
+    )
+    assert errors == {
+        "amount": "Must be a multiple of 5.",
+        "price": "Must be less than 1000.",
+        "tags": "Must not choose an option more than once.",
+        "plan": "Must be one of the listed options.",
+        "agree": "Must be true.",
+    }
+    assert module.validate({"amount": 0, "price": 0, "agree": True}) == {
+        "amount": "Must be more than 0.",
+        "price": "Must be more than 0.",
+    }

@@ -700,6 +700,7 @@ def test_output_is_deterministic_and_named(
         "argparse",
         "collections",
         "datetime",
+        "fractions",
         "gettext",
         "io",
         "json",

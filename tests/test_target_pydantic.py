@@ -538,7 +538,10 @@ def _same_constraints(rendered: dict[str, Any], form: ir.Form) -> None:
     assert rendered["properties"] == source["properties"]
     assert list(rendered["properties"]) == list(source["properties"])
     assert sorted(rendered.get("required", [])) == sorted(source.get("required", []))
-    assert set(rendered) <= {"type", "properties", "required", "title", "description"}
+    root = {"type", "properties", "required", "title", "description", "additionalProperties"}
+    assert set(rendered) <= root
+    # extra="forbid" for additionalProperties: false, which every target enforces
+    assert rendered.get("additionalProperties", True) is (not form.closed)
     assert rendered.get("title") == form.title
     assert rendered.get("description") == form.description
 

@@ -78,12 +78,18 @@ class NumberField(FieldBase):
     minimum: int | float | None = None
     maximum: int | float | None = None
     default: int | float | None = None
+    # beyond the subset, enforced by every target all the same (EG160 warns)
+    exclusive_minimum: int | float | None = None
+    exclusive_maximum: int | float | None = None
+    multiple_of: int | float | None = None
+    const: int | float | None = None  # the one value allowed
 
 
 @dataclass(frozen=True)
 class BooleanField(FieldBase):
     kind: ClassVar[FieldKind] = "boolean"
     default: bool | None = None
+    const: bool | None = None  # the one value allowed, beyond the subset (EG160 warns)
 
 
 @dataclass(frozen=True)
@@ -103,6 +109,7 @@ class MultiSelectField(FieldBase):
     min_items: int | None = None
     max_items: int | None = None
     default: tuple[str, ...] | None = None
+    unique_items: bool = False  # ``uniqueItems: true``, beyond the subset (EG160 warns)
 
 
 Field = Union[  # noqa: UP007 - a runtime alias, and Python 3.10 has no `type` statement
@@ -127,6 +134,9 @@ class Form:
     #: The language of what the form writes itself (buttons, hints, errors): a BCP 47 tag of a
     #: catalogue in elicit_gen/locales (see elicit_gen.i18n); schema text is shown as sent.
     locale: str = "en"
+    #: ``additionalProperties: false`` at the root, beyond the subset (EG160 warns): content
+    #: with a key that is no property of the form is invalid.
+    closed: bool = False
 
     def in_locale(self, locale: str) -> Form:
         """This form, writing its own words in ``locale`` (a tag :mod:`elicit_gen.i18n` knows)."""

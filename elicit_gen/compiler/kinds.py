@@ -46,6 +46,16 @@ KIND_KEYS: dict[Kind, frozenset[str]] = {
     Kind.MULTI_TITLED: frozenset({"items", "minItems", "maxItems"}),
 }
 
+#: Keywords beyond the subset that elicit-gen's own forms enforce all the same (every target
+#: checks them): lowering keeps them. EG160 still warns about them, as other clients drop them.
+ENFORCED_KEYS: dict[Kind, frozenset[str]] = {
+    Kind.STRING: frozenset({"const"}),
+    Kind.NUMBER: frozenset({"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "const"}),
+    Kind.BOOLEAN: frozenset({"const"}),
+    Kind.MULTI_UNTITLED: frozenset({"uniqueItems"}),
+    Kind.MULTI_TITLED: frozenset({"uniqueItems"}),
+}
+
 ITEMS_KEYS: dict[Kind, frozenset[str]] = {
     Kind.MULTI_UNTITLED: frozenset({"type", "enum"}),
     Kind.MULTI_TITLED: frozenset({"anyOf"}),

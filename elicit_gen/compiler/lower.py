@@ -2,7 +2,9 @@
 
 Lowering also produces the normalised schema: only the keywords of the subset, in a canonical
 key order, with integral bounds of integer fields as integers. Keywords clients drop (reported by
-EG160) are dropped here too, so that every target validates exactly what clients enforce.
+EG160) are dropped here too, but for those every target enforces all the same
+(``kinds.ENFORCED_KEYS``, and ``additionalProperties: false`` at the root): kept in the schema
+and the IR, so that a generated module's ``REQUESTED_SCHEMA`` says all that its form checks.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from typing import Any
 
 from . import ir
 from .envelope import Elicitation
-from .kinds import COMMON_KEYS, KIND_KEYS, Kind, Prop
+from .kinds import COMMON_KEYS, ENFORCED_KEYS, KIND_KEYS, Kind, Prop
 from .naming import class_name, html_ids, module_stem, python_identifiers
 from .spec import Revision
 
@@ -25,16 +27,29 @@ _KEY_ORDER = (
     "minLength",
     "maxLength",
     "minimum",
+    "exclusiveMinimum",
     "maximum",
+    "exclusiveMaximum",
+    "multipleOf",
     "enum",
     "enumNames",
     "oneOf",
     "items",
     "minItems",
     "maxItems",
+    "uniqueItems",
+    "const",
     "default",
 )
 _INT_KEYS = ("minLength", "maxLength", "minItems", "maxItems")
+_INTEGER_FIELD_KEYS = (
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "const",
+    "default",
+)
 
 
 def _int(value: Any) -> Any:
@@ -44,15 +59,16 @@ def _int(value: Any) -> Any:
 def normalise_property(prop: Prop) -> dict[str, Any]:
     """The property's schema with only subset keywords, in canonical order."""
     source: dict[str, Any] = prop.keys
-    allowed = COMMON_KEYS | KIND_KEYS[prop.kind]  # what clients honour for this kind (EG160)
+    # what clients honour for this kind (EG160), and what elicit-gen's forms enforce besides
+    allowed = COMMON_KEYS | KIND_KEYS[prop.kind] | ENFORCED_KEYS.get(prop.kind, frozenset())
     result: dict[str, Any] = {}
     for key in _KEY_ORDER:
         if key not in source or key not in allowed:
             continue
         value: Any = source[key]
-        if key in _INT_KEYS or (
-            key in ("minimum", "maximum", "default") and source.get("type") == "integer"
-        ):
+        if key == "uniqueItems" and value is not True:
+            continue  # false says nothing
+        if key in _INT_KEYS or (key in _INTEGER_FIELD_KEYS and source.get("type") == "integer"):
             value = _int(value)
         elif key == "oneOf":
             value = [{"const": o["const"], "title": o["title"]} for o in value]
@@ -78,6 +94,8 @@ def normalise_schema(root: dict[str, Any], props: list[Prop]) -> dict[str, Any]:
     }
     if required:
         schema["required"] = required
+    if root.get("additionalProperties") is False:
+        schema["additionalProperties"] = False  # beyond the subset, enforced by every target
     return schema
 
 
@@ -111,6 +129,12 @@ def lower_field(
         "pointer": prop.pointer,
     }
     n = normalised
+    if prop.kind is Kind.STRING and "const" in n:
+        # a text that must be one value: a choice of that one value, in every target
+        value = n["const"]
+        return ir.SingleSelectField(
+            **common, options=(ir.Option(value, value),), default=n.get("default")
+        )
     if prop.kind is Kind.STRING:
         fmt = n.get("format")
         return ir.StringField(
@@ -127,9 +151,13 @@ def lower_field(
             minimum=n.get("minimum"),
             maximum=n.get("maximum"),
             default=n.get("default"),
+            exclusive_minimum=n.get("exclusiveMinimum"),
+            exclusive_maximum=n.get("exclusiveMaximum"),
+            multiple_of=n.get("multipleOf"),
+            const=n.get("const"),
         )
     if prop.kind is Kind.BOOLEAN:
-        return ir.BooleanField(**common, default=n.get("default"))
+        return ir.BooleanField(**common, default=n.get("default"), const=n.get("const"))
     if prop.kind.is_single:
         return ir.SingleSelectField(
             **common,
@@ -146,6 +174,7 @@ def lower_field(
         min_items=n.get("minItems"),
         max_items=n.get("maxItems"),
         default=tuple(default) if default is not None else None,
+        unique_items=n.get("uniqueItems") is True,
     )
 
 
@@ -188,4 +217,5 @@ def lower(
         schema_hash=schema_hash(schema),
         source=source,
         revision=revision,
+        closed=schema.get("additionalProperties") is False,
     )

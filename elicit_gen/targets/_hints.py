@@ -54,10 +54,47 @@ def length_phrase(lo: int | None, hi: int | None, tr: Translation = ENGLISH) -> 
 
 
 def number_phrase(
-    integer: bool, lo: float | None, hi: float | None, tr: Translation = ENGLISH
+    integer: bool,
+    lo: float | None,
+    hi: float | None,
+    tr: Translation = ENGLISH,
+    *,
+    above: float | None = None,
+    below: float | None = None,
+    step: float | None = None,
 ) -> str:
     """What a number field takes: ``a whole number from 1 to 10``, ``a number, at least 18``,
-    ``a number`` (never "": that a field wants a number is worth saying)."""
+    ``a number`` (never "": that a field wants a number is worth saying); exclusive bounds
+    (``above``, ``below``) and a ``step`` (``multipleOf``) follow: ``a number, more than 0, a
+    multiple of 0.01``."""
+    phrase = _inclusive_phrase(integer, lo, hi, tr)
+    for extra in (_exclusive_phrase(above, below, tr), _step_phrase(step, tr)):
+        if extra:
+            # TRANSLATORS: {number} is what a number field takes ("a number, at least 1"),
+            # {constraint} one more thing it must be ("more than 0", "a multiple of 5")
+            phrase = tr.gettext("{number}, {constraint}", number=phrase, constraint=extra)
+    return phrase
+
+
+def _exclusive_phrase(above: float | None, below: float | None, tr: Translation) -> str:
+    """``more than 0 and less than 1``, ``more than 0``, ``less than 100`` ("" for none)."""
+    if above is not None and below is not None:
+        return tr.gettext(
+            "more than {lo} and less than {hi}", lo=number_text(above), hi=number_text(below)
+        )
+    if above is not None:
+        return tr.gettext("more than {value}", value=number_text(above))
+    if below is not None:
+        return tr.gettext("less than {value}", value=number_text(below))
+    return ""
+
+
+def _step_phrase(step: float | None, tr: Translation) -> str:
+    """``a multiple of 0.01`` ("" for none)."""
+    return "" if step is None else tr.gettext("a multiple of {step}", step=number_text(step))
+
+
+def _inclusive_phrase(integer: bool, lo: float | None, hi: float | None, tr: Translation) -> str:
     lo_text = number_text(lo) if lo is not None else ""
     hi_text = number_text(hi) if hi is not None else ""
     if integer:
@@ -143,10 +180,18 @@ def format_hint(fmt: str, tr: Translation = ENGLISH) -> str:
 
 
 def number_hint(
-    integer: bool, lo: float | None, hi: float | None, tr: Translation = ENGLISH
+    integer: bool,
+    lo: float | None,
+    hi: float | None,
+    tr: Translation = ENGLISH,
+    *,
+    above: float | None = None,
+    below: float | None = None,
+    step: float | None = None,
 ) -> str:
     """:func:`number_phrase` as a sentence: ``A whole number, at least 18.``"""
-    return sentence(number_phrase(integer, lo, hi, tr), tr)
+    phrase = number_phrase(integer, lo, hi, tr, above=above, below=below, step=step)
+    return sentence(phrase, tr)
 
 
 def count_hint(

@@ -114,7 +114,15 @@ def _string(field: ir.StringField, tr: Translation) -> dict[str, Any]:
 def _number(field: ir.NumberField, tr: Translation) -> dict[str, Any]:
     return {
         "integer": field.integer,
-        "hint": number_hint(field.integer, field.minimum, field.maximum, tr),
+        "hint": number_hint(
+            field.integer,
+            field.minimum,
+            field.maximum,
+            tr,
+            above=field.exclusive_minimum,
+            below=field.exclusive_maximum,
+            step=field.multiple_of,
+        ),
     }
 
 

@@ -51,6 +51,7 @@ from ._hints import (
     shown_message,
 )
 from ._layout import is_long_text
+from ._range import highest, lowest
 from ._render import TEMPLATES, header_text, js_json, render
 from ._text import number_text
 from .base import URL_CONSENT_STEM, GeneratedFile
@@ -122,7 +123,15 @@ def _string_hint(field: StringField, tr: Translation = ENGLISH) -> str | None:
 
 
 def _number_hint(field: NumberField, tr: Translation = ENGLISH) -> str | None:
-    return number_hint(field.integer, field.minimum, field.maximum, tr)
+    return number_hint(
+        field.integer,
+        field.minimum,
+        field.maximum,
+        tr,
+        above=field.exclusive_minimum,
+        below=field.exclusive_maximum,
+        step=field.multiple_of,
+    )
 
 
 def _multi_hint(field: MultiSelectField, tr: Translation = ENGLISH) -> str | None:
@@ -155,7 +164,8 @@ def _describedby(field: Field, hint: str | None) -> str:
 def _inputmode(field: NumberField) -> str:
     """A touch keyboard for the number: keypads have no minus sign, so only for values that
     cannot be negative; otherwise the browser's own choice for type=number."""
-    if field.minimum is None or field.minimum < 0:
+    above = field.exclusive_minimum
+    if (field.minimum is None or field.minimum < 0) and (above is None or above < 0):
         return ""
     return "numeric" if field.integer else "decimal"
 
@@ -262,8 +272,8 @@ def _number_view(field: NumberField, base: FieldView, tr: Translation) -> FieldV
         input_type="number",
         value="" if field.default is None else number_text(field.default),
         step="1" if field.integer else "any",
-        minimum=_bound(field.minimum, field.integer, up=True),
-        maximum=_bound(field.maximum, field.integer, up=False),
+        minimum=_bound(lowest(field), field.integer, up=True),
+        maximum=_bound(highest(field), field.integer, up=False),
         inputmode=_inputmode(field),
     )
 
@@ -342,7 +352,14 @@ def _field_data(field: Field, view: FieldView) -> dict[str, object]:
         data["lines"] = True
     if isinstance(field, NumberField):
         # Bounds as JSON text (exact beyond 2^53, unlike a parsed double) and as shown.
-        for key, bound in (("minimum", field.minimum), ("maximum", field.maximum)):
+        for key, bound in (
+            ("minimum", field.minimum),
+            ("maximum", field.maximum),
+            ("exclusiveMinimum", field.exclusive_minimum),
+            ("exclusiveMaximum", field.exclusive_maximum),
+            ("multipleOf", field.multiple_of),
+            ("const", field.const),
+        ):
             if bound is not None:
                 data[key] = [json.dumps(bound), number_text(bound)]
     return data

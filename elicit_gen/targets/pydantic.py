@@ -205,14 +205,26 @@ def _string_type(field: ir.StringField, prop: dict[str, Any]) -> _Node:
 
 def _number_type(field: ir.NumberField, prop: dict[str, Any]) -> _Node:
     ge, le, shown = _bounds(field)
-    kws = (_kw("ge", ge), _kw("le", le), _kw("json_schema_extra", shown or None))
+    gt, lt, step = field.exclusive_minimum, field.exclusive_maximum, field.multiple_of
+    fixed = None if field.const is None else _call("_const", _Lit(field.const))
+    if field.const is not None:
+        shown = {**shown, "const": field.const}
+    kws = (
+        _kw("ge", ge),
+        _kw("le", le),
+        _kw("gt", gt),
+        _kw("lt", lt),
+        _kw("multiple_of", step),
+        _kw("json_schema_extra", shown or None),
+    )
     if field.integer:
-        return _sub("Annotated", "int", _call("Field", *kws), "_INTEGER")
+        return _sub("Annotated", "int", _call("Field", *kws), "_INTEGER", fixed)
     return _sub(
         "Annotated",
         "float",
         _call("Field", *kws, _Kw("allow_inf_nan", "False")),
-        _call("_number", _Lit(ge), _Lit(le)),
+        _call("_number", _Lit(ge), _Lit(le), _kw("above", gt), _kw("below", lt)),
+        fixed,
     )
 
 
@@ -225,19 +237,30 @@ def _single_type(field: ir.SingleSelectField, prop: dict[str, Any]) -> _Node:
 
 
 def _multi_type(field: ir.MultiSelectField, prop: dict[str, Any]) -> _Node:
+    extra: dict[str, Any] = {"items": prop["items"]}
+    if field.unique_items:
+        extra["uniqueItems"] = True
     return _sub(
         "Annotated",
         _sub("list", _literal(field)),
         _call(
             "Field",
             *_length_kws(field.min_items, field.max_items),
-            _Kw("json_schema_extra", _Lit({"items": prop["items"]})),
+            _Kw("json_schema_extra", _Lit(extra)),
         ),
+        *(("_UNIQUE",) if field.unique_items else ()),
     )
 
 
 def _boolean_type(field: ir.BooleanField, prop: dict[str, Any]) -> _Node:
-    return "bool"
+    if field.const is None:
+        return "bool"
+    return _sub(
+        "Annotated",
+        "bool",
+        _call("_const", _Lit(field.const)),
+        _call("Field", _Kw("json_schema_extra", _Lit({"const": field.const}))),
+    )
 
 
 #: The type of a field, by ``field.kind``: the value it holds, with its constraints.
@@ -361,7 +384,7 @@ class PydanticTarget:
         )
         config = [
             "strict=True",
-            'extra="ignore"',
+            'extra="forbid"' if form.closed else 'extra="ignore"',
             "validate_by_name=True",
             "validate_by_alias=True",
             "serialize_by_alias=True",

@@ -31,6 +31,7 @@ from ..compiler.ir import (
 from ..i18n import ENGLISH, Translation, translation
 from ._hints import count_hint, default_server, length_hint, number_hint, shown_message
 from ._layout import is_long_text
+from ._range import highest, lowest
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports, runtime_sections
 from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
@@ -78,10 +79,18 @@ def _string(field: StringField, tr: Translation) -> dict[str, Any]:
 def _number(field: NumberField, tr: Translation) -> dict[str, Any]:
     return {
         **_common(field, "number"),
-        "hint": number_hint(field.integer, field.minimum, field.maximum, tr),
+        "hint": number_hint(
+            field.integer,
+            field.minimum,
+            field.maximum,
+            tr,
+            above=field.exclusive_minimum,
+            below=field.exclusive_maximum,
+            step=field.multiple_of,
+        ),
         "integer": field.integer,
-        "minimum": field.minimum,
-        "maximum": field.maximum,
+        "minimum": lowest(field),
+        "maximum": highest(field),
     }
 
 

@@ -79,7 +79,15 @@ def _string_spec(field: ir.StringField, tr: Translation) -> dict[str, Any]:
 
 def _number_spec(field: ir.NumberField, tr: Translation) -> dict[str, Any]:
     return {
-        "hint": number_phrase(field.integer, field.minimum, field.maximum, tr),
+        "hint": number_phrase(
+            field.integer,
+            field.minimum,
+            field.maximum,
+            tr,
+            above=field.exclusive_minimum,
+            below=field.exclusive_maximum,
+            step=field.multiple_of,
+        ),
         "restrict": _INTEGER_RESTRICT if field.integer else _NUMBER_RESTRICT,
     }
 

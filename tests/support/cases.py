@@ -66,6 +66,16 @@ def sample_value(field: ir.Field) -> Any:
             return by_format[field.format]
         length = max(field.min_length or 0, min(5, field.max_length or 5))
         return ("Hello" * (length // 5 + 1))[:length]
+    if isinstance(field, ir.NumberField) and field.const is not None:
+        return field.const
+    if isinstance(field, ir.BooleanField) and field.const is not None:
+        return field.const
+    if isinstance(field, ir.NumberField) and (
+        field.exclusive_minimum is not None
+        or field.exclusive_maximum is not None
+        or field.multiple_of is not None
+    ):
+        return _constrained_number(field)
     if isinstance(field, ir.NumberField):
         lo, hi = field.minimum, field.maximum
         if field.integer:
@@ -89,6 +99,30 @@ def sample_value(field: ir.Field) -> Any:
     if field.max_items is not None:
         count = min(count, field.max_items)
     return [o.value for o in field.options[:count]]
+
+
+def _constrained_number(field: ir.NumberField) -> int | float:
+    """A value of a number field with exclusive bounds or a step, as formcore accepts it."""
+    from elicit_gen.runtime.formcore import check_value
+
+    keys = {
+        "minimum": field.minimum,
+        "maximum": field.maximum,
+        "exclusiveMinimum": field.exclusive_minimum,
+        "exclusiveMaximum": field.exclusive_maximum,
+        "multipleOf": field.multiple_of,
+    }
+    prop = {"type": "integer" if field.integer else "number"}
+    prop.update({k: v for k, v in keys.items() if v is not None})
+    step = field.multiple_of or 1
+    lows = [b for b in (field.minimum, field.exclusive_minimum) if b is not None]
+    start = math.ceil(max(lows) / step) if lows else 0
+    candidates = [step * k for k in range(start, start + 50)] + [0.5, 0.25, 42]
+    for value in candidates:
+        value = int(value) if field.integer else value
+        if check_value(prop, value) is None:
+            return value
+    raise AssertionError(f"no sample value for {field.name}")
 
 
 def valid_content(form: ir.Form, *, optional: bool = True) -> dict[str, Any]:

@@ -42,6 +42,10 @@ def is_array(v: JSON) -> bool:
     return isinstance(v, list)
 
 
+def is_positive_number(v: JSON) -> bool:
+    return is_number(v) and v > 0
+
+
 #: The JSON type each keyword of a field must have: (check, what the spec asks for).
 EXPECTED_TYPES = {
     "title": (is_string, "a string"),
@@ -53,6 +57,11 @@ EXPECTED_TYPES = {
     "maxItems": (is_integer, "an integer"),
     "minimum": (is_number, "a number"),
     "maximum": (is_number, "a number"),
+    # JSON Schema 2020-12's numeric form; draft 4's boolean form (beside `minimum`) is an error
+    "exclusiveMinimum": (is_number, "a number (the bound itself, as in JSON Schema 2020-12)"),
+    "exclusiveMaximum": (is_number, "a number (the bound itself, as in JSON Schema 2020-12)"),
+    "multipleOf": (is_positive_number, "a number greater than 0"),
+    "uniqueItems": (is_boolean, "a boolean"),
     "enum": (is_array, "an array"),
     "oneOf": (is_array, "an array of options"),
     "enumNames": (is_string_array, "an array of strings"),

@@ -1,7 +1,9 @@
 """EG130 bounds-order: a lower bound is not above its upper bound.
 
 No value could satisfy ``minLength > maxLength``, ``minimum > maximum`` or
-``minItems > maxItems``: the form could never be accepted. (The official schema.json does not
+``minItems > maxItems``, nor an exclusive bound at or beyond the other bound
+(``exclusiveMinimum >= maximum``, ``minimum >= exclusiveMaximum``, ``exclusiveMinimum >=
+exclusiveMaximum``): the form could never be accepted. (The official schema.json does not
 catch this.)
 """
 
@@ -13,6 +15,12 @@ from ..diagnostics import Severity
 from .base import Context, Finding, Rule, is_number
 
 PAIRS = (("minLength", "maxLength"), ("minimum", "maximum"), ("minItems", "maxItems"))
+#: Pairs of number bounds of which one or both are exclusive: empty when low >= high.
+EXCLUSIVE_PAIRS = (
+    ("exclusiveMinimum", "maximum"),
+    ("minimum", "exclusiveMaximum"),
+    ("exclusiveMinimum", "exclusiveMaximum"),
+)
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -24,6 +32,14 @@ def check(ctx: Context) -> Iterator[Finding]:
                 yield Finding(
                     prop.at(low),
                     f"field {prop.name!r}: `{low}` ({lo}) is greater than `{high}` ({hi}); no "
+                    "value can satisfy both",
+                )
+        for low, high in EXCLUSIVE_PAIRS:
+            lo, hi = keys.get(low), keys.get(high)
+            if is_number(lo) and is_number(hi) and lo >= hi:
+                yield Finding(
+                    prop.at(low),
+                    f"field {prop.name!r}: `{low}` ({lo}) is not below `{high}` ({hi}); no "
                     "value can satisfy both",
                 )
 

@@ -19,6 +19,9 @@ from ..source import JSON
 from ._shared import DEFAULT_TYPES, EXPECTED_TYPES, every_annotation
 from .base import Context, Finding, Rule, json_type
 
+#: The kinds whose ``const`` (one value the field must have) has the type of their ``default``.
+_CONST_KINDS = (Kind.STRING, Kind.NUMBER, Kind.BOOLEAN)
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     if not ctx.is_form:
@@ -36,7 +39,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             yield Finding(pointer, f"{where}: `{key}` must be {expected}, found {_show(value)}")
     for prop in ctx.valid_properties:
         for key, value in prop.keys.items():
-            if key == "default":
+            if key == "default" or (key == "const" and prop.kind in _CONST_KINDS):
                 ok, expected = DEFAULT_TYPES[prop.kind]
             elif key in EXPECTED_TYPES:
                 ok, expected = EXPECTED_TYPES[key]

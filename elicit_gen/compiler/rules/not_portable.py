@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from ..kinds import Kind, is_annotation
+from ..kinds import ENFORCED_KEYS, Kind, is_annotation
 from ..source import JSON
 from ._shared import annotations_outside_subset, keys_outside_subset, misspelt_keyword
 from .base import Context, Finding, Rule
@@ -35,6 +35,31 @@ _HINTS = {
     "const": "use a single-select with one option",
     "nullable": "leave the field out of `required` to make it optional",
 }
+
+
+#: What EG160 says of a keyword elicit-gen's own forms enforce (``kinds.ENFORCED_KEYS``).
+_ENFORCED_HINT = "check it on the server too: other clients send answers that break it"
+
+
+def _enforced(ctx: Context) -> set[str]:
+    """Pointers of the keywords beyond the subset that every elicit-gen target enforces."""
+    found = {
+        prop.at(key)
+        for prop in ctx.valid_properties
+        for key in ENFORCED_KEYS.get(prop.kind, ())
+        if key in prop.keys
+    }
+    if ctx.root.get("additionalProperties") is False:
+        found.add(ctx.at("additionalProperties"))
+    return found
+
+
+def _enforced_finding(pointer: str, key: str, where: str) -> Finding:
+    message = (
+        f"{where}: `{key}` is not part of the elicitation subset; elicit-gen's forms enforce "
+        "it, but other clients may drop it"
+    )
+    return Finding(pointer, message, at_key=True, hint=_ENFORCED_HINT)
 
 
 def _finding(pointer: str, key: str, where: str, other_kind: Kind | None = None) -> Finding:
@@ -83,9 +108,13 @@ def _annotation(pointer: str, key: str, where: str, value: JSON) -> Finding | No
 
 
 def check(ctx: Context) -> Iterator[Finding]:
+    enforced = _enforced(ctx) if ctx.is_form else set()
     for pointer, key, where, other_kind in keys_outside_subset(ctx):
         if other_kind is None and misspelt_keyword(key) is not None:
             continue  # EG161 keyword-typo reports it, as an error
+        if pointer in enforced:
+            yield _enforced_finding(pointer, key, where)
+            continue
         yield _finding(pointer, key, where, other_kind)
     for pointer, key, where, value in annotations_outside_subset(ctx):
         finding = _annotation(pointer, key, where, value)

@@ -279,6 +279,7 @@
   function optionValues(prop) {
     if (own(prop, "enum")) return prop.enum;
     if (own(prop, "oneOf")) return prop.oneOf.map((o) => o.const);
+    if (own(prop, "const") && prop.type === "string") return [prop.const];
     const items = own(prop, "items") ? prop.items : null;
     if (items !== null && typeof items === "object") {
       if (own(items, "enum")) return items.enum;
@@ -327,13 +328,47 @@
     return left < right ? -1 : left > right ? 1 : 0;
   }
 
+  const NUMBER_KEYWORDS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "const"];
+
+  /** A number keyword of the schema: its exact value, its JSON text, the double Ajv reads and
+   * how it is shown. */
+  const numberKeyword = (json, text) => ({ exact: readsAs(json), json, double: Number(json), text });
+
+  /** `a > b` both exactly and as doubles (formcore's _above): Ajv compares doubles, so 2^53 + 1
+   * is not above 2^53 for it. */
+  const above = (a, b) => compareExact(a.exact, b.exact) > 0 && a.double > b.double;
+
+  const DECIMAL_TEXT_RE = /^(-?)([0-9]+)(?:\.([0-9]+))?(?:[eE]([+-]?[0-9]+))?$/;
+
+  /** The decimal value of JSON number text, as [digits (BigInt), power of ten]. */
+  function decimalOf(text) {
+    const m = DECIMAL_TEXT_RE.exec(text);
+    const fraction = m[3] || "";
+    return [BigInt(m[1] + m[2] + fraction), Number(m[4] || 0) - fraction.length];
+  }
+
+  /** Whether `value` is a multiple of `step` for every validator (formcore's _multiple): true
+   * when it is one in decimal as written and as Ajv computes it in doubles (`q === parseInt(q)`
+   * for q = value / step, which fails from 1e21 on), false when it is none, null when it is one
+   * in decimal only (0.3 of 0.1: 0.3 / 0.1 is 2.9999999999999996). */
+  function isMultiple(value, step) {
+    const [a, ea] = decimalOf(value.json);
+    const [b, eb] = decimalOf(step.json);
+    const e = Math.min(ea, eb);
+    const x = a * 10n ** BigInt(ea - e);
+    const y = b * 10n ** BigInt(eb - e);
+    if (x % y !== 0n) return false;
+    const quotient = value.double / step.double;
+    return Number.isInteger(quotient) && Math.abs(quotient) < 1e21 ? true : null;
+  }
+
   /** Each number field's bounds: exact values and their text, by property name. */
   const BOUNDS = new Map();
   for (const spec of data.fields) {
     if (spec.kind !== "number") continue;
     const bounds = {};
-    for (const key of ["minimum", "maximum"]) {
-      if (own(spec, key)) bounds[key] = { exact: readsAs(spec[key][0]), text: spec[key][1] };
+    for (const key of NUMBER_KEYWORDS) {
+      if (own(spec, key)) bounds[key] = numberKeyword(spec[key][0], spec[key][1]);
     }
     BOUNDS.set(spec.name, bounds);
   }
@@ -343,14 +378,18 @@
     const known = BOUNDS.get(name);
     if (known !== undefined) return own(known, key) ? known[key] : null;
     if (!own(prop, key) || typeof prop[key] !== "number") return null;
-    return { exact: sentValue(prop[key]), text: num(prop[key]) };
+    return numberKeyword(JSON.stringify(prop[key]), num(prop[key]));
   }
 
   function checkValue(name, value) {
     const prop = properties[name];
     const kind = prop.type;
     if (value === null || value === undefined) return _t("Must have a value (null is not allowed).");
-    if (kind === "boolean") return typeof value === "boolean" ? null : _t("Must be true or false.");
+    if (kind === "boolean") {
+      if (typeof value !== "boolean") return _t("Must be true or false.");
+      if (own(prop, "const") && value !== prop.const) return _t("Must be {value}.", { value: String(prop.const) });
+      return null;
+    }
     if (kind === "number" || kind === "integer") {
       if (typeof value !== "number") return _t("Must be a number.");
       if (!Number.isFinite(value)) return _t("Must be a finite number.");
@@ -363,6 +402,26 @@
       }
       if (maximum !== null && compareExact(exact, maximum.exact) > 0) {
         return _t("Must be at most {maximum}.", { maximum: maximum.text });
+      }
+      const sent = numberKeyword(JSON.stringify(value), num(value));
+      const low = boundOf(name, prop, "exclusiveMinimum");
+      if (low !== null && !above(sent, low)) return _t("Must be more than {bound}.", { bound: low.text });
+      const high = boundOf(name, prop, "exclusiveMaximum");
+      if (high !== null && !above(high, sent)) return _t("Must be less than {bound}.", { bound: high.text });
+      const step = boundOf(name, prop, "multipleOf");
+      if (step !== null) {
+        const multiple = isMultiple(sent, step);
+        if (multiple === false) return _t("Must be a multiple of {step}.", { step: step.text });
+        if (multiple === null) {
+          return _t(
+            "{value} is a multiple of {step}, but servers that compute in binary floating point would refuse it: enter another multiple.",
+            { value: sent.text, step: step.text },
+          );
+        }
+      }
+      const fixed = boundOf(name, prop, "const");
+      if (fixed !== null && !(compareExact(sent.exact, fixed.exact) === 0 && sent.double === fixed.double)) {
+        return _t("Must be {value}.", { value: fixed.text });
       }
       return null;
     }
@@ -394,6 +453,9 @@
       }
       const options = optionValues(prop) || [];
       if (value.some((v) => !options.includes(v))) return _t("Must only contain the listed options.");
+      if (own(prop, "uniqueItems") && prop.uniqueItems === true && new Set(value).size !== value.length) {
+        return _t("Must not choose an option more than once.");
+      }
       const count = value.length;
       const lo = own(prop, "minItems") ? prop.minItems : null;
       const hi = own(prop, "maxItems") ? prop.maxItems : null;
@@ -414,8 +476,12 @@
     for (const name of own(schema, "required") ? schema.required : []) {
       if (!own(content, name)) put(name, _t("This field is required."));
     }
+    const closed = own(schema, "additionalProperties") && schema.additionalProperties === false;
     for (const name of Object.keys(content)) {
-      if (!own(properties, name)) continue;
+      if (!own(properties, name)) {
+        if (closed) put(name, _t("Is not a field of this form, which allows no other."));
+        continue;
+      }
       const problem = checkValue(name, content[name]);
       if (problem !== null) put(name, problem);
     }

@@ -37,6 +37,7 @@ import unicodedata
 import unicodedata as _unicodedata
 from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
+from fractions import Fraction as _Fraction
 from types import FrameType
 from typing import TYPE_CHECKING, Any, ClassVar
 from typing import Any as _Any
@@ -443,6 +444,36 @@ def _num(n: float) -> str:
     return str(n)
 
 
+def _double(n: float) -> float:
+    """``n`` as the double a JavaScript validator (Ajv) reads it as: a huge int is infinite."""
+    try:
+        return float(n)
+    except OverflowError:
+        return _math.inf if n > 0 else -_math.inf
+
+
+def _above(a: float, b: float) -> bool:
+    """``a > b`` both exactly (as Python validators compare) and as doubles (as Ajv does):
+    2**53 + 1 is not above 2**53 as doubles, so no server is sent it as such."""
+    return a > b and _double(a) > _double(b)
+
+
+def _multiple(value: float, step: float) -> bool | None:
+    """Whether ``value`` is a multiple of ``step`` (> 0) for every validator: True when it is
+    one, exactly as written in decimal (0.3 of 0.1) and as Ajv and jsonschema compute it in
+    doubles (``value / step`` a whole number); False when it is no multiple; None when it is one
+    in decimal but not in doubles (0.3 / 0.1 is 2.9999999999999996: Ajv and jsonschema refuse
+    it, though pydantic takes it). Ajv tests ``q === parseInt(q)``, which fails from 1e21 on
+    (``parseInt("1e+21")`` is 1)."""
+    exact = _Fraction(repr(value) if isinstance(value, float) else value) / _Fraction(
+        repr(step) if isinstance(step, float) else step
+    )
+    if exact.denominator != 1:
+        return False
+    quotient = _double(value) / _double(step)
+    return True if abs(quotient) < 1e21 and quotient.is_integer() else None
+
+
 # --- what is wrong with an answer ---
 # An error says what is wrong with the answer given, not again what the hint next to the field
 # already says the field takes ("3 to 40 characters" / "Has 45 characters, but at most 40 are
@@ -615,6 +646,8 @@ def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
         return list(prop["enum"])
     if "oneOf" in prop:
         return [o["const"] for o in prop["oneOf"]]
+    if "const" in prop and prop.get("type") == "string":
+        return [prop["const"]]  # a text that must be one value: a choice of one
     items = prop.get("items")
     if isinstance(items, _Mapping):
         if "enum" in items:
@@ -630,7 +663,11 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
     if value is None:
         return _t("Must have a value (null is not allowed).")
     if kind == "boolean":
-        return None if isinstance(value, bool) else _t("Must be true or false.")
+        if not isinstance(value, bool):
+            return _t("Must be true or false.")
+        if "const" in prop and value is not prop["const"]:
+            return _t("Must be {value}.", value="true" if prop["const"] else "false")
+        return None
     if kind in ("number", "integer"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return _t("Must be a number.")
@@ -642,6 +679,27 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Must be at least {minimum}.", minimum=_num(prop["minimum"]))
         if "maximum" in prop and value > prop["maximum"]:
             return _t("Must be at most {maximum}.", maximum=_num(prop["maximum"]))
+        low, high = prop.get("exclusiveMinimum"), prop.get("exclusiveMaximum")
+        if low is not None and not _above(value, low):
+            return _t("Must be more than {bound}.", bound=_num(low))
+        if high is not None and not _above(high, value):
+            return _t("Must be less than {bound}.", bound=_num(high))
+        if "multipleOf" in prop:
+            step = prop["multipleOf"]
+            multiple = _multiple(value, step)
+            if multiple is False:
+                return _t("Must be a multiple of {step}.", step=_num(step))
+            if multiple is None:
+                return _t(
+                    "{value} is a multiple of {step}, but servers that compute in binary "
+                    "floating point would refuse it: enter another multiple.",
+                    value=_num(value),
+                    step=_num(step),
+                )
+        if "const" in prop:
+            const = prop["const"]
+            if not (value == const and _double(value) == _double(const)):
+                return _t("Must be {value}.", value=_num(const))
         return None
     if kind == "string":
         if not isinstance(value, str):
@@ -671,6 +729,8 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
         options = option_values(prop) or []
         if any(v not in options for v in value):
             return _t("Must only contain the listed options.")
+        if prop.get("uniqueItems") is True and len(set(value)) != len(value):
+            return _t("Must not choose an option more than once.")
         count = len(value)
         lo, hi = prop.get("minItems"), prop.get("maxItems")
         if (lo is not None and count < lo) or (hi is not None and count > hi):
@@ -690,9 +750,12 @@ def validate_content(
     for name in schema.get("required", []):
         if name not in content:
             errors[name] = _t("This field is required.")
+    closed = schema.get("additionalProperties") is False
     for name, value in content.items():
         prop = properties.get(name)
         if prop is None:
+            if closed:
+                errors[name] = _t("Is not a field of this form, which allows no other.")
             continue
         problem = check_value(prop, value)
         if problem is not None:

@@ -335,7 +335,12 @@ def _integral(value: object) -> object:
 _INTEGER = _pydantic.BeforeValidator(_integral)
 
 
-def _number(minimum: float | None, maximum: float | None) -> Any:
+def _number(
+    minimum: float | None,
+    maximum: float | None,
+    above: float | None = None,
+    below: float | None = None,
+) -> Any:
     """A number field: an int stays an int (5 dumps as 5, not 5.0, and 2**64 is not rounded to a
     float); a float goes through pydantic's float validation. Both are then compared with the
     bounds exactly (pydantic would round a bound of 2**53 + 1 to the float 2**53)."""
@@ -347,6 +352,10 @@ def _number(minimum: float | None, maximum: float | None) -> Any:
             raise ValueError(f"must be greater than or equal to {minimum}")
         if maximum is not None and value > maximum:
             raise ValueError(f"must be less than or equal to {maximum}")
+        if above is not None and not value > above:
+            raise ValueError(f"must be greater than {above}")
+        if below is not None and not value < below:
+            raise ValueError(f"must be less than {below}")
         return value
 
     return _pydantic.WrapValidator(check)
@@ -458,6 +467,30 @@ def _date_time_default(text: str) -> Any:
         default_factory=lambda: _parse_date_time(text),
         json_schema_extra={"default": text},
     )
+
+
+def _distinct(value: object) -> object:
+    """``uniqueItems: true``: no option is chosen twice."""
+    if isinstance(value, list) and len(set(value)) != len(value):
+        raise ValueError("must not choose an option more than once")
+    return value
+
+
+_UNIQUE = _pydantic.AfterValidator(_distinct)
+
+
+def _const(fixed: float | bool) -> Any:
+    """``const``: the one value a number or boolean field may have."""
+
+    def check(value: Any) -> Any:
+        if isinstance(fixed, bool):
+            if value is not fixed:
+                raise ValueError(f"must be {'true' if fixed else 'false'}")
+        elif value != fixed:
+            raise ValueError(f"must be {fixed}")
+        return value
+
+    return _pydantic.AfterValidator(check)
 
 
 def _text_length(min_length: int | None, max_length: int | None) -> Any:
