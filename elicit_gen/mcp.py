@@ -246,7 +246,7 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
 #: cheap key keeps only these, so that it is the same for a request and for the form compiled
 #: from it. Everything else a request holds is either harmless (root annotations, ``$comment``)
 #: or something no form enforces (which :func:`unenforced` then names).
-_ROOT_KEYS = frozenset({"type", "properties", "required"})
+_ROOT_KEYS = frozenset({"type", "properties", "required", "additionalProperties"})
 #: What lowering keeps of a property (kinds.py's tables: one list for the form and the key).
 _PROPERTY_KEYS = COMMON_KEYS.union(*KIND_KEYS.values(), *ENFORCED_KEYS.values())
 _ITEMS_KEYS = frozenset().union(*ITEMS_KEYS.values())
