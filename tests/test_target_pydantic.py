@@ -678,7 +678,7 @@ def test_hostile_strings_are_data(modules: dict[str, ModuleType]) -> None:
         for alias in node.names
     }
     imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    stdlib = {"collections.abc", "datetime", "re", "typing"}
+    stdlib = {"collections.abc", "datetime", "fractions", "re", "typing"}
     assert imported <= stdlib | {"pydantic", "pydantic.json_schema"}
     # the only module-level statements: imports, constants, helper definitions, the models
     for node in tree.body:

@@ -223,7 +223,9 @@ def _number_type(field: ir.NumberField, prop: dict[str, Any]) -> _Node:
         "Annotated",
         "float",
         _call("Field", *kws, _Kw("allow_inf_nan", "False")),
-        _call("_number", _Lit(ge), _Lit(le), _kw("above", gt), _kw("below", lt)),
+        _call(
+            "_number", _Lit(ge), _Lit(le), _kw("above", gt), _kw("below", lt), _kw("step", step)
+        ),
         fixed,
     )
 
@@ -338,6 +340,7 @@ _IMPORTS = """\
 import datetime as _dt
 import re as _re
 from collections.abc import Callable as _Callable
+from fractions import Fraction as _Fraction
 from typing import Annotated, Any, Literal
 
 import pydantic as _pydantic

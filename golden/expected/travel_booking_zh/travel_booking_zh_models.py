@@ -9,6 +9,7 @@ requested schema does; ``TravelBookingZhResult`` validates the whole ``ElicitRes
 import datetime as _dt
 import re as _re
 from collections.abc import Callable as _Callable
+from fractions import Fraction as _Fraction
 from typing import Annotated, Any, Literal
 
 import pydantic as _pydantic
@@ -447,6 +448,7 @@ def _number(
     maximum: float | None,
     above: float | None = None,
     below: float | None = None,
+    step: float | None = None,
 ) -> Any:
     """A number field: an int stays an int (5 dumps as 5, not 5.0, and 2**64 is not rounded to a
     float); a float goes through pydantic's float validation. Both are then compared with the
@@ -463,9 +465,23 @@ def _number(
             raise ValueError(f"must be greater than {above}")
         if below is not None and not value < below:
             raise ValueError(f"must be less than {below}")
+        if step is not None and not _multiple_for_all(value, step):
+            # pydantic's own multiple_of has a tolerance: 5e-324 passes for 0.01
+            raise ValueError(f"must be a multiple of {step}")
         return value
 
     return _pydantic.WrapValidator(check)
+
+
+def _multiple_for_all(value: float, step: float) -> bool:
+    """Whether ``value`` is a multiple of ``step`` as jsonschema decides it (the quotient in
+    doubles is whole; exact fractions when it overflows), where pydantic's own ``multiple_of``
+    has a tolerance (5e-324 passes for 0.01)."""
+    try:
+        quotient = value / step
+        return int(quotient) == quotient
+    except OverflowError:  # a huge value and a small step: the exact remainder decides
+        return _Fraction(value) % _Fraction(step) == 0
 
 
 def _as_is(value: Any) -> Any:
