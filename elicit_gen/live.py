@@ -33,7 +33,7 @@ import threading
 import types
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -146,16 +146,19 @@ def check_limits(
     _walk(schema, limits)
 
 
-def _field_lists(schema: Mapping[str, Any], limits: Limits) -> tuple[int, list[Any]]:
-    """The values of ``schema`` down to its fields' keywords (and ``items``'), counted from
-    lengths alone, and the lists found there (a select's options); nothing past ``max_fields``
-    or ``max_options`` (the walk names that limit, the more precise reason)."""
+def _values_floor(schema: Mapping[str, Any], limits: Limits) -> int:
+    """A lower bound of the values in ``schema``, from lengths alone (C loops, no text looked
+    at): the fields, their keywords (and ``items``') and their lists' items, then, only when
+    that is not yet past ``max_values``, the values of the objects in those lists. A request
+    past the limit is refused from this in well under a millisecond, before the walk takes it
+    value by value. Nothing past ``max_fields`` or ``max_options`` counts here: the walk names
+    that limit, the more precise reason."""
     count = 1 + len(schema)
-    lists: list[Any] = []
     fields = schema.get("properties")
     if not isinstance(fields, Mapping) or len(fields) > limits.max_fields:
-        return count, lists
+        return count
     count += len(fields)
+    lists: list[Any] = []
     for field in fields.values():
         if not isinstance(field, Mapping):
             continue
@@ -167,15 +170,7 @@ def _field_lists(schema: Mapping[str, Any], limits: Limits) -> tuple[int, list[A
             elif isinstance(value, (list, tuple)):
                 lists.append(value)
     lists = [value for value in lists if len(value) <= limits.max_options]
-    return count + sum(map(len, lists)), lists
-
-
-def _values_floor(schema: Mapping[str, Any], limits: Limits) -> int:
-    """A lower bound of the values in ``schema``, from lengths alone (C loops, no text looked
-    at): the fields, their keywords and their lists' items, then, only when that is not yet past
-    ``max_values``, the values of the objects in those lists. A request past the limit is refused
-    from this in well under a millisecond, before the walk takes it value by value."""
-    count, lists = _field_lists(schema, limits)
+    count += sum(map(len, lists))
     if count > limits.max_values:
         return count
     for value in lists:
@@ -255,6 +250,21 @@ def _walk(schema: object, limits: Limits) -> None:
             raise LimitExceeded(f"the schema is over {limits.max_bytes:,} bytes as JSON")
 
 
+def _joined(texts: list[Any], most: int, limits: Limits) -> str | None:
+    """``texts`` joined into one string with C loops; ``None`` when one is not a string, when
+    together they are past ``max_bytes`` (a character is at least a byte) or when one is longer
+    than ``most``: the walk then takes them a value at a time, and says exactly which."""
+    try:
+        if sum(map(len, texts)) > limits.max_bytes:
+            return None
+        joined = "".join(texts)
+    except TypeError:  # not all strings
+        return None
+    if len(joined) > most and max(map(len, texts)) > most:
+        return None
+    return joined
+
+
 def _plain_options(
     options: list[Any] | tuple[Any, ...], values: int, limits: Limits
 ) -> tuple[int, int] | None:
@@ -265,13 +275,8 @@ def _plain_options(
         return None
     if values + len(options) > limits.max_values:  # each item is a value at least: refused now
         raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
-    try:
-        if sum(map(len, options)) > limits.max_bytes:  # a character is at least a byte
-            return None  # past the limits: the walk says which
-        joined = "".join(options)
-    except TypeError:  # not all strings
-        return None
-    if len(joined) > limits.max_text and max(map(len, options)) > limits.max_text:
+    joined = _joined(list(options), limits.max_text, limits)
+    if joined is None:
         return None
     # Each string's quotes, and a comma: 3; the escapes and UTF-8 of all at once.
     return len(options), json_length(joined) - 2 + 3 * len(options)
@@ -294,21 +299,9 @@ def _titled_options(
         # at least this many (a value that is itself an object holds more): refused at once,
         # before any text of the list is looked at
         raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
-    try:
-        if sum(map(len, chain.from_iterable(map(dict.values, options)))) > limits.max_bytes:
-            return None  # past the limits: the walk says which
-        keys = "".join(map("".join, options))
-        texts = "".join(map("".join, map(dict.values, options)))
-    except TypeError:  # a key or a value that is not a string
-        return None
-    if (
-        len(keys) > limits.max_name
-        and max(map(len, chain.from_iterable(options))) > limits.max_name
-    ):
-        return None
-    if len(texts) > limits.max_text and (
-        max(map(len, chain.from_iterable(map(dict.values, options)))) > limits.max_text
-    ):
+    texts = _joined(list(chain.from_iterable(map(dict.values, options))), limits.max_text, limits)
+    keys = _joined(list(chain.from_iterable(options)), limits.max_name, limits)
+    if texts is None or keys is None:
         return None
     # Per object: braces and a comma, 3; per pair: two pairs of quotes, a colon and a comma, 6.
     size = json_length(keys) - 2 + json_length(texts) - 2 + 3 * len(options) + 6 * pairs
@@ -445,7 +438,8 @@ def load_form(
     enforce it. ``elicit_gen.mcp.unenforced(schema, module.REQUESTED_SCHEMA)`` lists what a
     module leaves out; :class:`~elicit_gen.mcp.FormRouter` declines such requests.
     """
-    return _load(schema, target, spec=spec, limits=limits, locale=locale)
+    check_limits(schema, limits)
+    return _load(schema, target, spec=spec, locale=locale)
 
 
 def _load(
@@ -453,11 +447,11 @@ def _load(
     target: str,
     *,
     spec: str | Revision | None = None,
-    limits: Limits = DEFAULT_LIMITS,
     locale: str = "en",
     admit: Admit | None = None,
 ) -> Any:
-    """:func:`load_form`; ``admit``, when given, sees the form after the front end and before
+    """:func:`load_form` past its limits check (the router has checked the request already);
+    ``admit``, when given, sees the form after the front end and before
     anything is emitted: a reason it returns raises :class:`FormError` with it, and nothing of
     that form is cached (a module already cached is returned without asking ``admit``)."""
     if target not in TARGETS:
@@ -465,7 +459,6 @@ def _load(
     revision = Revision(spec) if spec is not None else NEWEST
     locale = normalise(locale)
     slot = (target, locale)
-    check_limits(schema, limits)
     data = schema if isinstance(schema, bytes) else None
     if data is None:
         text = schema if isinstance(schema, str) else dump_json(schema)
@@ -504,8 +497,6 @@ def _cache_key(form: Form) -> bytes:
     title and description, the revision, the language, ...), its schema as
     :func:`normalised_key` writes it (the order of ``required`` plays no part). Two forms with
     one key make modules that behave alike."""
-    from dataclasses import replace
-
     rest = replace(form, schema_json="", schema_hash="")
     text = json.dumps([normalised_key(form), repr(rest)], ensure_ascii=False)
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()

@@ -54,7 +54,15 @@ from pydantic import BaseModel, ValidationError
 
 from .api import compile as _compile
 from .compiler.diagnostics import visible
-from .compiler.kinds import COMMON_KEYS, ENFORCED_KEYS, ITEMS_KEYS, KIND_KEYS, OPTION_KEYS
+from .compiler.kinds import (
+    ANNOTATION_TYPES,
+    COMMON_KEYS,
+    ENFORCED_KEYS,
+    ITEMS_KEYS,
+    KIND_KEYS,
+    OPTION_KEYS,
+    is_annotation,
+)
 from .compiler.source import join_pointer
 from .i18n import normalise
 from .live import (
@@ -178,7 +186,6 @@ def _extra(given: Any, enforced: Any, at: str, found: list[str], *, names: bool 
     """Appends to ``found`` where ``given`` says more than (or else than) ``enforced``. An
     annotation ``enforced`` leaves out is allowed when it has its type; ``names`` says ``given``
     maps names to schemas (``properties``), where no key is a keyword."""
-    from .compiler.kinds import ANNOTATION_TYPES, is_annotation
 
     if isinstance(given, Mapping) and isinstance(enforced, Mapping):
         for key, value in given.items():
@@ -213,7 +220,6 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
     form drops, such as ``pattern``, ``exclusiveMinimum``, ``multipleOf``, ``const``,
     ``additionalProperties`` or ``contentEncoding``, or an unknown keyword, at any depth) is
     reported."""
-    from .compiler.kinds import ANNOTATION_TYPES, is_annotation
 
     found: list[str] = []
     for key, value in requested.items():
@@ -250,7 +256,6 @@ _ROOT_KEYS = frozenset({"type", "properties", "required", "additionalProperties"
 #: What lowering keeps of a property (kinds.py's tables: one list for the form and the key).
 _PROPERTY_KEYS = COMMON_KEYS.union(*KIND_KEYS.values(), *ENFORCED_KEYS.values())
 _ITEMS_KEYS = frozenset().union(*ITEMS_KEYS.values())
-_OPTION_KEYS = OPTION_KEYS
 
 
 def _plain(value: Any) -> Any:
@@ -273,7 +278,7 @@ def _kept(value: Any, keys: frozenset[str]) -> Any:
 def _options(value: Any) -> Any:
     if not isinstance(value, list):
         return _plain(value)
-    return [_kept(option, _OPTION_KEYS) for option in value]
+    return [_kept(option, OPTION_KEYS) for option in value]
 
 
 def _projected(schema: Mapping[str, Any]) -> dict[str, Any]:
@@ -588,24 +593,19 @@ class FormRouter:
 
     def form_for(self, requested_schema: Mapping[str, Any]) -> ModuleType | None:
         """The registered module whose form enforces exactly ``requested_schema``, if any."""
-        entry, _ = self._lookup(requested_schema)
+        if not isinstance(requested_schema, Mapping):
+            return None
+        entry, _, _ = self._registered(requested_schema, _projected(requested_schema))
         return entry[0] if entry is not None else None
 
-    def _lookup(self, requested_schema: Any) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
-        """The registered entry for a schema, or ``None`` with the reason no form answers it.
-        One walk of the schema (:func:`_projected`) and, for a hit, :func:`unenforced`: no front
-        end runs."""
-        entry, reason, _ = self._registered(requested_schema)
-        return entry, reason
-
     def _registered(
-        self, requested_schema: Any
+        self, requested_schema: Mapping[str, Any], projected: dict[str, Any]
     ) -> tuple[tuple[ModuleType, FormRunner] | None, str, bool]:
-        """:meth:`_lookup`, and whether a registered form was compiled from the schema (though
-        the request may ask for more than it enforces)."""
-        if not isinstance(requested_schema, Mapping):
-            return None, "not a form-mode request (no requestedSchema)", False
-        route = _route_key(_projected(requested_schema))
+        """The registered entry for a schema (``projected`` is its :func:`_projected`), or
+        ``None`` with the reason no form answers it, and whether a registered form was compiled
+        from the schema (though the request may ask for more than it enforces). One walk of the
+        schema and, for a hit, :func:`unenforced`: no front end runs."""
+        route = _route_key(projected)
         if route is None:
             return None, "elicit-gen would not compile the schema", False
         key = self._routes.get(route)
@@ -632,28 +632,31 @@ class FormRouter:
     def _resolve(self, requested: Any) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
         """The form that answers a form-mode request: a registered one, else (``compile_unknown``)
         one compiled now; or ``None`` and why not. Runs in a worker thread."""
-        entry, reason, known = self._registered(requested)
+        if not isinstance(requested, Mapping):
+            return None, "not a form-mode request (no requestedSchema)"
+        projected = _projected(requested)
+        entry, reason, known = self._registered(requested, projected)
         if entry is not None or known or self.compile_unknown is None:
             # (A registered form's schema asking for more: compiled, it would be the same form.)
             return entry, reason
-        if not isinstance(requested, Mapping):
-            return None, reason
-        return self._compiled(requested)
+        return self._compiled(requested, projected)
 
     def _compiled(
-        self, requested: Mapping[str, Any]
+        self, requested: Mapping[str, Any], projected: dict[str, Any]
     ) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
         """A form compiled at run time for a schema no registered module answers. What a form
         cannot enforce is refused before the front end (from the request itself) and again
         before anything is emitted (from the normalised schema): nothing refused is cached."""
         assert self.compile_unknown is not None
-        extra = unenforced(requested, _projected(requested))
+        extra = unenforced(requested, projected)
         if extra:
             return None, f"the form would not enforce the whole schema: {_reasons(extra)}"
 
         refused: list[str] = []
+        admitted: list[bool] = []
 
         def admit(form: Form) -> str | None:
+            admitted.append(True)
             extra = unenforced(requested, form.schema)
             if extra:
                 refused.append(f"the form would not enforce the whole schema: {_reasons(extra)}")
@@ -661,17 +664,13 @@ class FormRouter:
             return None
 
         try:
-            module = _load(
-                requested,
-                self.compile_unknown,
-                limits=self.limits,
-                locale=self.locale,
-                admit=admit,
-            )
+            module = _load(requested, self.compile_unknown, locale=self.locale, admit=admit)
         except FormError as error:  # lint errors, or refused by admit (never compiled)
             return None, refused[0] if refused else f"the schema does not become a form: {error}"
-        extra = unenforced(requested, module.REQUESTED_SCHEMA)
-        if extra:  # a module load_form cached for someone else, from a schema with more in it
+        # admit saw the very schema the module was made from; a module _load had cached (for a
+        # request with more in it) is checked here
+        extra = [] if admitted else unenforced(requested, module.REQUESTED_SCHEMA)
+        if extra:
             return None, f"the form would not enforce the whole schema: {_reasons(extra)}"
         return (module, self.runner), ""
 

@@ -185,7 +185,7 @@ def _complete(request: UrlRequest, waiting: _Waiting) -> None:
     """Tells the URL consent dialog of ``request`` that its step is complete (in the GUI
     thread); nothing when none waits (closed by the user, never shown)."""
     entry = waiting.get(id(request))
-    dialog = entry[1] if entry is not None and entry[0] is request else None
+    dialog = entry[1] if entry is not None else None  # (the entry holds the request: no id reuse)
     complete = getattr(dialog, "complete", None)
     if callable(complete):
         complete()
