@@ -12,16 +12,21 @@
 
 from __future__ import annotations
 
+import functools
 import itertools
 import re
 import unicodedata
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 from urllib.parse import SplitResult, urlsplit
 
 from ..envelope import Mode
 from ..kinds import ANNOTATION_KEYS, COMMON_KEYS, ITEMS_KEYS, KIND_KEYS, OPTION_KEYS, Kind, Prop
 from ..source import JSON, join_pointer
 from .base import Context, is_integer, is_number
+
+if TYPE_CHECKING:
+    from ...runtime.urlcheck import UrlCheck
 
 # --- keyword types ------------------------------------------------------------------------------
 
@@ -310,6 +315,15 @@ def url_of(ctx: Context) -> tuple[str, str, SplitResult | None] | None:
     except ValueError:
         return elicitation.url, pointer, None
     return elicitation.url, pointer, parsed
+
+
+@functools.lru_cache(maxsize=8)
+def url_verdict(url: str) -> UrlCheck:
+    """What the consent screens decide of ``url`` (``runtime/urlcheck.py``'s check_url), once
+    for all the URL rules; imported here, so that only URL-mode inputs pay for its imports."""
+    from ...runtime.urlcheck import check_url
+
+    return check_url(url)
 
 
 def is_local(host: str | None) -> bool:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from ._shared import url_of
+from ._shared import url_of, url_verdict
 from .base import Context, Finding, Rule
 
 
@@ -26,9 +26,7 @@ def check(ctx: Context) -> Iterator[Finding]:
     if found is None:
         return
     url, pointer, _parsed = found
-    from ...runtime.urlcheck import check_url  # only URL-mode inputs pay for its imports
-
-    verdict = check_url(url)
+    verdict = url_verdict(url)
     if not verdict.openable:  # refused: EG201-EG205
         return
     authority = re.split(r"[/?#\\]", url.partition("//")[2], maxsplit=1)[0]

@@ -13,19 +13,16 @@ IDNA 2003 the check converts with, and the few whose IDNA 2003 and UTS #46 conve
 from __future__ import annotations
 
 from collections.abc import Iterator
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult
 
 from ..diagnostics import Severity
-from ._shared import is_local, url_of
+from ._shared import is_local, url_of, url_verdict
 from .base import Context, Finding, Rule
 
 
-def _reported_elsewhere(url: str) -> bool:
-    """Whether EG201, EG202 or EG203 already reports ``url``."""
-    try:
-        parsed = urlsplit(url)
-        parsed.port  # noqa: B018 - raises ValueError for a bad port
-    except ValueError:
+def _reported_elsewhere(parsed: SplitResult | None) -> bool:
+    """Whether EG201, EG202 or EG203 already reports the URL (``url_of``'s parse of it)."""
+    if parsed is None:
         return True
     scheme = parsed.scheme.lower()
     if scheme not in ("https", "http") or not parsed.netloc:
@@ -39,11 +36,9 @@ def check(ctx: Context) -> Iterator[Finding]:
     found = url_of(ctx)
     if found is None:
         return
-    url, pointer, _parsed = found
-    from ...runtime.urlcheck import check_url  # only URL-mode inputs pay for its imports
-
-    verdict = check_url(url)
-    if verdict.refusal is not None and not _reported_elsewhere(url):
+    url, pointer, parsed = found
+    verdict = url_verdict(url)
+    if verdict.refusal is not None and not _reported_elsewhere(parsed):
         yield Finding(pointer, f"consent screens will refuse to open it: {verdict.refusal}")
 
 
