@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import argparse
 
-from .safetext import clip
+from .i18n import _t
+from .safetext import clip, safe_text
 from .urlcheck import MAX_URL_LENGTH, UrlCheck
 
 # --- end of runtime imports ---
@@ -21,18 +22,37 @@ from .urlcheck import MAX_URL_LENGTH, UrlCheck
 MAX_MESSAGE_LENGTH = 10_000
 
 
+#: Who asks, when the server gives no name.
+DEFAULT_SERVER = _t("An MCP server")
+
+
+def _who(server: str | None) -> str:
+    if server is not None and server.strip():
+        return server
+    return DEFAULT_SERVER
+
+
 def bounded_request(
     message: str,
     server: str | None,
     elicitation_id: str | None,
-) -> tuple[str, str | None, str | None]:
-    """The message, the server's name and the elicitation id cut to what a
-    screen can show at once (a megabyte of any of them would freeze it)."""
+) -> tuple[str, str, str | None]:
+    """The message, who asks (the server's name, or DEFAULT_SERVER) and the
+    elicitation id, cut to what a screen can show at once (a megabyte of any of
+    them would freeze it)."""
     return (
         clip(message, MAX_MESSAGE_LENGTH),
-        None if server is None else clip(server),
+        clip(_who(server)),
         None if elicitation_id is None else clip(elicitation_id),
     )
+
+
+def _place(check: UrlCheck) -> str:
+    """The destination in one phrase: its domain (a look-alike's in its xn--
+    form), or the address itself (cut short: it is one phrase)."""
+    if check.domain:
+        return safe_text(check.headline)
+    return safe_text(clip(shown_address(check)))
 
 
 def shown_address(check: UrlCheck) -> str:

@@ -16,9 +16,10 @@ import webbrowser
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from .consent_args import bounded_request, consent_arguments, shown_address
+from .consent_args import DEFAULT_SERVER as DEFAULT_SERVER  # the module's API
+from .consent_args import _place, bounded_request, consent_arguments, shown_address
 from .i18n import _t
-from .safetext import MAX_NAME_LENGTH, clip, display_width, pad, safe_lines, safe_text
+from .safetext import clip, display_width, pad, safe_lines, safe_text
 from .terminal import _discard_typeahead, _folded, _isatty, _words
 from .urlcheck import UrlCheck, check_url
 
@@ -27,7 +28,6 @@ from .urlcheck import UrlCheck, check_url
 # --- the consent prompt -----------------------------------------------------
 
 #: Who asks when the host does not say (in the module's language).
-DEFAULT_SERVER = _t("An MCP server")
 
 #: The full URL is shown in pieces of this many characters, one a line.
 _URL_WIDTH = 64
@@ -64,20 +64,6 @@ class _ConsentTerminal:
         if self.echo:
             self.say(safe_text(answer))
         return answer.strip(" \t")
-
-
-def _who(server: str | None) -> str:
-    if server is not None and server.strip():
-        return server
-    return DEFAULT_SERVER
-
-
-def _place(check: UrlCheck) -> str:
-    """The destination in one phrase: its domain (a look-alike's in its xn--
-    form), or the address itself (cut short: it is one phrase)."""
-    if check.domain:
-        return safe_text(check.ascii_domain if check.lookalike else check.domain)
-    return safe_text(clip(shown_address(check), MAX_NAME_LENGTH))
 
 
 def _url_lines(url: str) -> list[str]:
@@ -192,15 +178,13 @@ def _elicit_url(
     term: _ConsentTerminal,
     message: str,
     url: str,
-    server: str,
+    server: str | None,
     elicitation_id: str | None,
     opener: Callable[[str], object],
 ) -> dict[str, Any]:
     check = check_url(url)
     # Bounded before any line is built from them: a megabyte would flood the terminal.
-    bounded = bounded_request(message, server, elicitation_id)
-    message, elicitation_id = bounded[0], bounded[2]
-    server = _who(bounded[1])
+    message, server, elicitation_id = bounded_request(message, server, elicitation_id)
     _show(term, check, message, server, elicitation_id)
     # Keys pressed before this screen was shown answer nothing.
     _discard_typeahead(term.inp)
@@ -259,7 +243,7 @@ def elicit_url(
     term = _ConsentTerminal(inp, err)
     do_open = opener if opener is not None else _open_in_browser
     try:
-        return _elicit_url(term, message, url, _who(server), elicitation_id, do_open)
+        return _elicit_url(term, message, url, server, elicitation_id, do_open)
     except (EOFError, KeyboardInterrupt, OSError):
         try:
             term.say()

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from .consent_args import DEFAULT_SERVER as DEFAULT_SERVER  # the module's API
 from .consent_args import bounded_request, consent_arguments, shown_address
 from .i18n import _t
 from .qt_app import _application, _FreshInputDialog, _localise
@@ -41,7 +42,6 @@ from .urlcheck import UrlCheck, check_url
 # --- the consent dialog ---------------------------------------------------------------
 
 #: Who asks when the host does not say (in the module's language).
-DEFAULT_SERVER = _t("An MCP server")
 
 #: How long "Completed in your browser." stays up before the dialog closes (ms).
 COMPLETED_CLOSE_MS = 1500
@@ -99,12 +99,6 @@ def _scaled(label: QLabel, factor: float, *, bold: bool = False) -> None:
     label.setFont(font)
 
 
-def _who(server: str | None) -> str:
-    if server is not None and server.strip():
-        return server
-    return DEFAULT_SERVER
-
-
 def _open_in_browser(url: str) -> object:
     """The default opener: the desktop's web browser, handed ``url`` (the check's
     ``href``: already serialised, ASCII, with no user info and no backslash in
@@ -159,11 +153,10 @@ class UrlConsentDialog(_FreshInputDialog):
     ) -> None:
         super().__init__(parent)
         # Bounded before anything is built from them: a megabyte would freeze it.
-        bounded = bounded_request(message, _who(server), elicitation_id)
-        message, server, elicitation_id = bounded
+        bounded = bounded_request(message, server, elicitation_id)
+        message, self.server, elicitation_id = bounded
         self.message = message
         self.url = url
-        self.server = _who(server)
         self.elicitation_id = elicitation_id
         self.check: UrlCheck = check_url(url)
         self.state = "asking"  # then "waiting", "completed", "failed" or "finished"
@@ -196,7 +189,7 @@ class UrlConsentDialog(_FreshInputDialog):
             # what the name really is (its xn-- form), the look-alike letters after.
             for shown in self.warning_labels:
                 outer.addWidget(shown)
-        headline = check.ascii_domain if check.lookalike else check.domain
+        headline = check.headline
         self.domain_label = _consent_label(safe_text(headline), object_name="domain")
         _scaled(self.domain_label, 1.5, bold=True)
         self.domain_label.setVisible(bool(check.domain))

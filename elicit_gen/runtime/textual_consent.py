@@ -21,32 +21,18 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Button, Static
 
-from .consent_args import bounded_request, consent_arguments, shown_address
+from .consent_args import DEFAULT_SERVER as DEFAULT_SERVER  # the module's API
+from .consent_args import _place, bounded_request, consent_arguments, shown_address
 from .i18n import _t
-from .safetext import MAX_NAME_LENGTH, clip, safe_block, safe_text
+from .safetext import safe_block, safe_text
 from .textual_screen import _FreshKeysModal
-from .urlcheck import UrlCheck, check_url
+from .urlcheck import check_url
 
 # --- end of runtime imports ---
 
 # --- the consent screen ----------------------------------------------------
 
 #: Who asks when the host does not say, in the module's language.
-DEFAULT_SERVER = _t("An MCP server")
-
-
-def _who(server: str | None) -> str:
-    if server is not None and server.strip():
-        return server
-    return DEFAULT_SERVER
-
-
-def _place(check: UrlCheck) -> str:
-    """The destination in one phrase: its domain (a look-alike's in its xn-- form), or
-    the address itself (cut short: it is one phrase)."""
-    if check.domain:
-        return safe_text(check.ascii_domain if check.lookalike else check.domain)
-    return safe_text(clip(shown_address(check), MAX_NAME_LENGTH))
 
 
 def _literal(text: str, style: str = "") -> Text:
@@ -194,11 +180,10 @@ class UrlConsentScreen(_FreshKeysModal):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         # Bounded before anything is built from them: a megabyte would freeze it.
-        bounded = bounded_request(message, _who(server), elicitation_id)
-        message, server, elicitation_id = bounded
+        bounded = bounded_request(message, server, elicitation_id)
+        message, self.server, elicitation_id = bounded
         self.message = message
         self.url = url
-        self.server = _who(server)
         self.elicitation_id = elicitation_id
         self.check = check_url(url)
         # None: the module's default opener, looked up when Open is pressed.
@@ -221,7 +206,7 @@ class UrlConsentScreen(_FreshKeysModal):
                         yield Static(_warning(warning), classes="warning")
                 if check.domain:
                     yield Static(_t("Web site:"), classes="label", markup=False)
-                    headline = check.ascii_domain if check.lookalike else check.domain
+                    headline = check.headline
                     yield Static(_literal(headline), id="domain")
                 if check.lookalike:
                     written = check.domain

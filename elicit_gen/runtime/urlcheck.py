@@ -196,6 +196,11 @@ class UrlCheck(_NamedTuple):
     def openable(self) -> bool:
         return self.refusal is None
 
+    @property
+    def headline(self) -> str:
+        """The domain a screen shows in large type: a look-alike's in its xn-- form."""
+        return self.ascii_domain if self.lookalike else self.domain
+
 
 def _scripts(label: str) -> list[str]:
     found: list[str] = []
@@ -478,17 +483,14 @@ def check_url(url: str) -> UrlCheck:
         if any(_unicodedata.category(char).startswith("M") for char in starts):
             # a label may not begin with a combining mark (UTS #46); IDNA 2003 lets it
             return refuse(_t("The host name is not valid."), scheme=scheme)
-        if any(_rtl_unjudged(label) for label in host_labels):
-            return refuse(
-                _t("The host name has letters that browsers may read differently."),
-                scheme=scheme,
-            )
         given = _unicodedata.normalize("NFC", name).split(".")
         pairs = zip(host_labels, given, strict=True)
         changed = any(a != b and not _ace(b) for a, b in pairs)
-        if changed or _unlike_browsers("".join(host_labels)):
+        unjudged = any(_rtl_unjudged(label) for label in host_labels)
+        if changed or unjudged or _unlike_browsers("".join(host_labels)):
             # "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
-            # a name that changes when converted is not shown as either
+            # a name that changes when converted is not shown as either; nor a name whose
+            # direction or letters IDNA 2003 cannot judge
             return refuse(
                 _t("The host name has letters that browsers may read differently."),
                 scheme=scheme,
@@ -556,7 +558,7 @@ def check_url(url: str) -> UrlCheck:
                     dots=" ".join(dots),
                 ),
             )
-    bare = ascii_host[:-1] if root else ascii_host
+    bare = ascii_host.removesuffix(".")  # "localhost." is this computer too
     loopback = (ip is not None and ip.is_loopback) or (
         ip is None and (bare == "localhost" or bare.endswith(".localhost"))
     )

@@ -40,7 +40,9 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ..i18n import ENGLISH, Translation, script_msgids, translation
+from ..runtime.consent_args import MAX_MESSAGE_LENGTH
 from ..runtime.safetext import _UNSAFE_RE, MAX_NAME_LENGTH, safe_block, safe_text
+from ..runtime.urlcheck import MAX_URL_LENGTH
 from ._hints import (
     count_hint,
     default_server,
@@ -394,7 +396,21 @@ def _sha256(text: str) -> str:
 
 
 #: Script parts made by the emitter, not read from templates/html.
-_GENERATED_ASSETS: dict[str, Callable[[], str]] = {"safetext_data.js": safetext_data}
+def consent_data() -> str:
+    """The consent page's bounds, generated from Python's own: the longest URL the check
+    takes (urlcheck.py) and the longest message a consent screen shows (consent_args.py)."""
+    return (
+        "// GENERATED from elicit_gen/runtime/urlcheck.py (MAX_URL_LENGTH) and\n"
+        "// elicit_gen/runtime/consent_args.py (MAX_MESSAGE_LENGTH).\n"
+        f"const MAX_URL_LENGTH = {MAX_URL_LENGTH};\n"
+        f"const MAX_MESSAGE_LENGTH = {MAX_MESSAGE_LENGTH};"
+    )
+
+
+_GENERATED_ASSETS: dict[str, Callable[[], str]] = {
+    "safetext_data.js": safetext_data,
+    "consent_data.js": consent_data,
+}
 
 
 @cache
@@ -445,6 +461,7 @@ _CONSENT_SCRIPTS = (
     "i18n.js",
     "safetext_data.js",
     "safetext.js",
+    "consent_data.js",
     "urlcheck_data.js",
     "urlcheck.js",
     "url_consent.js",

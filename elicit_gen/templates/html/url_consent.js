@@ -15,9 +15,8 @@
   // with the one set of unsafe characters generated from runtime/safetext.py: the form page's.
   // A megabyte of server name or message would freeze the page: clip cuts both before the page
   // shows them (a name to MAX_NAME_LENGTH, clip's default), "…" marking the cut; lengths count
-  // code points, as Python's len() does.
-  const MAX_MESSAGE_LENGTH = 10000;
-  const MAX_URL_LENGTH = 8192; // urlcheck.py's: a longer URL is refused, and shown cut
+  // code points, as Python's len() does. MAX_MESSAGE_LENGTH and MAX_URL_LENGTH (a longer URL is
+  // refused, and shown cut) are generated from Python's (consent_data.js).
 
   // --- The page ---------------------------------------------------------------------------------
 

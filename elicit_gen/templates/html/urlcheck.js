@@ -11,7 +11,6 @@
 const urlcheck = ((data) => {
   "use strict";
 
-  const MAX_URL_LENGTH = 8192;
   const SUFFIXES = new Set(data.suffixes.split(" "));
   const HIDDEN_RE =
     /[\x00-\x20\x7f-\x9f\xa0\xad\u061c\u115f\u1160\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff\u{e0000}-\u{e007f}]/u;
@@ -287,13 +286,11 @@ const urlcheck = ((data) => {
     return address;
   }
 
-  /** Python's IPv6Address(text): {compressed, loopback}, or null where it raises. */
+  /** Python's IPv6Address(text): {compressed, loopback}, or null where it raises. (checkUrl
+   * refuses a "%" in a host before it asks: no zone id ever reaches this.) */
   function ipv6(text) {
-    if (text.includes("/")) return null;
-    const cut = text.indexOf("%");
-    const scope = cut < 0 ? null : text.slice(cut + 1);
-    if (scope !== null && (scope === "" || scope.includes("%"))) return null;
-    const parts = (cut < 0 ? text : text.slice(0, cut)).split(":");
+    if (text.includes("/") || text.includes("%")) return null;
+    const parts = text.split(":");
     if (parts.length < 3) return null;
     if (parts[parts.length - 1].includes(".")) {
       const v4 = ipv4Octets(parts.pop());
@@ -344,7 +341,7 @@ const urlcheck = ((data) => {
       if (best === 0) hextets.unshift("");
     }
     const loopback = hextets.join(":") === "::1";
-    return { compressed: hextets.join(":") + (scope ? `%${scope}` : ""), loopback };
+    return { compressed: hextets.join(":"), loopback };
   }
 
   // --- the check ------------------------------------------------------------------------------
@@ -410,13 +407,18 @@ const urlcheck = ((data) => {
   const FRAGMENT_ENCODE = new Set('"#<>`[]\\^{|}');
   // (a "%" that begins no escape becomes "%25": urlcheck.py's _encoded)
   const ESCAPE_RE = /^%[0-9A-Fa-f]{2}/;
-  const encoded = (text, encode) =>
-    Array.from(text, (char, index) => {
-      if (char === "%") return ESCAPE_RE.test(Array.from(text).slice(index, index + 3).join("")) ? char : "%25";
-      return encode.has(char) || char.codePointAt(0) > 0x7f
-        ? Array.from(new TextEncoder().encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("")
-        : char;
-    }).join("");
+  const UTF8 = new TextEncoder();
+  const encoded = (text, encode) => {
+    const chars = Array.from(text); // code points, once (an index is a code point's, as in Python)
+    return chars
+      .map((char, index) => {
+        if (char === "%") return ESCAPE_RE.test(chars.slice(index, index + 3).join("")) ? char : "%25";
+        return encode.has(char) || char.codePointAt(0) > 0x7f
+          ? Array.from(UTF8.encode(char), (byte) => `%${byte.toString(16).toUpperCase().padStart(2, "0")}`).join("")
+          : char;
+      })
+      .join("");
+  };
 
   const SINGLE_DOT = new Set([".", "%2e"]);
   const DOUBLE_DOT = new Set(["..", ".%2e", "%2e.", "%2e%2e"]);
@@ -533,15 +535,14 @@ const urlcheck = ((data) => {
         // a label may not begin with a combining mark (UTS #46); IDNA 2003 lets it
         return refuse(_t("The host name is not valid."), { scheme });
       }
-      if (hostLabels.some(rtlUnjudged)) {
-        return refuse(_t("The host name has letters that browsers may read differently."), { scheme });
-      }
       const given = name.normalize("NFC").split(".");
       // (a label given as xn-- is shown decoded; "xn--ß…" was not given so)
       const ace = (label) => label.startsWith("xn--") && ASCII_RE.test(label);
-      if (hostLabels.some((a, i) => a !== given[i] && !ace(given[i])) || unlikeBrowsers(hostLabels.join(""))) {
+      const changed = hostLabels.some((a, i) => a !== given[i] && !ace(given[i]));
+      if (changed || hostLabels.some(rtlUnjudged) || unlikeBrowsers(hostLabels.join(""))) {
         // "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
-        // a name that changes when converted is not shown as either
+        // a name that changes when converted is not shown as either; nor a name whose
+        // direction or letters IDNA 2003 cannot judge
         return refuse(_t("The host name has letters that browsers may read differently."), { scheme });
       }
       asciiHost = labels.join(".");
@@ -597,7 +598,7 @@ const urlcheck = ((data) => {
         warnings.push(_t('The host name is written with {dots} where browsers read a full stop (".").', { dots: dots.join(" ") }));
       }
     }
-    const bare = root ? asciiHost.slice(0, -1) : asciiHost;
+    const bare = asciiHost.replace(/\.$/, ""); // "localhost." is this computer too
     const loopback = (ip !== null && ip.loopback) || (ip === null && (bare === "localhost" || bare.endsWith(".localhost")));
     if (ip !== null && !loopback) {
       warnings.unshift(_t("The destination is an IP address, not a name: nothing says who runs it."));

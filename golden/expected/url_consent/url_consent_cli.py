@@ -323,6 +323,11 @@ class UrlCheck(_NamedTuple):
     def openable(self) -> bool:
         return self.refusal is None
 
+    @property
+    def headline(self) -> str:
+        """The domain a screen shows in large type: a look-alike's in its xn-- form."""
+        return self.ascii_domain if self.lookalike else self.domain
+
 
 def _scripts(label: str) -> list[str]:
     found: list[str] = []
@@ -605,17 +610,14 @@ def check_url(url: str) -> UrlCheck:
         if any(_unicodedata.category(char).startswith("M") for char in starts):
             # a label may not begin with a combining mark (UTS #46); IDNA 2003 lets it
             return refuse(_t("The host name is not valid."), scheme=scheme)
-        if any(_rtl_unjudged(label) for label in host_labels):
-            return refuse(
-                _t("The host name has letters that browsers may read differently."),
-                scheme=scheme,
-            )
         given = _unicodedata.normalize("NFC", name).split(".")
         pairs = zip(host_labels, given, strict=True)
         changed = any(a != b and not _ace(b) for a, b in pairs)
-        if changed or _unlike_browsers("".join(host_labels)):
+        unjudged = any(_rtl_unjudged(label) for label in host_labels)
+        if changed or unjudged or _unlike_browsers("".join(host_labels)):
             # "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
-            # a name that changes when converted is not shown as either
+            # a name that changes when converted is not shown as either; nor a name whose
+            # direction or letters IDNA 2003 cannot judge
             return refuse(
                 _t("The host name has letters that browsers may read differently."),
                 scheme=scheme,
@@ -683,7 +685,7 @@ def check_url(url: str) -> UrlCheck:
                     dots=" ".join(dots),
                 ),
             )
-    bare = ascii_host[:-1] if root else ascii_host
+    bare = ascii_host.removesuffix(".")  # "localhost." is this computer too
     loopback = (ip is not None and ip.is_loopback) or (
         ip is None and (bare == "localhost" or bare.endswith(".localhost"))
     )
@@ -738,18 +740,37 @@ def check_url(url: str) -> UrlCheck:
 MAX_MESSAGE_LENGTH = 10_000
 
 
+#: Who asks, when the server gives no name.
+DEFAULT_SERVER = _t("An MCP server")
+
+
+def _who(server: str | None) -> str:
+    if server is not None and server.strip():
+        return server
+    return DEFAULT_SERVER
+
+
 def bounded_request(
     message: str,
     server: str | None,
     elicitation_id: str | None,
-) -> tuple[str, str | None, str | None]:
-    """The message, the server's name and the elicitation id cut to what a
-    screen can show at once (a megabyte of any of them would freeze it)."""
+) -> tuple[str, str, str | None]:
+    """The message, who asks (the server's name, or DEFAULT_SERVER) and the
+    elicitation id, cut to what a screen can show at once (a megabyte of any of
+    them would freeze it)."""
     return (
         clip(message, MAX_MESSAGE_LENGTH),
-        None if server is None else clip(server),
+        clip(_who(server)),
         None if elicitation_id is None else clip(elicitation_id),
     )
+
+
+def _place(check: UrlCheck) -> str:
+    """The destination in one phrase: its domain (a look-alike's in its xn--
+    form), or the address itself (cut short: it is one phrase)."""
+    if check.domain:
+        return safe_text(check.headline)
+    return safe_text(clip(shown_address(check)))
 
 
 def shown_address(check: UrlCheck) -> str:
@@ -848,7 +869,6 @@ def _words(english: tuple[str, ...], localised: str) -> tuple[str, ...]:
 # --- the consent prompt -----------------------------------------------------
 
 #: Who asks when the host does not say (in the module's language).
-DEFAULT_SERVER = _t("An MCP server")
 
 #: The full URL is shown in pieces of this many characters, one a line.
 _URL_WIDTH = 64
@@ -885,20 +905,6 @@ class _ConsentTerminal:
         if self.echo:
             self.say(safe_text(answer))
         return answer.strip(" \t")
-
-
-def _who(server: str | None) -> str:
-    if server is not None and server.strip():
-        return server
-    return DEFAULT_SERVER
-
-
-def _place(check: UrlCheck) -> str:
-    """The destination in one phrase: its domain (a look-alike's in its xn--
-    form), or the address itself (cut short: it is one phrase)."""
-    if check.domain:
-        return safe_text(check.ascii_domain if check.lookalike else check.domain)
-    return safe_text(clip(shown_address(check), MAX_NAME_LENGTH))
 
 
 def _url_lines(url: str) -> list[str]:
@@ -1013,15 +1019,13 @@ def _elicit_url(
     term: _ConsentTerminal,
     message: str,
     url: str,
-    server: str,
+    server: str | None,
     elicitation_id: str | None,
     opener: Callable[[str], object],
 ) -> dict[str, Any]:
     check = check_url(url)
     # Bounded before any line is built from them: a megabyte would flood the terminal.
-    bounded = bounded_request(message, server, elicitation_id)
-    message, elicitation_id = bounded[0], bounded[2]
-    server = _who(bounded[1])
+    message, server, elicitation_id = bounded_request(message, server, elicitation_id)
     _show(term, check, message, server, elicitation_id)
     # Keys pressed before this screen was shown answer nothing.
     _discard_typeahead(term.inp)
@@ -1080,7 +1084,7 @@ def elicit_url(
     term = _ConsentTerminal(inp, err)
     do_open = opener if opener is not None else _open_in_browser
     try:
-        return _elicit_url(term, message, url, _who(server), elicitation_id, do_open)
+        return _elicit_url(term, message, url, server, elicitation_id, do_open)
     except (EOFError, KeyboardInterrupt, OSError):
         try:
             term.say()

@@ -328,6 +328,11 @@ class UrlCheck(_NamedTuple):
     def openable(self) -> bool:
         return self.refusal is None
 
+    @property
+    def headline(self) -> str:
+        """The domain a screen shows in large type: a look-alike's in its xn-- form."""
+        return self.ascii_domain if self.lookalike else self.domain
+
 
 def _scripts(label: str) -> list[str]:
     found: list[str] = []
@@ -610,17 +615,14 @@ def check_url(url: str) -> UrlCheck:
         if any(_unicodedata.category(char).startswith("M") for char in starts):
             # a label may not begin with a combining mark (UTS #46); IDNA 2003 lets it
             return refuse(_t("The host name is not valid."), scheme=scheme)
-        if any(_rtl_unjudged(label) for label in host_labels):
-            return refuse(
-                _t("The host name has letters that browsers may read differently."),
-                scheme=scheme,
-            )
         given = _unicodedata.normalize("NFC", name).split(".")
         pairs = zip(host_labels, given, strict=True)
         changed = any(a != b and not _ace(b) for a, b in pairs)
-        if changed or _unlike_browsers("".join(host_labels)):
+        unjudged = any(_rtl_unjudged(label) for label in host_labels)
+        if changed or unjudged or _unlike_browsers("".join(host_labels)):
             # "faß" would be shown as "fass" while a browser may go to "xn--fa-hia":
-            # a name that changes when converted is not shown as either
+            # a name that changes when converted is not shown as either; nor a name whose
+            # direction or letters IDNA 2003 cannot judge
             return refuse(
                 _t("The host name has letters that browsers may read differently."),
                 scheme=scheme,
@@ -688,7 +690,7 @@ def check_url(url: str) -> UrlCheck:
                     dots=" ".join(dots),
                 ),
             )
-    bare = ascii_host[:-1] if root else ascii_host
+    bare = ascii_host.removesuffix(".")  # "localhost." is this computer too
     loopback = (ip is not None and ip.is_loopback) or (
         ip is None and (bare == "localhost" or bare.endswith(".localhost"))
     )
@@ -743,18 +745,37 @@ def check_url(url: str) -> UrlCheck:
 MAX_MESSAGE_LENGTH = 10_000
 
 
+#: Who asks, when the server gives no name.
+DEFAULT_SERVER = _t("An MCP server")
+
+
+def _who(server: str | None) -> str:
+    if server is not None and server.strip():
+        return server
+    return DEFAULT_SERVER
+
+
 def bounded_request(
     message: str,
     server: str | None,
     elicitation_id: str | None,
-) -> tuple[str, str | None, str | None]:
-    """The message, the server's name and the elicitation id cut to what a
-    screen can show at once (a megabyte of any of them would freeze it)."""
+) -> tuple[str, str, str | None]:
+    """The message, who asks (the server's name, or DEFAULT_SERVER) and the
+    elicitation id, cut to what a screen can show at once (a megabyte of any of
+    them would freeze it)."""
     return (
         clip(message, MAX_MESSAGE_LENGTH),
-        None if server is None else clip(server),
+        clip(_who(server)),
         None if elicitation_id is None else clip(elicitation_id),
     )
+
+
+def _place(check: UrlCheck) -> str:
+    """The destination in one phrase: its domain (a look-alike's in its xn--
+    form), or the address itself (cut short: it is one phrase)."""
+    if check.domain:
+        return safe_text(check.headline)
+    return safe_text(clip(shown_address(check)))
 
 
 def shown_address(check: UrlCheck) -> str:
@@ -824,21 +845,6 @@ class _FreshKeysModal(ModalScreen[dict[str, Any]]):
 # --- the consent screen ----------------------------------------------------
 
 #: Who asks when the host does not say, in the module's language.
-DEFAULT_SERVER = _t("An MCP server")
-
-
-def _who(server: str | None) -> str:
-    if server is not None and server.strip():
-        return server
-    return DEFAULT_SERVER
-
-
-def _place(check: UrlCheck) -> str:
-    """The destination in one phrase: its domain (a look-alike's in its xn-- form), or
-    the address itself (cut short: it is one phrase)."""
-    if check.domain:
-        return safe_text(check.ascii_domain if check.lookalike else check.domain)
-    return safe_text(clip(shown_address(check), MAX_NAME_LENGTH))
 
 
 def _literal(text: str, style: str = "") -> Text:
@@ -986,11 +992,10 @@ class UrlConsentScreen(_FreshKeysModal):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         # Bounded before anything is built from them: a megabyte would freeze it.
-        bounded = bounded_request(message, _who(server), elicitation_id)
-        message, server, elicitation_id = bounded
+        bounded = bounded_request(message, server, elicitation_id)
+        message, self.server, elicitation_id = bounded
         self.message = message
         self.url = url
-        self.server = _who(server)
         self.elicitation_id = elicitation_id
         self.check = check_url(url)
         # None: the module's default opener, looked up when Open is pressed.
@@ -1013,7 +1018,7 @@ class UrlConsentScreen(_FreshKeysModal):
                         yield Static(_warning(warning), classes="warning")
                 if check.domain:
                     yield Static(_t("Web site:"), classes="label", markup=False)
-                    headline = check.ascii_domain if check.lookalike else check.domain
+                    headline = check.headline
                     yield Static(_literal(headline), id="domain")
                 if check.lookalike:
                     written = check.domain
