@@ -174,6 +174,28 @@ def test_pydantic_models_refuse(tmp_path: Path) -> None:
             model.model_validate(bad)
 
 
+def test_pydantic_models_take_a_whole_step_as_jsonschema_does(tmp_path: Path) -> None:
+    """A number field keeps an int as an int: 2**70 / 3 is a whole double, but 2**70 is no
+    multiple of 3, and jsonschema (and the forms) refuse it."""
+    schema = {"type": "object", "properties": {"n": {"type": "number", "multipleOf": 3}}}
+    source = tmp_path / "steps.json"
+    source.write_text(json.dumps(schema), encoding="utf-8")
+    result = elicit_gen.compile(source, [])
+    assert result.ok, [d.to_text() for d in result.diagnostics]
+    (form,) = result.forms
+    module = write_and_import(form, "pydantic", tmp_path)
+    model = next(v for k, v in vars(module).items() if k.endswith("Content"))
+    for value in (2**70, 2**70 + 2, 9, 9.0, 10):
+        expected = jsonschema_verdict(schema, {"n": value})
+        try:
+            model.model_validate({"n": value})
+            got = True
+        except pydantic.ValidationError:
+            got = False
+        assert got == expected, value
+        assert (check_value(schema["properties"]["n"], value) is None) == expected, value
+
+
 PROBES: list[dict[str, Any]] = [
     {"amount": v} for v in (0, -0.0, -5, 5e-324, 1e-300, 0.3, 0.07, 0.5, 1.1, 1e308, 1e22)
 ] + [

@@ -362,6 +362,9 @@ def _multiple_for_all(value: float, step: float) -> bool:
     """Whether ``value`` is a multiple of ``step`` as jsonschema decides it (the quotient in
     doubles is whole; exact fractions when it overflows), where pydantic's own ``multiple_of``
     has a tolerance (5e-324 passes for 0.01)."""
+    # a whole step: the exact remainder (2**70 is no multiple of 3)
+    if not isinstance(step, float):
+        return value % step == 0
     try:
         quotient = value / step
         return int(quotient) == quotient
