@@ -56,11 +56,19 @@ def _int(value: Any) -> Any:
     return int(value) if isinstance(value, float) and value.is_integer() else value
 
 
+#: What lowering keeps of each kind: what clients honour for it (EG160), and what elicit-gen's
+#: forms enforce besides.
+_ALLOWED = {
+    kind: COMMON_KEYS | KIND_KEYS[kind] | ENFORCED_KEYS.get(kind, frozenset())
+    for kind in KIND_KEYS
+}
+
+
 def normalise_property(prop: Prop) -> dict[str, Any]:
     """The property's schema with only subset keywords, in canonical order."""
     source: dict[str, Any] = prop.keys
     # what clients honour for this kind (EG160), and what elicit-gen's forms enforce besides
-    allowed = COMMON_KEYS | KIND_KEYS[prop.kind] | ENFORCED_KEYS.get(prop.kind, frozenset())
+    allowed = _ALLOWED[prop.kind]
     result: dict[str, Any] = {}
     for key in _KEY_ORDER:
         if key not in source or key not in allowed:

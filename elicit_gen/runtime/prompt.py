@@ -357,8 +357,7 @@ class _Terminal:
         form's first question and of its review, so that a key pressed for an earlier form,
         or before this one appeared, never starts, submits or declines it. Piped input is
         scripted and kept."""
-        if not self.piped:
-            _discard_typeahead(self.inp)
+        _discard_typeahead(self.inp)  # (a tty only: piped input is kept)
 
     def read(self) -> str:
         """One answer, stripped; raises EOFError at the end of input."""

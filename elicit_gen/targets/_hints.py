@@ -20,9 +20,14 @@ user types them (``1000``, ``0.25``: no grouping), whatever the language.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from elicit_gen.i18n import ENGLISH, Translation
 from elicit_gen.runtime.formcore import FORMAT_HINTS
 from elicit_gen.targets._text import number_text
+
+if TYPE_CHECKING:
+    from elicit_gen.compiler.ir import NumberField
 
 
 def sentence(phrase: str, tr: Translation = ENGLISH) -> str:
@@ -192,6 +197,24 @@ def number_hint(
     """:func:`number_phrase` as a sentence: ``A whole number, at least 18.``"""
     phrase = number_phrase(integer, lo, hi, tr, above=above, below=below, step=step)
     return sentence(phrase, tr)
+
+
+def field_number_phrase(field: NumberField, tr: Translation = ENGLISH) -> str:
+    """:func:`number_phrase` of a number field: every bound and step it has."""
+    return number_phrase(
+        field.integer,
+        field.minimum,
+        field.maximum,
+        tr,
+        above=field.exclusive_minimum,
+        below=field.exclusive_maximum,
+        step=field.multiple_of,
+    )
+
+
+def field_number_hint(field: NumberField, tr: Translation = ENGLISH) -> str:
+    """:func:`field_number_phrase` as a sentence."""
+    return sentence(field_number_phrase(field, tr), tr)
 
 
 def count_hint(

@@ -15,7 +15,14 @@ from typing import Any
 
 from ..compiler import ir
 from ..i18n import ENGLISH, Translation, translation
-from ._hints import count_phrase, default_server, number_hint, sentence, shown_message, text_phrase
+from ._hints import (
+    count_phrase,
+    default_server,
+    field_number_hint,
+    sentence,
+    shown_message,
+    text_phrase,
+)
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports
 from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
@@ -114,15 +121,7 @@ def _string(field: ir.StringField, tr: Translation) -> dict[str, Any]:
 def _number(field: ir.NumberField, tr: Translation) -> dict[str, Any]:
     return {
         "integer": field.integer,
-        "hint": number_hint(
-            field.integer,
-            field.minimum,
-            field.maximum,
-            tr,
-            above=field.exclusive_minimum,
-            below=field.exclusive_maximum,
-            step=field.multiple_of,
-        ),
+        "hint": field_number_hint(field, tr),
     }
 
 

@@ -46,10 +46,10 @@ from ..runtime.urlcheck import MAX_URL_LENGTH
 from ._hints import (
     count_hint,
     default_server,
+    field_number_hint,
     format_hint,
     length_hint,
     local_time_phrase,
-    number_hint,
     shown_message,
 )
 from ._layout import is_long_text
@@ -125,15 +125,7 @@ def _string_hint(field: StringField, tr: Translation = ENGLISH) -> str | None:
 
 
 def _number_hint(field: NumberField, tr: Translation = ENGLISH) -> str | None:
-    return number_hint(
-        field.integer,
-        field.minimum,
-        field.maximum,
-        tr,
-        above=field.exclusive_minimum,
-        below=field.exclusive_maximum,
-        step=field.multiple_of,
-    )
+    return field_number_hint(field, tr)
 
 
 def _multi_hint(field: MultiSelectField, tr: Translation = ENGLISH) -> str | None:

@@ -206,8 +206,9 @@ def _string_type(field: ir.StringField, prop: dict[str, Any]) -> _Node:
 def _number_type(field: ir.NumberField, prop: dict[str, Any]) -> _Node:
     ge, le, shown = _bounds(field)
     gt, lt, step = field.exclusive_minimum, field.exclusive_maximum, field.multiple_of
-    fixed = None if field.const is None else _call("_const", _Lit(field.const))
+    fixed = None
     if field.const is not None:
+        fixed = _call("_const", _Lit(field.const))
         shown = {**shown, "const": field.const}
     kws = (
         _kw("ge", ge),
@@ -250,7 +251,7 @@ def _multi_type(field: ir.MultiSelectField, prop: dict[str, Any]) -> _Node:
             *_length_kws(field.min_items, field.max_items),
             _Kw("json_schema_extra", _Lit(extra)),
         ),
-        *(("_UNIQUE",) if field.unique_items else ()),
+        "_UNIQUE" if field.unique_items else None,
     )
 
 

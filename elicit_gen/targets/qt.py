@@ -29,7 +29,7 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ..i18n import ENGLISH, Translation, translation
-from ._hints import count_hint, default_server, length_hint, number_hint, shown_message
+from ._hints import count_hint, default_server, field_number_hint, length_hint, shown_message
 from ._layout import is_long_text
 from ._range import highest, lowest
 from ._render import header_text, render
@@ -79,15 +79,7 @@ def _string(field: StringField, tr: Translation) -> dict[str, Any]:
 def _number(field: NumberField, tr: Translation) -> dict[str, Any]:
     return {
         **_common(field, "number"),
-        "hint": number_hint(
-            field.integer,
-            field.minimum,
-            field.maximum,
-            tr,
-            above=field.exclusive_minimum,
-            below=field.exclusive_maximum,
-            step=field.multiple_of,
-        ),
+        "hint": field_number_hint(field, tr),
         "integer": field.integer,
         "minimum": lowest(field),
         "maximum": highest(field),

@@ -24,7 +24,7 @@ from typing import Any
 from ..compiler import ir
 from ..compiler.ir import StringFormat
 from ..i18n import ENGLISH, Translation, translation
-from ._hints import count_hint, default_server, length_phrase, number_phrase, shown_message
+from ._hints import count_hint, default_server, field_number_phrase, length_phrase, shown_message
 from ._layout import is_long_text
 from ._render import header_text, render
 from ._runtime import runtime_bodies, runtime_imports
@@ -79,15 +79,7 @@ def _string_spec(field: ir.StringField, tr: Translation) -> dict[str, Any]:
 
 def _number_spec(field: ir.NumberField, tr: Translation) -> dict[str, Any]:
     return {
-        "hint": number_phrase(
-            field.integer,
-            field.minimum,
-            field.maximum,
-            tr,
-            above=field.exclusive_minimum,
-            below=field.exclusive_maximum,
-            step=field.multiple_of,
-        ),
+        "hint": field_number_phrase(field, tr),
         "restrict": _INTEGER_RESTRICT if field.integer else _NUMBER_RESTRICT,
     }
 

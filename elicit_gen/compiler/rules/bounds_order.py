@@ -26,22 +26,21 @@ EXCLUSIVE_PAIRS = (
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
         keys = prop.keys
-        for low, high in PAIRS:
+        for low, high in PAIRS + EXCLUSIVE_PAIRS:
             lo, hi = keys.get(low), keys.get(high)
-            if is_number(lo) and is_number(hi) and lo > hi:
-                yield Finding(
-                    prop.at(low),
-                    f"field {prop.name!r}: `{low}` ({lo}) is greater than `{high}` ({hi}); no "
-                    "value can satisfy both",
-                )
-        for low, high in EXCLUSIVE_PAIRS:
-            lo, hi = keys.get(low), keys.get(high)
-            if is_number(lo) and is_number(hi) and lo >= hi:
-                yield Finding(
-                    prop.at(low),
-                    f"field {prop.name!r}: `{low}` ({lo}) is not below `{high}` ({hi}); no "
-                    "value can satisfy both",
-                )
+            if not (is_number(lo) and is_number(hi)):
+                continue
+            if (low, high) in EXCLUSIVE_PAIRS and lo >= hi:  # an exclusive bound: no equality
+                relation = "is not below"
+            elif lo > hi:
+                relation = "is greater than"
+            else:
+                continue
+            yield Finding(
+                prop.at(low),
+                f"field {prop.name!r}: `{low}` ({lo}) {relation} `{high}` ({hi}); no value can "
+                "satisfy both",
+            )
 
 
 RULE = Rule(

@@ -32,7 +32,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             f"requestedSchema: `$schema` must be a string, found {_show(ctx.root['$schema'])}",
         )
     # a field's title and description: with its other keywords, below
-    checked = {prop.at(key) for prop in ctx.valid_properties for key in EXPECTED_TYPES}
+    checked = {prop.at(key) for prop in ctx.valid_properties for key in ("title", "description")}
     for pointer, key, where, value in every_annotation(ctx):
         if pointer not in checked and not is_annotation(key, value):
             expected = ANNOTATION_TYPES[key][1]

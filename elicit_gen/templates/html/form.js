@@ -318,9 +318,6 @@
     return INTEGER_TEXT_RE.test(text) ? [BigInt(text), 1n] : doubleRational(Number(text));
   }
 
-  /** The exact value a server reads for the number `value` sent in JSON. */
-  const sentValue = (value) => readsAs(JSON.stringify(value));
-
   /** -1, 0 or 1 as the rational a is below, equal to or above b (denominators positive). */
   function compareExact(a, b) {
     const left = a[0] * b[1];
@@ -394,16 +391,15 @@
       if (typeof value !== "number") return _t("Must be a number.");
       if (!Number.isFinite(value)) return _t("Must be a finite number.");
       if (kind === "integer" && !Number.isInteger(value)) return _t("Must be a whole number.");
-      const exact = sentValue(value);
+      const sent = numberKeyword(JSON.stringify(value), num(value));
       const minimum = boundOf(name, prop, "minimum");
       const maximum = boundOf(name, prop, "maximum");
-      if (minimum !== null && compareExact(exact, minimum.exact) < 0) {
+      if (minimum !== null && compareExact(sent.exact, minimum.exact) < 0) {
         return _t("Must be at least {minimum}.", { minimum: minimum.text });
       }
-      if (maximum !== null && compareExact(exact, maximum.exact) > 0) {
+      if (maximum !== null && compareExact(sent.exact, maximum.exact) > 0) {
         return _t("Must be at most {maximum}.", { maximum: maximum.text });
       }
-      const sent = numberKeyword(JSON.stringify(value), num(value));
       const low = boundOf(name, prop, "exclusiveMinimum");
       if (low !== null && !above(sent, low)) return _t("Must be more than {bound}.", { bound: low.text });
       const high = boundOf(name, prop, "exclusiveMaximum");

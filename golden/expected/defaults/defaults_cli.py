@@ -24,7 +24,6 @@ import sys
 import unicodedata as _unicodedata
 from collections.abc import Mapping as _Mapping
 from collections.abc import Sequence
-from fractions import Fraction as _Fraction
 from typing import Any as _Any
 from typing import TextIO
 
@@ -397,6 +396,9 @@ def _multiple(value: float, step: float) -> bool | None:
     in decimal but not in doubles (0.3 / 0.1 is 2.9999999999999996: Ajv and jsonschema refuse
     it, though pydantic takes it). Ajv tests ``q === parseInt(q)``, which fails from 1e21 on
     (``parseInt("1e+21")`` is 1)."""
+    # only a multipleOf needs it; a lint never does
+    from fractions import Fraction as _Fraction
+
     exact = _Fraction(repr(value) if isinstance(value, float) else value) / _Fraction(
         repr(step) if isinstance(step, float) else step
     )
@@ -1198,8 +1200,7 @@ class _Terminal:
         form's first question and of its review, so that a key pressed for an earlier form,
         or before this one appeared, never starts, submits or declines it. Piped input is
         scripted and kept."""
-        if not self.piped:
-            _discard_typeahead(self.inp)
+        _discard_typeahead(self.inp)  # (a tty only: piped input is kept)
 
     def read(self) -> str:
         """One answer, stripped; raises EOFError at the end of input."""

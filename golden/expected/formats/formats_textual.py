@@ -34,7 +34,6 @@ import re as _re
 import unicodedata as _unicodedata
 from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
-from fractions import Fraction as _Fraction
 from typing import Any, ClassVar, TypedDict, cast
 from typing import Any as _Any
 
@@ -429,6 +428,9 @@ def _multiple(value: float, step: float) -> bool | None:
     in decimal but not in doubles (0.3 / 0.1 is 2.9999999999999996: Ajv and jsonschema refuse
     it, though pydantic takes it). Ajv tests ``q === parseInt(q)``, which fails from 1e21 on
     (``parseInt("1e+21")`` is 1)."""
+    # only a multipleOf needs it; a lint never does
+    from fractions import Fraction as _Fraction
+
     exact = _Fraction(repr(value) if isinstance(value, float) else value) / _Fraction(
         repr(step) if isinstance(step, float) else step
     )

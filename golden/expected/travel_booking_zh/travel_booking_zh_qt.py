@@ -37,7 +37,6 @@ import unicodedata
 import unicodedata as _unicodedata
 from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
-from fractions import Fraction as _Fraction
 from types import FrameType
 from typing import TYPE_CHECKING, Any, ClassVar
 from typing import Any as _Any
@@ -559,6 +558,9 @@ def _multiple(value: float, step: float) -> bool | None:
     in decimal but not in doubles (0.3 / 0.1 is 2.9999999999999996: Ajv and jsonschema refuse
     it, though pydantic takes it). Ajv tests ``q === parseInt(q)``, which fails from 1e21 on
     (``parseInt("1e+21")`` is 1)."""
+    # only a multipleOf needs it; a lint never does
+    from fractions import Fraction as _Fraction
+
     exact = _Fraction(repr(value) if isinstance(value, float) else value) / _Fraction(
         repr(step) if isinstance(step, float) else step
     )
