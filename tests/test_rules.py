@@ -92,6 +92,13 @@ CASES = [
         12,
     ),
     Case(
+        "EG112",
+        field('{"type": "string", "pattern": "^(?:[0-9]{3})-[0-9]{4}$"}'),
+        field('{"type": "string",\n "pattern": "^(?<area>[0-9]{3})-[0-9]{4}$"}'),
+        4,
+        13,
+    ),
+    Case(
         "EG120",
         field('{"type": "string", "minLength": 1}'),
         field('{"type": "string",\n   "minLength": 1.5}'),

@@ -69,6 +69,9 @@ class StringField(FieldBase):
     max_length: int | None = None
     format: StringFormat | None = None
     default: str | None = None
+    # beyond the subset, enforced by every target all the same (EG160 warns; EG112 refuses a
+    # pattern the engine of runtime/pattern.py cannot read as every validator does)
+    pattern: str | None = None
 
 
 @dataclass(frozen=True)

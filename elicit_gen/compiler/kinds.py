@@ -49,7 +49,7 @@ KIND_KEYS: dict[Kind, frozenset[str]] = {
 #: Keywords beyond the subset that elicit-gen's own forms enforce all the same (every target
 #: checks them): lowering keeps them. EG160 still warns about them, as other clients drop them.
 ENFORCED_KEYS: dict[Kind, frozenset[str]] = {
-    Kind.STRING: frozenset({"const"}),
+    Kind.STRING: frozenset({"const", "pattern"}),
     Kind.NUMBER: frozenset({"exclusiveMinimum", "exclusiveMaximum", "multipleOf", "const"}),
     Kind.BOOLEAN: frozenset({"const"}),
     Kind.MULTI_UNTITLED: frozenset({"uniqueItems"}),

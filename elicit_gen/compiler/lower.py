@@ -26,6 +26,7 @@ _KEY_ORDER = (
     "format",
     "minLength",
     "maxLength",
+    "pattern",
     "minimum",
     "exclusiveMinimum",
     "maximum",
@@ -151,6 +152,7 @@ def lower_field(
             max_length=n.get("maxLength"),
             format=ir.StringFormat(fmt) if fmt else None,
             default=n.get("default"),
+            pattern=n.get("pattern"),
         )
     if prop.kind is Kind.NUMBER:
         return ir.NumberField(

@@ -11,6 +11,7 @@ from collections.abc import Mapping as _Mapping
 from typing import Any as _Any
 
 from .i18n import _N, _t, _tn
+from .pattern import CompiledPattern, PatternError, compile_pattern
 
 # --- end of runtime imports ---
 
@@ -510,6 +511,25 @@ def format_problem(fmt: str, text: str) -> str:
     return _t("Not a date and time.")
 
 
+# Compiled patterns by their text (a form has few; a process running many forms keeps the last
+# ones): a pattern the engine refuses is None, and no value matches it.
+_PATTERNS: dict[str, CompiledPattern | None] = {}
+
+
+def matches_pattern(pattern: str, text: str) -> bool:
+    """Whether ``text`` has the form ``pattern`` describes for every engine a server may check
+    it with (runtime/pattern.py); False for a pattern the engine refuses (EG112 reports it)."""
+    if pattern not in _PATTERNS:
+        if len(_PATTERNS) >= 64:
+            _PATTERNS.clear()
+        try:
+            _PATTERNS[pattern] = compile_pattern(pattern)
+        except PatternError:
+            _PATTERNS[pattern] = None
+    compiled = _PATTERNS[pattern]
+    return compiled is not None and compiled.search(text)
+
+
 def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
     """The values a select field allows, or None when ``prop`` is not a select."""
     if "enum" in prop:
@@ -592,6 +612,9 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
         fmt = prop.get("format")
         if fmt in FORMAT_CHECKS and not FORMAT_CHECKS[fmt](value):
             return format_problem(fmt, value)
+        pattern = prop.get("pattern")
+        if isinstance(pattern, str) and not matches_pattern(pattern, value):
+            return _t("Does not have the form the server expects.")
         return None
     if kind == "array":
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):

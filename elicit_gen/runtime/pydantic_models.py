@@ -1,8 +1,9 @@
 # --- elicit-gen pydantic runtime (pydantic v2.11+ and the standard library) ---------------------
 # The validators and types the generated pydantic models are built from. The pydantic target copies
-# everything after the imports below verbatim into each ``<stem>_models.py``, after formcore's
-# format-check section (``is_email``, ``is_uri``, ``is_date``, ``is_date_time``),
-# so that a generated module never imports elicit_gen and the format checks are written once.
+# everything after the imports below verbatim into each ``<stem>_models.py``, after the pattern
+# engine (runtime/pattern.py: ``compile_pattern``) and formcore's format-check section
+# (``is_email``, ``is_uri``, ``is_date``, ``is_date_time``), so that a generated module never
+# imports elicit_gen and the checks are written once.
 # Names start with an underscore: no field of a generated model can shadow them.
 import datetime as _dt
 from collections.abc import Callable as _Callable
@@ -20,6 +21,7 @@ from elicit_gen.runtime.formcore import (
     is_email,
     is_uri,
 )
+from elicit_gen.runtime.pattern import compile_pattern
 
 # --- end of runtime imports ---
 
@@ -275,6 +277,20 @@ def _text_length(min_length: int | None, max_length: int | None) -> Any:
                 raise ValueError(f"must be at least {min_length} characters")
             if max_length is not None and len(value) > max_length:
                 raise ValueError(f"must be at most {max_length} characters")
+        return value
+
+    return _pydantic.BeforeValidator(check)
+
+
+def _pattern(pattern: str) -> Any:
+    """``pattern`` on the text of a string field, as the forms check it: what every engine a
+    server may run accepts (runtime/pattern.py), not pydantic's own ``pattern=`` (Rust's regex
+    crate alone). The field's JSON schema keeps ``pattern`` (``json_schema_extra``)."""
+    compiled = compile_pattern(pattern)
+
+    def check(value: object) -> object:
+        if isinstance(value, str) and not compiled.search(value):
+            raise ValueError(f"must match the pattern {pattern!r}")
         return value
 
     return _pydantic.BeforeValidator(check)

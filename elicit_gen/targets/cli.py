@@ -1,7 +1,8 @@
 """The ``cli`` target: a standard-library-only Python module that asks a form's questions on a
 plain terminal (prompts on stderr, answers from stdin, the ElicitResult as JSON on stdout).
 
-The module is the form runtime (``runtime/formcore.py``), the safe-text helpers
+The module is the form runtime (``runtime/formcore.py``, with the ``pattern`` engine
+``runtime/pattern.py`` before it), the safe-text helpers
 (``runtime/safetext.py``) and the terminal prompt (``runtime/prompt.py``) copied verbatim, then
 what ``templates/cli/module.py.j2`` writes for the form: its schema, one spec per field (data,
 printed by the ``py`` filter) and the public API. The output is black-stable by construction: the
@@ -36,7 +37,7 @@ from typing import TextIO
 """
 
 #: The runtime parts copied into the module, in this order.
-_PARTS = ("i18n.py", "formcore.py", "safetext.py", "terminal.py", "prompt.py")
+_PARTS = ("i18n.py", "pattern.py", "formcore.py", "safetext.py", "terminal.py", "prompt.py")
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
 _CONSENT_PARTS = (

@@ -7,7 +7,8 @@ normalised schema to send), ``MESSAGE`` and ``OPTION_LABELS`` (the labels of tit
 See docs/targets/pydantic.md for the design choices (strict types, dates, aliases, absence).
 
 The module is black-stable by construction (``black_stable``): its static part is copied verbatim
-from real, formatted modules (formcore's format-check section, then ``runtime/pydantic_models.py``)
+from real, formatted modules (the pattern engine ``runtime/pattern.py``, formcore's format-check
+section, then ``runtime/pydantic_models.py``)
 and its per-form part, the field declarations, is laid out here in the covered style: every
 bracket with arguments exploded one per line with a magic trailing comma, data printed by
 :mod:`._pyprint`. Black and ``ruff format`` at any line length from 88 up leave it unchanged.
@@ -183,22 +184,33 @@ def _length_kws(lo: int | None, hi: int | None) -> tuple[_Kw | None, _Kw | None]
 def _string_type(field: ir.StringField, prop: dict[str, Any]) -> _Node:
     lengths = _length_kws(field.min_length, field.max_length)
     fmt = field.format
+    # a pattern is checked by the forms' engine (_pattern), not pydantic's pattern= (one
+    # engine only), and shown in the JSON schema as the server sent it
+    pattern = None if field.pattern is None else _call("_pattern", _Lit(field.pattern))
+    shown_pattern = {} if field.pattern is None else {"pattern": field.pattern}
     if fmt is None:
+        if pattern is not None:
+            extra = _Kw("json_schema_extra", _Lit(shown_pattern))
+            return _sub("Annotated", "str", _call("Field", *lengths, extra), pattern)
         if field.min_length is None and field.max_length is None:
             return "str"
         return _sub("Annotated", "str", _call("Field", *lengths))
     if fmt in (ir.StringFormat.EMAIL, ir.StringFormat.URI):
         check = "_EMAIL" if fmt is ir.StringFormat.EMAIL else "_URI"
-        extra = _Kw("json_schema_extra", _Lit({"format": fmt.value}))
-        return _sub("Annotated", "str", _call("Field", *lengths, extra), check)
+        extra = _Kw("json_schema_extra", _Lit({"format": fmt.value, **shown_pattern}))
+        return _sub("Annotated", "str", _call("Field", *lengths, extra), check, pattern)
     base = "_Date" if fmt is ir.StringFormat.DATE else "_DateTime"
-    shown = {k: prop[k] for k in ("minLength", "maxLength") if k in prop}
+    shown = {k: prop[k] for k in ("minLength", "maxLength", "pattern") if k in prop}
     if not shown:
         return base
+    length = None
+    if field.min_length is not None or field.max_length is not None:
+        length = _call("_text_length", _Lit(field.min_length), _Lit(field.max_length))
     return _sub(
         "Annotated",
         base,
-        _call("_text_length", _Lit(field.min_length), _Lit(field.max_length)),
+        length,
+        pattern,
         _call("Field", _Kw("json_schema_extra", _Lit(shown))),
     )
 
@@ -338,8 +350,10 @@ def declaration(field: ir.Field, prop: dict[str, Any]) -> str:
 #: The module's import block: what the runtime part and the models name (the models' names are
 #: reserved by the naming module or start with an underscore, so no field name shadows them).
 _IMPORTS = """\
+import bisect as _bisect
 import datetime as _dt
 import re as _re
+import threading as _threading
 from collections.abc import Callable as _Callable
 from fractions import Fraction as _Fraction
 from typing import Annotated, Any, Literal
@@ -352,12 +366,14 @@ from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 
 @cache
 def _runtime() -> str:
-    """The static part of every models module: formcore's format-check section, then the body
-    of ``runtime/pydantic_models.py``, both verbatim."""
+    """The static part of every models module: the pattern engine (``runtime/pattern.py``),
+    formcore's format-check section, then the body of ``runtime/pydantic_models.py``, all
+    verbatim."""
     core = runtime_part("formcore.py").body
     start, end = "# --- format checks ---\n", "# --- end of format checks ---\n"
     checks = core[core.index(start) : core.index(end) + len(end)]
-    return checks + "\n" + runtime_part("pydantic_models.py").body
+    engine = runtime_part("pattern.py").body
+    return engine + "\n\n" + checks + "\n" + runtime_part("pydantic_models.py").body
 
 
 def _option_labels(form: ir.Form) -> dict[str, dict[str, str]]:

@@ -2,7 +2,8 @@
 
 The generated module imports only PySide6 and the standard library. Its static code (editors,
 the dialog, the runners) is a verbatim copy of :mod:`elicit_gen.runtime.qt_form`, after the
-validation runtime (:mod:`elicit_gen.runtime.formcore`) and the safe-text helpers
+validation runtime (:mod:`elicit_gen.runtime.formcore`, after its ``pattern`` engine
+:mod:`elicit_gen.runtime.pattern`) and the safe-text helpers
 (:mod:`elicit_gen.runtime.safetext`); what depends
 on the form is data: the module constants and one spec dict per field (``FIELDS``), printed by
 :mod:`._pyprint` in black's layout, and a thin ``<ClassName>Dialog`` subclass that hands them to
@@ -153,7 +154,7 @@ def window_title(form: Form) -> str:
 
 
 #: The runtime modules copied into the module, in order: validation, safe text, the Qt form.
-_PARTS = ("i18n.py", "formcore.py", "safetext.py", "qt_app.py", "qt_form.py")
+_PARTS = ("i18n.py", "pattern.py", "formcore.py", "safetext.py", "qt_app.py", "qt_form.py")
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
 _CONSENT_PARTS = (

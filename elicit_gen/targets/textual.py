@@ -1,7 +1,8 @@
 """The ``textual`` target: a Python module with a Textual ``ModalScreen`` and ``App`` for one form.
 
 The generated module imports only the standard library, ``textual`` and ``rich`` (which textual
-depends on). Its code is static: the validation runtime (``runtime/formcore.py``), the safe-text
+depends on). Its code is static: the validation runtime (``runtime/formcore.py``, after its
+``pattern`` engine ``runtime/pattern.py``), the safe-text
 helpers (``runtime/safetext.py``), the screen base it shares with the URL consent screen
 (``runtime/textual_screen.py``) and the Textual form runtime (``runtime/textual_form.py``:
 widgets, screen, app, command line) are copied in verbatim, so the screen refuses exactly what
@@ -33,7 +34,14 @@ from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
 #: The runtime parts copied into the module, in this order: the validation runtime, the
 #: safe-text helpers, the screen base (no key typed before it was drawn acts on it), then the
 #: widgets, screen, app and command line.
-_PARTS = ("i18n.py", "formcore.py", "safetext.py", "textual_screen.py", "textual_form.py")
+_PARTS = (
+    "i18n.py",
+    "pattern.py",
+    "formcore.py",
+    "safetext.py",
+    "textual_screen.py",
+    "textual_form.py",
+)
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
 _CONSENT_PARTS = (

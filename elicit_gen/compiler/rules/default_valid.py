@@ -1,7 +1,8 @@
 """EG140 default-valid: a ``default`` satisfies its own field.
 
 Spec (2025-11-25): "Clients SHOULD pre-populate form fields with default values" — a default
-that fails its field's bounds, format or options would pre-fill an answer the form must refuse.
+that fails its field's bounds, format, pattern or options would pre-fill an answer the form must
+refuse.
 The official schema.json only checks the default's JSON type.
 """
 
@@ -23,12 +24,26 @@ def _usable(prop: Prop) -> dict[str, JSON]:
     for key, value in prop.keys.items():
         if key in EXPECTED_TYPES and key not in ("enum", "oneOf") and EXPECTED_TYPES[key][0](value):
             usable[key] = value
+    pattern = prop.keys.get("pattern")
+    if isinstance(pattern, str) and _readable(pattern):
+        usable["pattern"] = pattern  # EG112 reports one the engine refuses
     values = [v for v in prop.option_values() if isinstance(v, str)]
     if prop.kind.is_single:
         usable["enum"] = values
     elif prop.kind.is_multi:
         usable["items"] = {"type": "string", "enum": values}
     return usable
+
+
+def _readable(pattern: str) -> bool:
+    """Whether the forms' engine reads ``pattern`` (runtime/pattern.py)."""
+    from ...runtime.pattern import PatternError, compile_pattern
+
+    try:
+        compile_pattern(pattern)
+    except PatternError:
+        return False
+    return True
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -58,7 +73,7 @@ def check(ctx: Context) -> Iterator[Finding]:
 RULE = Rule(
     code="EG140",
     name="default-valid",
-    summary="a `default` must satisfy its own field (bounds, format, options)",
+    summary="a `default` must satisfy its own field (bounds, format, pattern, options)",
     severity=Severity.ERROR,
     check=check,
     compile_ignorable=False,

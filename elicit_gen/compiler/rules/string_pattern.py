@@ -1,0 +1,73 @@
+"""EG112 string-pattern: a text field's ``pattern`` is one every validator reads alike.
+
+Beyond the spec's subset (``StringSchema`` has no ``pattern``; EG160 says other clients may drop
+it). elicit-gen's forms enforce it as every engine a server may check it with reads it:
+ECMAScript with the ``u`` flag (Ajv, the TypeScript SDK), Python's ``re.search`` (jsonschema)
+and Rust's regex crate (pydantic, the Python SDK and FastMCP); see runtime/pattern.py and
+docs/patterns.md. A pattern that is not a string, that the engines read differently
+(back-references, named groups, inline flags, ``\\p{...}``, a lone ``{``, ...) or that is too
+large to check in bounded time cannot be enforced faithfully: the form would refuse what the
+server accepts or the reverse, so it is an error that stops compiling. A ``const`` that the
+pattern refuses leaves the form a single option the server refuses: an error too.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from ..diagnostics import Severity
+from ..kinds import Kind
+from .base import Context, Finding, Rule, json_type
+
+
+def check(ctx: Context) -> Iterator[Finding]:
+    # imported here: most schemas have no pattern, and --lint should not pay for the engine
+    from ...runtime.pattern import PatternError, compile_pattern
+
+    for prop in ctx.valid_properties:
+        if prop.kind is not Kind.STRING or "pattern" not in prop.keys:
+            continue
+        pattern = prop.keys["pattern"]
+        where = f"field {prop.name!r}"
+        if not isinstance(pattern, str):
+            yield Finding(
+                prop.at("pattern"),
+                f"{where}: `pattern` must be a string (a regular expression), not "
+                f"{json_type(pattern)}",
+            )
+            continue
+        try:
+            compiled = compile_pattern(pattern)
+        except PatternError as error:
+            yield Finding(
+                prop.at("pattern"),
+                f"{where}: `pattern` cannot be enforced as every validator reads it: {error}",
+                hint="write it with what ECMAScript and Python's re both read alike "
+                "(docs/patterns.md), or check the value on the server",
+            )
+            continue
+        const = prop.keys.get("const")
+        if isinstance(const, str) and not compiled.search(const):
+            yield Finding(
+                prop.at("const"),
+                f"{where}: `const` {json.dumps(const)} does not match `pattern`, so the field "
+                "allows no value",
+            )
+
+
+RULE = Rule(
+    code="EG112",
+    name="string-pattern",
+    summary="a `pattern` must be a regular expression every validator reads alike",
+    severity=Severity.ERROR,
+    check=check,
+    compile_ignorable=False,
+    spec="(beyond the subset) JSON Schema `pattern`: an ECMA-262 regular expression.",
+    example=(
+        '{"type": "object", "properties": {"code": {"type": "string", '
+        '"pattern": "^(?<area>[0-9]{3})-[0-9]{4}$"}}}'
+    ),
+    fix="Use a plain group `(...)` instead of a named one, and the constructs of "
+    "docs/patterns.md; or drop the pattern and check the value on the server.",
+)
