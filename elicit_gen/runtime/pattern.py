@@ -88,7 +88,7 @@ MAX_DEPTH = 64
 MAX_REPEAT = 1000
 MAX_POSITIONS = 1000
 MAX_STEPS = 64
-MAX_LOOKAROUNDS = 32
+MAX_LOOKAROUNDS = 16
 # zero-width alternatives (such as (^|\b)) a part may need, combined
 _MAX_CONDITIONS = 16
 # distinct position sets a search keeps before it forgets them (a bounded DFA cache)
@@ -249,8 +249,10 @@ _SPACE = _span(
     (0x205F, 0x205F),
     (0x3000, 0x3000),
 )
-_SPACE_WIDE = _union(_SPACE, _span((0x1C, 0x1F), (0x85, 0x85), (0x180E, 0x180E)))
-_SPACE_WIDE = _union(_SPACE_WIDE, _span((0xFEFF, 0xFEFF)))
+_SPACE_WIDE = _union(
+    _SPACE,
+    _span((0x1C, 0x1F), (0x85, 0x85), (0x180E, 0x180E), (0xFEFF, 0xFEFF)),
+)
 # . in ECMAScript excludes the line terminators; in Python and Rust only \n
 _DOT = _invert(_span((0x0A, 0x0A), (0x0D, 0x0D), (0x2028, 0x2029)))
 _DOT_WIDE = _invert(_span((0x0A, 0x0A)))
@@ -557,7 +559,7 @@ class _Parser:
         if letter in _CONTROLS:
             return _CONTROLS[letter]
         if letter == "0":
-            if self.peek().isdigit():
+            if self.peek() != "" and self.peek() in "0123456789":
                 raise self.fail(_OCTAL, start)
             return 0
         if letter in "123456789":

@@ -40,6 +40,7 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ..i18n import ENGLISH, Translation, script_msgids, translation
+from ..runtime import pattern as _pattern
 from ..runtime.consent_args import MAX_MESSAGE_LENGTH
 from ..runtime.safetext import _UNSAFE_RE, MAX_NAME_LENGTH, safe_block, safe_text
 from ..runtime.urlcheck import MAX_URL_LENGTH
@@ -387,6 +388,32 @@ def _sha256(text: str) -> str:
     return "'sha256-" + base64.b64encode(digest).decode() + "'"
 
 
+def pattern_data() -> str:
+    """The start of the pattern engine's script (templates/html/pattern.js, which follows):
+    runtime/pattern.py's tables of word characters and digits and its limits, generated from
+    Python's own, so that the page refuses exactly the patterns and values the Python forms do."""
+    data = {
+        "word": _pattern._WORD_TABLE,
+        "digit": _pattern._DIGIT_TABLE,
+        "limits": {
+            "length": _pattern.MAX_PATTERN_LENGTH,
+            "depth": _pattern.MAX_DEPTH,
+            "repeat": _pattern.MAX_REPEAT,
+            "positions": _pattern.MAX_POSITIONS,
+            "steps": _pattern.MAX_STEPS,
+            "lookarounds": _pattern.MAX_LOOKAROUNDS,
+            "conditions": _pattern._MAX_CONDITIONS,
+            "passes": _pattern._MAX_PASSES,
+            "passSteps": _pattern._PASS_STEPS,
+            "states": _pattern._MAX_STATES,
+        },
+    }
+    return (
+        "// GENERATED from elicit_gen/runtime/pattern.py (its tables and limits).\n"
+        f"const PATTERN_DATA = {json.dumps(data)};"
+    )
+
+
 #: Script parts made by the emitter, not read from templates/html.
 def consent_data() -> str:
     """The consent page's bounds, generated from Python's own: the longest URL the check
@@ -401,6 +428,7 @@ def consent_data() -> str:
 
 _GENERATED_ASSETS: dict[str, Callable[[], str]] = {
     "safetext_data.js": safetext_data,
+    "pattern_data.js": pattern_data,
     "consent_data.js": consent_data,
 }
 
@@ -441,9 +469,17 @@ def csp(script: str, style: str) -> str:
 
 
 #: The form page's script, in order: the message functions (``_t``/``_tn``), safetext.py's
-#: set of unsafe characters and bound (generated), the safe-text functions, the form. One
-#: block, so that nothing becomes a global.
-_FORM_SCRIPTS = ("i18n.js", "safetext_data.js", "safetext.js", "form.js")
+#: set of unsafe characters and bound (generated), the safe-text functions, pattern.py's
+#: tables and limits (generated) and the pattern engine, the form. One block, so that nothing
+#: becomes a global.
+_FORM_SCRIPTS = (
+    "i18n.js",
+    "safetext_data.js",
+    "safetext.js",
+    "pattern_data.js",
+    "pattern.js",
+    "form.js",
+)
 
 #: The URL consent page's script, in order: the message functions, safetext.py's set of
 #: unsafe characters and bound (generated) and the safe-text functions (the form page's),

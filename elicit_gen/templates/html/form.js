@@ -288,6 +288,27 @@
     return null;
   }
 
+  // --- Patterns: pattern.js (before this script), formcore's matches_pattern ----------------
+
+  /** Compiled patterns by their text; a pattern the engine refuses is null (EG112 reports it). */
+  const PATTERNS = new Map();
+
+  /** Whether `text` has the form `pattern` describes for every engine a server may check it
+   * with; false for a pattern the engine refuses. */
+  function matchesPattern(pattern, text) {
+    if (!PATTERNS.has(pattern)) {
+      let compiled = null;
+      try {
+        compiled = ElicitPattern.compilePattern(pattern);
+      } catch (error) {
+        if (!(error instanceof ElicitPattern.PatternError)) throw error;
+      }
+      PATTERNS.set(pattern, compiled);
+    }
+    const compiled = PATTERNS.get(pattern);
+    return compiled !== null && compiled.search(text);
+  }
+
   // --- Exact numbers ---------------------------------------------------------------------------
   // A number reaches the server as JSON text, JSON.stringify's shortest text that reads back as
   // the same double. A Python server reads digits-only text as an exact integer and any other
@@ -440,6 +461,9 @@
       const format = own(prop, "format") ? prop.format : null;
       if (own(FORMAT_CHECKS, format) && !FORMAT_CHECKS[format](value)) {
         return formatProblem(format, value);
+      }
+      if (own(prop, "pattern") && typeof prop.pattern === "string" && !matchesPattern(prop.pattern, value)) {
+        return _t("Does not have the form the server expects.");
       }
       return null;
     }
