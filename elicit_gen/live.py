@@ -434,7 +434,7 @@ def load_form(
     revision or locale.
 
     Like the command line, it compiles what the linter only warns about: a keyword outside the
-    spec's subset (``pattern``, ``exclusiveMinimum``, ...) is dropped, and the form does not
+    spec's subset (``contentEncoding``, ``minProperties``, ...) is dropped, and the form does not
     enforce it. ``elicit_gen.mcp.unenforced(schema, module.REQUESTED_SCHEMA)`` lists what a
     module leaves out; :class:`~elicit_gen.mcp.FormRouter` declines such requests.
     """

@@ -8,7 +8,7 @@ by the form compiled from the same schema. A request reaches a form only when it
 ``requestedSchema`` means what the form enforces: the same schema as the front end normalises it
 (key order and number spelling play no part; the router compares one cheap walk of the request
 with the registered schemas, running no front end), and no keyword the form would drop
-(``pattern``, ``exclusiveMinimum``, ``const``, ``additionalProperties``, any unknown keyword, at
+(``contentEncoding``, ``minProperties``, any unknown keyword, at
 any depth). Never by the message text. A schema without such a form is
 declined (the reason logged on the ``elicit_gen.mcp`` logger), or handed to a fallback.
 
@@ -217,7 +217,7 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
     with the type JSON Schema gives them (``elicit_gen.compiler.kinds.ANNOTATION_TYPES``). They
     change no verdict on any content; the form shows those it knows (a field's title and
     description, an option's title, which must then be the form's). Anything else (a keyword the
-    form drops, such as ``pattern``, ``exclusiveMinimum``, ``multipleOf``, ``const``,
+    form drops, such as ``exclusiveMinimum``, ``multipleOf``, ``const``,
     ``additionalProperties`` or ``contentEncoding``, or an unknown keyword, at any depth) is
     reported."""
 
@@ -480,7 +480,7 @@ class FormRouter:
     ``compile_unknown`` (``"cli"``, ``"textual"`` or ``"qt"``) answers a form-mode request that no
     registered module matches with a form compiled at run time (:func:`elicit_gen.load_form`,
     cached by schema), shown by ``runner`` like any other. Registered modules still win. A schema
-    the linter rejects, or whose form would not enforce all of it (a ``pattern``, say), goes to
+    the linter rejects, or whose form would not enforce all of it (``minProperties``, say), goes to
     ``fallback`` if there is one and is otherwise declined, the reason logged on the
     ``elicit_gen.mcp`` logger.
 

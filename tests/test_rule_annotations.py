@@ -179,13 +179,13 @@ def test_the_annotation_warning_points_at_the_key() -> None:
 @pytest.mark.parametrize(
     ("pointer", "key", "value"),
     [
-        ("/properties/name", "pattern", "^a"),
         ("/properties/name", "contentEncoding", "base64"),
         ("/properties/name", "contentMediaType", "image/png"),
         ("/properties/colors/items", "minLength", 2),
         ("/properties/size/oneOf/0", "pattern", "^s"),
         ("/properties/tags/items", "uniqueItems", True),
-        # (a root `additionalProperties: false` is enforced now: tests/test_constraints.py)
+        # (a root `additionalProperties: false` is enforced now: tests/test_constraints.py;
+        # a text field's `pattern` too: tests/test_pattern_forms.py)
     ],
 )
 def test_constraints_and_content_keywords_are_still_not_enforced(
