@@ -92,7 +92,7 @@ MAX_LOOKAROUNDS = 16
 # zero-width alternatives (such as (^|\b)) a part may need, combined
 _MAX_CONDITIONS = 16
 # distinct position sets a search keeps before it forgets them (a bounded DFA cache)
-_MAX_STATES = 2048
+_MAX_STATES = 1024
 _END = 0x110000
 
 
@@ -364,6 +364,8 @@ class _Parser:
         node = self.alternation()
         if self.at < len(self.text):
             raise self.fail("a ) without an ( before it")
+        if self.size > MAX_POSITIONS:
+            raise PatternError(_TOO_LARGE)
         return node
 
     def alternation(self) -> _Node:
@@ -419,11 +421,7 @@ class _Parser:
         copies = max(low, 1) if high is None else high
         self.size += size * (copies - 1)
         if self.size > MAX_POSITIONS:
-            raise self.fail(
-                "the pattern is too large to check quickly: it expands to more than "
-                f"{MAX_POSITIONS} characters to match",
-                at,
-            )
+            raise self.fail(_TOO_LARGE, at)
         return _Rep(atom, low, high)
 
     def brace(self, at: int) -> tuple[int, int | None, int] | None:
@@ -697,6 +695,10 @@ class _Parser:
         return self.code(char, at)
 
 
+_TOO_LARGE = (
+    "the pattern is too large to check quickly: it expands to more than "
+    f"{MAX_POSITIONS} characters to match"
+)
 _LONE_BRACE = "a lone { is an error in ECMAScript with the u flag; write \\{"
 _LONE_DASH = "a - inside a class that is not first, last or a range's; write \\-"
 _OCTAL = (
@@ -1204,23 +1206,30 @@ class _Pass:
         found = 0
         endings = self.endings
         for index, bit, negative in self.deciders:
-            ending = endings.get(context << 6 | index) or self.ending(index, context)
-            matched = ending[1] or positions & ending[0] != 0
-            if bit < 0:
-                found |= matched
-            elif matched != negative:
+            ending = endings.get(context << 6 | index)
+            if ending is None:
+                ending = self.ending(index, context)
+            if ending[1] or positions & ending[0]:
+                if bit < 0:
+                    found |= 1
+                elif not negative:
+                    found |= 2 << bit
+                    context |= 1 << bit
+            elif bit >= 0 and negative:
                 found |= 2 << bit
                 context |= 1 << bit
         return found, context
 
-    def step(self, state: int, key: int) -> int:
-        """The step from state ``state`` over ``key`` (the context where it stands times the
-        number of classes, plus the class of the character read): the next state's number
-        shifted left by 48, with the decided bits."""
+    def advance(self, positions: int, key: int) -> tuple[int, int]:
+        """From the positions ``positions`` over ``key`` (the context where they stand times
+        the number of classes, plus the class of the character read): the decided bits and
+        the next positions."""
         context, klass = divmod(key, self.width)
-        positions = self.states[state]
         found, decided = self.decide(positions, context)
-        reached, ahead, back, bundles = self.plans.get(decided) or self.plan(decided)
+        plan = self.plans.get(decided)
+        if plan is None:
+            plan = self.plan(decided)
+        reached, ahead, back, bundles = plan
         for sources, distance in ahead:
             moved = positions & sources
             if moved:
@@ -1232,13 +1241,21 @@ class _Pass:
         for sources, targets in bundles:
             if positions & sources:
                 reached |= targets
-        reached &= self.masks[klass]
+        return found, reached & self.masks[klass]
+
+    def step(self, state: int, key: int) -> int:
+        """The step from state ``state`` over ``key`` (see :meth:`advance`): the next state's
+        number shifted left by 48, with the decided bits. A new step is remembered; when
+        there are too many states, the cache is forgotten and scan stops caching."""
+        self.misses += 1
+        found, reached = self.advance(self.states[state], key)
         numbers = self.numbers
         number = numbers.get(reached)
         if number is None:
             if len(numbers) >= _MAX_STATES:
                 self.forget()
                 numbers = self.numbers
+                self.thrashing = True
                 state = -1
             number = numbers[reached] = len(numbers)
             self.states.append(reached)
@@ -1246,7 +1263,6 @@ class _Pass:
         result = number << 48 | found
         if state >= 0:
             self.rows[state][key] = result
-        self.misses += 1
         return result
 
     def scan(self, text: str, contexts: list[int], stop: bool) -> list[int]:
@@ -1264,18 +1280,54 @@ class _Pass:
         out = [0] * len(contexts)
         rows = self.rows
         state = 0
+        self.thrashing = False
         for at, key in enumerate(keys):
             found = rows[state].get(key)
             if found is None:
                 found = self.step(state, key)
                 rows = self.rows
+                if self.thrashing:
+                    # new states at nearly every character: stop caching for this text
+                    return self.run(keys, contexts, at, found, out, stop)
             low = found & 0xFFFFFFFFFFFF
             if low:
                 out[at] = low
                 if stop and low & 1:
                     return out
             state = found >> 48
-        out[-1] = self.decide(self.states[state], contexts[-1] & given)[0]
+        return self.finish(self.states[state], contexts, out)
+
+    def run(
+        self,
+        keys: list[int],
+        contexts: list[int],
+        at: int,
+        found: int,
+        out: list[int],
+        stop: bool,
+    ) -> list[int]:
+        """:meth:`scan` from place ``at`` on (where the step gave ``found``), without the
+        cache: each step computed from the positions."""
+        low = found & 0xFFFFFFFFFFFF
+        if low:
+            out[at] = low
+            if stop and low & 1:
+                return out
+        positions = self.states[found >> 48]
+        advance = self.advance
+        for place in range(at + 1, len(keys)):
+            low, positions = advance(positions, keys[place])
+            if low:
+                out[place] = low
+                if stop and low & 1:
+                    self.misses += place - at
+                    return out
+        self.misses += len(keys) - at - 1
+        return self.finish(positions, contexts, out)
+
+    def finish(self, positions: int, contexts: list[int], out: list[int]) -> list[int]:
+        """``out`` with what this pass decides at the last place, in the text's order."""
+        out[-1] = self.decide(positions, contexts[-1] & self.given)[0]
         if self.backward:
             out.reverse()
         return out

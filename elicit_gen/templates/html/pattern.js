@@ -114,6 +114,7 @@ const ElicitPattern = (() => {
   const CONTROLS = { t: 9, n: 10, v: 11, f: 12, r: 13 };
   const HEX = "0123456789abcdefABCDEF";
   const ASCII_DIGITS = /^[0-9]+$/;
+  const TOO_LARGE = `the pattern is too large to check quickly: it expands to more than ${LIMITS.positions} characters to match`;
   const LONE_BRACE = "a lone { is an error in ECMAScript with the u flag; write \\{";
   const LONE_DASH = "a - inside a class that is not first, last or a range's; write \\-";
   const OCTAL =
@@ -146,6 +147,7 @@ const ElicitPattern = (() => {
     parse() {
       const node = this.alternation();
       if (this.at < this.text.length) throw this.fail("a ) without an ( before it");
+      if (this.size > LIMITS.positions) throw new PatternError(TOO_LARGE);
       return node;
     }
 
@@ -194,13 +196,7 @@ const ElicitPattern = (() => {
       }
       const copies = high === null ? Math.max(low, 1) : high;
       this.size += size * (copies - 1);
-      if (this.size > LIMITS.positions) {
-        throw this.fail(
-          "the pattern is too large to check quickly: it expands to more than " +
-            `${LIMITS.positions} characters to match`,
-          at,
-        );
-      }
+      if (this.size > LIMITS.positions) throw this.fail(TOO_LARGE, at);
       return { kind: "rep", item: atom, low, high };
     }
 
@@ -960,10 +956,11 @@ const ElicitPattern = (() => {
       return [found, context];
     }
 
-    step(state, key) {
+    /** From `positions` over `key` (the context times the number of classes, plus the class
+     * of the character read): [the decided bits, the next positions]. */
+    advance(positions, key) {
       const context = Math.floor(key / this.width);
       const klass = key % this.width;
-      const positions = this.states[state];
       const [found, decided] = this.decide(positions, context);
       const plan = this.plans.get(decided) || this.plan(decided);
       let reached = plan.first;
@@ -976,11 +973,19 @@ const ElicitPattern = (() => {
         if (moved) reached |= moved >> distance;
       }
       for (const [sources, targets] of plan.bundles) if (positions & sources) reached |= targets;
-      reached &= this.masks[klass];
+      return [found, reached & this.masks[klass]];
+    }
+
+    /** The step from state `state` over `key`: the next state's number * FOUND + the decided
+     * bits. When there are too many states, the cache is forgotten and scan stops caching. */
+    step(state, key) {
+      this.misses += 1;
+      const [found, reached] = this.advance(this.states[state], key);
       let number = this.numbers.get(reached);
       if (number === undefined) {
         if (this.numbers.size >= LIMITS.states) {
           this.forget();
+          this.thrashing = true;
           state = -1;
         }
         number = this.numbers.size;
@@ -990,7 +995,6 @@ const ElicitPattern = (() => {
       }
       const result = number * FOUND + found;
       if (state >= 0) this.rows[state].set(key, result);
-      this.misses += 1;
       return result;
     }
 
@@ -1003,10 +1007,15 @@ const ElicitPattern = (() => {
       if (this.given) keys = keys.map((k, i) => (contexts[i] & this.given) * this.width + k);
       const out = new Array(contexts.length).fill(0);
       let state = 0;
+      this.thrashing = false;
       for (let at = 0; at < keys.length; at += 1) {
         const key = keys[at];
         let found = this.rows[state].get(key);
-        if (found === undefined) found = this.step(state, key);
+        if (found === undefined) {
+          found = this.step(state, key);
+          // new states at nearly every character: stop caching for this text
+          if (this.thrashing) return this.run(keys, contexts, at, found, out, stop);
+        }
         const low = found % FOUND;
         if (low) {
           out[at] = low;
@@ -1014,7 +1023,33 @@ const ElicitPattern = (() => {
         }
         state = Math.floor(found / FOUND);
       }
-      out[out.length - 1] = this.decide(this.states[state], contexts[contexts.length - 1] & this.given)[0];
+      return this.finish(this.states[state], contexts, out);
+    }
+
+    /** scan from place `at` on (where the step gave `found`), without the cache. */
+    run(keys, contexts, at, found, out, stop) {
+      let low = found % FOUND;
+      if (low) {
+        out[at] = low;
+        if (stop && low & 1) return out;
+      }
+      let positions = this.states[Math.floor(found / FOUND)];
+      for (let place = at + 1; place < keys.length; place += 1) {
+        [low, positions] = this.advance(positions, keys[place]);
+        if (low) {
+          out[place] = low;
+          if (stop && low & 1) {
+            this.misses += place - at;
+            return out;
+          }
+        }
+      }
+      this.misses += keys.length - at - 1;
+      return this.finish(positions, contexts, out);
+    }
+
+    finish(positions, contexts, out) {
+      out[out.length - 1] = this.decide(positions, contexts[contexts.length - 1] & this.given)[0];
       if (this.backward) out.reverse();
       return out;
     }
