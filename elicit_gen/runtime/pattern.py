@@ -268,12 +268,9 @@ def _wide(name: str) -> tuple[int, ...]:
 
 def _class_escape(letter: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """(what every engine matches, what any engine matches) for \\d \\D \\w \\W \\s \\S."""
-    narrow = {"d": _DIGIT, "w": _WORD, "s": _SPACE}[letter.lower()]
-    wide = (
-        _SPACE_WIDE
-        if letter.lower() == "s"
-        else _wide("digit" if letter.lower() == "d" else "word")
-    )
+    lower = letter.lower()
+    narrow = {"d": _DIGIT, "w": _WORD, "s": _SPACE}[lower]
+    wide = _SPACE_WIDE if lower == "s" else _wide("digit" if lower == "d" else "word")
     if letter.islower():
         return narrow, wide
     return _invert(wide), _invert(narrow)
@@ -412,9 +409,8 @@ class _Parser:
         low, high = bounds
         if self.peek() == "?":
             self.at += 1  # lazy: the same values match
-        if self.peek() in ("*", "+", "?") or (
-            self.peek() == "{" and self.brace(self.at) is not None
-        ):
+        brace = self.peek() == "{" and self.brace(self.at) is not None
+        if self.peek() in ("*", "+", "?") or brace:
             raise self.fail(
                 "two quantifiers in a row (such as a** or a*+) are an error in ECMAScript",
             )
@@ -525,11 +521,7 @@ class _Parser:
         if behind:
             low, high = _width(node)
             if low != high:
-                raise self.fail(
-                    "a look-behind must match a fixed number of characters "
-                    "(Python's re requires it)",
-                    start,
-                )
+                raise self.fail(_LOOK_BEHIND, start)
         return _Look(node, behind, negative)
 
     def escape(self) -> _Node:
@@ -682,11 +674,7 @@ class _Parser:
             raise self.fail("a [ without its ]", at)
         if char == "\\":
             if self.peek(1) in ("b", "B"):
-                raise self.fail(
-                    "\\b and \\B inside a class are read differently by the engines; "
-                    "write \\x08 for a backspace",
-                    at,
-                )
+                raise self.fail(_CLASS_B, at)
             found = self.escaped(in_class=True)
             if isinstance(found, int):
                 self.code(chr(found), at)
@@ -695,10 +683,11 @@ class _Parser:
         return self.code(char, at)
 
 
-_TOO_LARGE = (
-    "the pattern is too large to check quickly: it expands to more than "
-    f"{MAX_POSITIONS} characters to match"
-)
+_TOO_LARGE = f"too large to check quickly: over {MAX_POSITIONS} characters to match"
+_TOO_COSTLY = f"too costly to check quickly: over {MAX_STEPS} operations a character"
+_NESTED_LOOKS = "a look-behind inside a look-ahead (or the reverse, twice) is too deep"
+_LOOK_BEHIND = "a look-behind must have a fixed length (Python's re requires it)"
+_CLASS_B = "\\b inside a class means different things to the engines; write \\x08"
 _LONE_BRACE = "a lone { is an error in ECMAScript with the u flag; write \\{"
 _LONE_DASH = "a - inside a class that is not first, last or a range's; write \\-"
 _OCTAL = (
@@ -737,10 +726,7 @@ def _escape_refusal(letter: str, in_class: bool) -> str:
         return "\\- outside a class is an error in ECMAScript with the u flag; write -"
     if letter.isascii() and letter.isalnum():
         return f"\\{letter} is not an escape every engine knows"
-    return (
-        f"\\{letter} is an error in ECMAScript with the u flag; write {letter} without the "
-        "backslash"
-    )
+    return f"\\{letter} is an error with ECMAScript's u flag; write {letter} alone"
 
 
 def _width(node: _Node) -> tuple[int, int | None]:
@@ -1087,10 +1073,7 @@ class _Program:
             parts.setdefault(stages[index], []).append((auto, _FIXED + index, negative))
         parts.setdefault(main, []).append((self.main, -1, False))
         if len(parts) > _MAX_PASSES:
-            raise PatternError(
-                "look-aheads and look-behinds nested in each other too deeply "
-                "(a look-behind inside a look-ahead)"
-            )
+            raise PatternError(_NESTED_LOOKS)
         return [_Pass(parts[stage], stage % 2 == 0) for stage in sorted(parts)]
 
     def earliest(self, auto: _Automaton, ahead: bool, stages: list[int]) -> int:
@@ -1346,10 +1329,7 @@ class CompiledPattern:
         self.passes = program.passes()
         self.steps = sum(one.steps for one in self.passes)
         if self.steps > MAX_STEPS:
-            raise PatternError(
-                "the pattern is too large to check quickly: it needs more than "
-                f"{MAX_STEPS} operations for each character"
-            )
+            raise PatternError(_TOO_COSTLY)
         self.work = 0
         # a search fills the passes' caches: one at a time
         self.lock = _threading.Lock()

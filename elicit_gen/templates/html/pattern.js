@@ -114,7 +114,11 @@ const ElicitPattern = (() => {
   const CONTROLS = { t: 9, n: 10, v: 11, f: 12, r: 13 };
   const HEX = "0123456789abcdefABCDEF";
   const ASCII_DIGITS = /^[0-9]+$/;
-  const TOO_LARGE = `the pattern is too large to check quickly: it expands to more than ${LIMITS.positions} characters to match`;
+  const TOO_LARGE = `too large to check quickly: over ${LIMITS.positions} characters to match`;
+  const TOO_COSTLY = `too costly to check quickly: over ${LIMITS.steps} operations a character`;
+  const NESTED_LOOKS = "a look-behind inside a look-ahead (or the reverse, twice) is too deep";
+  const LOOK_BEHIND = "a look-behind must have a fixed length (Python's re requires it)";
+  const CLASS_B = "\\b inside a class means different things to the engines; write \\x08";
   const LONE_BRACE = "a lone { is an error in ECMAScript with the u flag; write \\{";
   const LONE_DASH = "a - inside a class that is not first, last or a range's; write \\-";
   const OCTAL =
@@ -295,10 +299,7 @@ const ElicitPattern = (() => {
       if (behind) {
         const [low, high] = width(node);
         if (low !== high) {
-          throw this.fail(
-            "a look-behind must match a fixed number of characters (Python's re requires it)",
-            start,
-          );
+          throw this.fail(LOOK_BEHIND, start);
         }
       }
       return { kind: "look", item: node, behind, negative };
@@ -450,11 +451,7 @@ const ElicitPattern = (() => {
       if (char === "") throw this.fail("a [ without its ]", at);
       if (char === "\\") {
         if (this.peek(1) === "b" || this.peek(1) === "B") {
-          throw this.fail(
-            "\\b and \\B inside a class are read differently by the engines; " +
-              "write \\x08 for a backspace",
-            at,
-          );
+          throw this.fail(CLASS_B, at);
         }
         const found = this.escaped(true);
         if (typeof found === "number") this.code(String.fromCodePoint(found), at);
@@ -487,7 +484,7 @@ const ElicitPattern = (() => {
     if ("AZz".includes(letter)) return `\\${letter} is unknown to ECMAScript; use ^ and $`;
     if (letter === "-") return "\\- outside a class is an error in ECMAScript with the u flag; write -";
     if (/^[A-Za-z0-9]$/.test(letter)) return `\\${letter} is not an escape every engine knows`;
-    return `\\${letter} is an error in ECMAScript with the u flag; write ${letter} without the backslash`;
+    return `\\${letter} is an error with ECMAScript's u flag; write ${letter} alone`;
   }
 
   /** [the fewest, the most (null: no most)] characters `node` matches. */
@@ -827,9 +824,7 @@ const ElicitPattern = (() => {
       this.looks.forEach(([auto, , negative], index) => add(stages[index], [auto, FIXED + index, negative]));
       add(main, [this.main, -1, false]);
       if (parts.size > LIMITS.passes) {
-        throw new PatternError(
-          "look-aheads and look-behinds nested in each other too deeply (a look-behind inside a look-ahead)",
-        );
+        throw new PatternError(NESTED_LOOKS);
       }
       return [...parts.keys()].sort((a, b) => a - b).map((stage) => new Pass(parts.get(stage), stage % 2 === 0));
     }
@@ -1065,9 +1060,7 @@ const ElicitPattern = (() => {
       this.passes = program.passes();
       this.steps = this.passes.reduce((sum, p) => sum + p.steps, 0);
       if (this.steps > LIMITS.steps) {
-        throw new PatternError(
-          `the pattern is too large to check quickly: it needs more than ${LIMITS.steps} operations for each character`,
-        );
+        throw new PatternError(TOO_COSTLY);
       }
       this.work = 0;
     }
