@@ -633,6 +633,7 @@ class _Parser:
             return
         low = self.class_atom()
         if self.peek() == "-" and self.peek(1) not in ("]", ""):
+            self.doubled_operator(self.at)
             self.at += 1
             self.doubled_operator(self.at)
             high = self.class_atom()

@@ -47,13 +47,13 @@ def _readable(pattern: str) -> bool:
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    # the runtime's own checker, so lint and forms agree; imported here, as most schemas have
-    # no defaults and --lint should not pay for formcore's regular expressions
-    from ...runtime.formcore import check_value
-
     for prop in ctx.valid_properties:
         if "default" not in prop.keys:
             continue
+        # the runtime's own checker, so lint and forms agree; imported here, as most schemas
+        # have no defaults and --lint should not pay for formcore (and its pattern engine)
+        from ...runtime.formcore import check_value
+
         default = prop.keys["default"]
         if not DEFAULT_TYPES[prop.kind][0](default):
             continue  # EG120 reports the wrong type

@@ -22,12 +22,12 @@ from .base import Context, Finding, Rule, json_type
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    # imported here: most schemas have no pattern, and --lint should not pay for the engine
-    from ...runtime.pattern import PatternError, compile_pattern
-
     for prop in ctx.valid_properties:
         if prop.kind is not Kind.STRING or "pattern" not in prop.keys:
             continue
+        # imported here: most schemas have no pattern, and --lint should not pay for the engine
+        from ...runtime.pattern import PatternError, compile_pattern
+
         pattern = prop.keys["pattern"]
         where = f"field {prop.name!r}"
         if not isinstance(pattern, str):

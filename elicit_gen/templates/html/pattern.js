@@ -411,6 +411,7 @@ const ElicitPattern = (() => {
       }
       const low = this.classAtom();
       if (this.peek() === "-" && this.peek(1) !== "]" && this.peek(1) !== "") {
+        this.doubledOperator(this.at);
         this.at += 1;
         this.doubledOperator(this.at);
         const high = this.classAtom();
