@@ -518,7 +518,7 @@ _PATTERNS: dict[str, CompiledPattern | None] = {}
 
 def matches_pattern(pattern: str, text: str) -> bool:
     """Whether ``text`` has the form ``pattern`` describes for every engine a server may check
-    it with (runtime/pattern.py); False for a pattern the engine refuses (EG112 reports it)."""
+    it with (runtime/pattern.py); False for a pattern the engine refuses."""
     if pattern not in _PATTERNS:
         if len(_PATTERNS) >= 64:
             _PATTERNS.clear()

@@ -62,6 +62,8 @@ def sample_value(field: ir.Field) -> Any:
             ir.StringFormat.DATE: "2024-02-29",
             ir.StringFormat.DATE_TIME: "2024-02-29T12:30:00+02:00",
         }
+        if field.pattern is not None:
+            return _patterned_text(field, by_format)
         if field.format is not None:
             return by_format[field.format]
         length = max(field.min_length or 0, min(5, field.max_length or 5))
@@ -99,6 +101,27 @@ def sample_value(field: ir.Field) -> Any:
     if field.max_items is not None:
         count = min(count, field.max_items)
     return [o.value for o in field.options[:count]]
+
+
+#: Texts tried for a field with a pattern (the golden cases' patterns take one of each kind).
+_PATTERNED = ("12345", "hello-world", "ZX98YW76", "Hello")
+
+
+def _patterned_text(field: ir.StringField, by_format: dict[ir.StringFormat, str]) -> str:
+    """A text of a field with a pattern that formcore accepts, other than its default."""
+    from elicit_gen.runtime.formcore import check_value
+
+    prop: dict[str, Any] = {"type": "string", "pattern": field.pattern}
+    if field.format is not None:
+        prop["format"] = field.format.value
+    for key, bound in (("minLength", field.min_length), ("maxLength", field.max_length)):
+        if bound is not None:
+            prop[key] = bound
+    candidates = [by_format[field.format]] if field.format is not None else list(_PATTERNED)
+    for text in candidates:
+        if text != field.default and check_value(prop, text) is None:
+            return text
+    raise AssertionError(f"no sample text for {field.name} (pattern {field.pattern!r})")
 
 
 def _constrained_number(field: ir.NumberField) -> int | float:
