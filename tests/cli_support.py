@@ -19,7 +19,7 @@ from typing import Any
 
 from elicit_gen.compiler import ir
 
-from .support.cases import sample_value
+from .support.cases import PATTERNED_TEXTS, sample_value
 
 #: Characters that must never reach the terminal from schema text: C0 controls except newline,
 #: DEL, C1 controls, line/paragraph separators and bidi controls.
@@ -56,6 +56,8 @@ def other_values(field: ir.Field) -> list[Any]:
         }
         if field.format is not None:
             return [by_format[field.format]]
+        if field.pattern is not None:
+            return [text for text in PATTERNED_TEXTS if text != first]
         return [("World" * 20)[: len(first)]]
     if isinstance(field, ir.NumberField):
         return [v for v in (field.minimum, field.maximum, first + 1, first - 1) if v is not None]

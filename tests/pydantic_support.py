@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -133,7 +133,9 @@ STRICT = jsonschema.FormatChecker()
 #  * date-time: a lower-case "t"/"z" is accepted, as RFC 3339 allows (jsonschema upper-cases
 #    first; no leap second, as rfc3339-validator has none);
 #  * every format: the whole string must match (rfc3987 and rfc3339-validator accept a trailing
-#    newline, as their `$` matches before it).
+#    newline, as their `$` matches before it);
+#  * pattern: what every engine a server may run accepts (runtime/pattern.py: ECMAScript's, Python's
+#    and Rust's readings at once), where jsonschema uses Python's re.search alone.
 DOCUMENTED = jsonschema.FormatChecker()
 
 
@@ -154,12 +156,25 @@ DOCUMENTED.checks("uri")(_uri)
 DOCUMENTED.checks("date-time")(_date_time)
 
 
+def _pattern(validator: Any, pattern: str, instance: object, schema: Any) -> Iterator[Any]:
+    if isinstance(instance, str) and not formcore.matches_pattern(pattern, instance):
+        yield jsonschema.ValidationError(f"{instance!r} does not match {pattern!r}")
+
+
+#: jsonschema with the documented ``pattern`` (the forms' engine).
+_DOCUMENTED_VALIDATOR = jsonschema.validators.extend(
+    jsonschema.Draft202012Validator, {"pattern": _pattern}
+)
+
+
 @cache
 def _validator(schema_json: str, documented: bool) -> jsonschema.Draft202012Validator:
     import json
 
-    checker = DOCUMENTED if documented else STRICT
-    return jsonschema.Draft202012Validator(json.loads(schema_json), format_checker=checker)
+    if documented:
+        schema = json.loads(schema_json)
+        return _DOCUMENTED_VALIDATOR(schema, format_checker=DOCUMENTED)  # type: ignore[no-any-return]
+    return jsonschema.Draft202012Validator(json.loads(schema_json), format_checker=STRICT)
 
 
 def schema_accepts(form: ir.Form, content: object, *, documented: bool) -> bool:

@@ -348,7 +348,7 @@ def test_hostile_patterns_are_refused_or_bounded(source: str, text: str) -> None
     except PatternError as error:
         assert "too" in error.reason, error
         return
-    assert engine.steps <= pattern.MAX_STEPS
+    assert engine.steps <= pattern._MAX_STEPS
     engine.search(text)
     # one lookup a character and pass, and for each new state the pass's operations
     assert engine.work <= (len(text) + 1) * engine.steps, (engine.work, engine.steps)

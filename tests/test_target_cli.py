@@ -698,6 +698,7 @@ def test_output_is_deterministic_and_named(
     allowed = {
         "__future__",
         "argparse",
+        "bisect",  # the pattern engine (runtime/pattern.py)
         "collections",
         "datetime",
         "fractions",
@@ -709,6 +710,7 @@ def test_output_is_deterministic_and_named(
         "re",
         "signal",
         "sys",
+        "threading",  # the pattern engine's lock
         "typing",
         "unicodedata",
     }

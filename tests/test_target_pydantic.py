@@ -207,8 +207,10 @@ def test_module_exports(name: str, form: ir.Form, modules: dict[str, ModuleType]
         f"{form.class_name}Content",
         f"{form.class_name}Result",
     }
-    # The format checks are formcore's, copied verbatim as into the Python forms (same API).
+    # The format checks are formcore's and the pattern engine pattern.py's, copied verbatim as
+    # into the Python forms (same API).
     checks = {"is_email", "is_uri", "is_date", "is_date_time", "FORMAT_CHECKS"}
+    checks |= {"compile_pattern", "CompiledPattern", "PatternError"}
     imported = {"Annotated", "Any", "Literal", "BaseModel", "ConfigDict", "Field"}
     assert expected | checks <= public <= expected | checks | imported
 
@@ -678,7 +680,8 @@ def test_hostile_strings_are_data(modules: dict[str, ModuleType]) -> None:
         for alias in node.names
     }
     imported |= {node.module or "" for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
-    stdlib = {"collections.abc", "datetime", "fractions", "re", "typing"}
+    # bisect and threading: the pattern engine (runtime/pattern.py)
+    stdlib = {"bisect", "collections.abc", "datetime", "fractions", "re", "threading", "typing"}
     assert imported <= stdlib | {"pydantic", "pydantic.json_schema"}
     # the only module-level statements: imports, constants, helper definitions, the models
     for node in tree.body:

@@ -103,8 +103,8 @@ def sample_value(field: ir.Field) -> Any:
     return [o.value for o in field.options[:count]]
 
 
-#: Texts tried for a field with a pattern (the golden cases' patterns take one of each kind).
-_PATTERNED = ("12345", "hello-world", "ZX98YW76", "Hello")
+#: Texts tried for a field with a pattern (the golden cases' patterns take two of each kind).
+PATTERNED_TEXTS = ("12345", "hello-world", "ZX98YW76", "Hello", "54321", "QW12ER34", "abc")
 
 
 def _patterned_text(field: ir.StringField, by_format: dict[ir.StringFormat, str]) -> str:
@@ -117,7 +117,7 @@ def _patterned_text(field: ir.StringField, by_format: dict[ir.StringFormat, str]
     for key, bound in (("minLength", field.min_length), ("maxLength", field.max_length)):
         if bound is not None:
             prop[key] = bound
-    candidates = [by_format[field.format]] if field.format is not None else list(_PATTERNED)
+    candidates = [by_format[field.format]] if field.format is not None else list(PATTERNED_TEXTS)
     for text in candidates:
         if text != field.default and check_value(prop, text) is None:
             return text

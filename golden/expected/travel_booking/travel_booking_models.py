@@ -68,12 +68,12 @@ OPTION_LABELS: dict[str, dict[str, str]] = {}
 # read as ECMAScript (u flag), Python's re and Rust's regex all read it, refused where they
 # differ, and matched in linear time by a position automaton over bit sets.
 
-MAX_PATTERN_LENGTH = 4096
-MAX_DEPTH = 64
-MAX_REPEAT = 1000
-MAX_POSITIONS = 1000
-MAX_STEPS = 64
-MAX_LOOKAROUNDS = 16
+_MAX_LENGTH = 4096
+_MAX_DEPTH = 64
+_MAX_REPEAT = 1000
+_MAX_POSITIONS = 1000
+_MAX_STEPS = 64
+_MAX_LOOKAROUNDS = 16
 # zero-width alternatives (such as (^|\b)) a part may need, combined
 _MAX_CONDITIONS = 16
 # distinct position sets a search keeps before it forgets them (a bounded DFA cache)
@@ -264,7 +264,13 @@ def _class_escape(letter: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
 # --- the syntax tree ---
 
 
-class _Set:
+class _Node:
+    """A part of the syntax tree: one of the classes below."""
+
+    __slots__ = ()
+
+
+class _Set(_Node):
     """One character: ``narrow`` every engine matches, ``wide`` any engine does."""
 
     __slots__ = ("narrow", "wide")
@@ -274,30 +280,30 @@ class _Set:
         self.wide = wide
 
 
-class _Seq:
+class _Seq(_Node):
     __slots__ = ("items",)
 
-    def __init__(self, items: "list[_Node]") -> None:
+    def __init__(self, items: list[_Node]) -> None:
         self.items = items
 
 
-class _Alt:
+class _Alt(_Node):
     __slots__ = ("items",)
 
-    def __init__(self, items: "list[_Node]") -> None:
+    def __init__(self, items: list[_Node]) -> None:
         self.items = items
 
 
-class _Rep:
+class _Rep(_Node):
     __slots__ = ("high", "item", "low")
 
-    def __init__(self, item: "_Node", low: int, high: int | None) -> None:
+    def __init__(self, item: _Node, low: int, high: int | None) -> None:
         self.item = item
         self.low = low
         self.high = high  # None: no upper bound
 
 
-class _Anchor:
+class _Anchor(_Node):
     """``^``, ``$``, ``\\b`` (``b``) or ``\\B`` (``B``)."""
 
     __slots__ = ("kind",)
@@ -306,16 +312,15 @@ class _Anchor:
         self.kind = kind
 
 
-class _Look:
+class _Look(_Node):
     __slots__ = ("behind", "item", "negative")
 
-    def __init__(self, item: "_Node", behind: bool, negative: bool) -> None:
+    def __init__(self, item: _Node, behind: bool, negative: bool) -> None:
         self.item = item
         self.behind = behind
         self.negative = negative
 
 
-_Node = _Set | _Seq | _Alt | _Rep | _Anchor | _Look
 _SYNTAX = "^$\\.*+?()[]{}|/"
 _CONTROLS = {"t": 9, "n": 10, "v": 11, "f": 12, "r": 13}
 _HEX = "0123456789abcdefABCDEF"
@@ -346,7 +351,7 @@ class _Parser:
         node = self.alternation()
         if self.at < len(self.text):
             raise self.fail("a ) without an ( before it")
-        if self.size > MAX_POSITIONS:
+        if self.size > _MAX_POSITIONS:
             raise PatternError(_TOO_LARGE)
         return node
 
@@ -401,7 +406,7 @@ class _Parser:
             )
         copies = max(low, 1) if high is None else high
         self.size += size * (copies - 1)
-        if self.size > MAX_POSITIONS:
+        if self.size > _MAX_POSITIONS:
             raise self.fail(_TOO_LARGE, at)
         return _Rep(atom, low, high)
 
@@ -418,7 +423,7 @@ class _Parser:
         if high_text and not (high_text.isdigit() and high_text.isascii()):
             return None
         if len(low_text) > 6 or len(high_text) > 6:
-            raise self.fail(f"a repeat count above {MAX_REPEAT}", at)
+            raise self.fail(f"a repeat count above {_MAX_REPEAT}", at)
         low = int(low_text)
         high = low if not comma else (int(high_text) if high_text else None)
         return low, high, end + 1
@@ -434,8 +439,8 @@ class _Parser:
         if found is None:
             raise self.fail(_LONE_BRACE)
         low, high, end = found
-        if max(low, high or 0) > MAX_REPEAT:
-            raise self.fail(f"a repeat count above {MAX_REPEAT}")
+        if max(low, high or 0) > _MAX_REPEAT:
+            raise self.fail(f"a repeat count above {_MAX_REPEAT}")
         if high is not None and high < low:
             raise self.fail("a repeat {n,m} with n above m")
         self.at = end
@@ -494,8 +499,8 @@ class _Parser:
             else:
                 raise self.fail(_group_refusal(head), start)
         self.depth += 1
-        if self.depth > MAX_DEPTH:
-            raise self.fail(f"groups nested more than {MAX_DEPTH} deep", start)
+        if self.depth > _MAX_DEPTH:
+            raise self.fail(f"groups nested more than {_MAX_DEPTH} deep", start)
         node = self.alternation()
         self.depth -= 1
         if self.peek() != ")":
@@ -669,8 +674,8 @@ class _Parser:
         return self.code(char, at)
 
 
-_TOO_LARGE = f"too large to check quickly: over {MAX_POSITIONS} characters to match"
-_TOO_COSTLY = f"too costly to check quickly: over {MAX_STEPS} operations a character"
+_TOO_LARGE = f"too large to check quickly: over {_MAX_POSITIONS} characters to match"
+_TOO_COSTLY = f"too costly to check quickly: over {_MAX_STEPS} operations a character"
 _NESTED_LOOKS = "a look-behind inside a look-ahead (or the reverse, twice) is too deep"
 _LOOK_BEHIND = "a look-behind must have a fixed length (Python's re requires it)"
 _CLASS_B = "\\b inside a class means different things to the engines; write \\x08"
@@ -684,7 +689,7 @@ _OCTAL = (
 
 def _group_refusal(head: str) -> str:
     """Why a group that starts ``(`` + ``head`` is refused."""
-    if head.startswith("?<") or head.startswith("?P"):
+    if head.startswith(("?<", "?P")):
         return (
             "named groups are written (?<name>...) in ECMAScript and (?P<name>...) in "
             "Python's re; use a plain group (...)"
@@ -726,6 +731,7 @@ def _width(node: _Node) -> tuple[int, int | None]:
         if node.high is None:
             return low * node.low, None if high != 0 else 0
         return low * node.low, None if high is None else high * node.high
+    assert isinstance(node, (_Seq, _Alt))
     widths = [_width(item) for item in node.items]
     if isinstance(node, _Seq):
         highs = [high for _, high in widths]
@@ -795,10 +801,18 @@ def _least(conditions: set[int]) -> tuple[int, ...]:
     return tuple(sorted(kept))
 
 
+class _Looks:
+    """Where an automaton registers the look-arounds it meets (the _Program)."""
+
+    def look(self, node: _Look, wide: bool) -> int:
+        """The assertion number of the look-around ``node`` read ``wide`` or not."""
+        raise NotImplementedError
+
+
 class _Automaton:
     """The position automaton of one pattern, or of one look-around's inside."""
 
-    def __init__(self, program: "_Program", wide: bool) -> None:
+    def __init__(self, program: _Looks, wide: bool) -> None:
         self.program = program
         self.wide = wide  # read with the sets any engine matches (inside a negative look-around)
         self.sets: list[tuple[int, ...]] = []
@@ -898,6 +912,7 @@ class _Automaton:
                 self.merge(*(p.last for p in parts)),
                 self.limit({c for p in parts for c in p.empty}),
             )
+        assert isinstance(node, _Rep)
         return self.repeat(node)
 
     def repeat(self, node: _Rep) -> _Part:
@@ -1002,73 +1017,6 @@ def _bits(positions: int) -> list[int]:
 _MAX_PASSES = 2
 # what a pass costs a character it has not seen in that state, counted in bit-set operations
 _PASS_STEPS = 16
-
-
-class _Program:
-    """A compiled pattern: its automaton, and those of its look-arounds (inner ones first)."""
-
-    def __init__(self, root: _Node) -> None:
-        # each look-around: its automaton, whether it looks ahead, whether it is negative
-        self.looks: list[tuple[_Automaton, bool, bool]] = []
-        self.known: dict[tuple[int, bool], int] = {}
-        self.nodes: list[_Look] = []  # keeps the nodes ``known`` is keyed by alive
-        self.main = _Automaton(self, wide=False)
-        self.main.build(root)
-        self.uses = self.main.uses
-        for auto, _, _ in self.looks:
-            self.uses |= auto.uses
-
-    def look(self, node: _Look, wide: bool) -> int:
-        """The assertion number of the look-around ``node`` read ``wide`` or not."""
-        key = (id(node), wide)
-        if key not in self.known:
-            if len(self.looks) >= MAX_LOOKAROUNDS:
-                raise PatternError(f"more than {MAX_LOOKAROUNDS} look-arounds")
-            # under a negative look-around the inside is read the other way
-            inside = _Automaton(self, wide != node.negative)
-            inside.build(node.item if node.behind else _reverse(node.item))
-            self.known[key] = _FIXED + len(self.looks)
-            self.nodes.append(node)
-            self.looks.append((inside, not node.behind, node.negative))
-        return self.known[key]
-
-    def passes(self) -> "list[_Pass]":
-        """The passes, in order. A look-around is decided in the pass of what uses it when
-        both run the same way, else in the pass before; passes alternate, the last (the
-        pattern's own) left to right."""
-        count = len(self.looks)
-        ahead = [a for _, a, _ in self.looks]
-        # the earliest pass of each (even: right to left), to know how many there are
-        earliest: list[int] = []
-        for index, (auto, _, _) in enumerate(self.looks):
-            earliest.append(self.earliest(auto, ahead[index], earliest))
-        main = self.earliest(self.main, False, earliest)
-        # then each look-around as late as its users allow: fewer passes
-        stages = [0] * count
-        for index in reversed(range(count)):
-            bit = 1 << (_FIXED + index)
-            users = [main - ahead[index]] if self.main.uses & bit else []
-            users += [
-                stages[other] - (ahead[other] != ahead[index])
-                for other in range(index + 1, count)
-                if self.looks[other][0].uses & bit
-            ]
-            stages[index] = min(users)
-        parts: dict[int, list[tuple[_Automaton, int, bool]]] = {}
-        for index, (auto, _, negative) in enumerate(self.looks):
-            parts.setdefault(stages[index], []).append((auto, _FIXED + index, negative))
-        parts.setdefault(main, []).append((self.main, -1, False))
-        if len(parts) > _MAX_PASSES:
-            raise PatternError(_NESTED_LOOKS)
-        return [_Pass(parts[stage], stage % 2 == 0) for stage in sorted(parts)]
-
-    def earliest(self, auto: _Automaton, ahead: bool, stages: list[int]) -> int:
-        """The earliest pass ``auto`` can run in (even: right to left, for look-aheads)."""
-        stage = 0 if ahead else 1
-        for index, other in enumerate(stages):
-            if auto.uses & 1 << (_FIXED + index):
-                stage = max(stage, other + (self.looks[index][1] != ahead))
-        return stage
 
 
 class _Pass:
@@ -1302,6 +1250,73 @@ class _Pass:
         return out
 
 
+class _Program(_Looks):
+    """A compiled pattern: its automaton, and those of its look-arounds (inner ones first)."""
+
+    def __init__(self, root: _Node) -> None:
+        # each look-around: its automaton, whether it looks ahead, whether it is negative
+        self.looks: list[tuple[_Automaton, bool, bool]] = []
+        self.known: dict[tuple[int, bool], int] = {}
+        self.nodes: list[_Look] = []  # keeps the nodes ``known`` is keyed by alive
+        self.main = _Automaton(self, wide=False)
+        self.main.build(root)
+        self.uses = self.main.uses
+        for auto, _, _ in self.looks:
+            self.uses |= auto.uses
+
+    def look(self, node: _Look, wide: bool) -> int:
+        """The assertion number of the look-around ``node`` read ``wide`` or not."""
+        key = (id(node), wide)
+        if key not in self.known:
+            if len(self.looks) >= _MAX_LOOKAROUNDS:
+                raise PatternError(f"more than {_MAX_LOOKAROUNDS} look-arounds")
+            # under a negative look-around the inside is read the other way
+            inside = _Automaton(self, wide != node.negative)
+            inside.build(node.item if node.behind else _reverse(node.item))
+            self.known[key] = _FIXED + len(self.looks)
+            self.nodes.append(node)
+            self.looks.append((inside, not node.behind, node.negative))
+        return self.known[key]
+
+    def passes(self) -> list[_Pass]:
+        """The passes, in order. A look-around is decided in the pass of what uses it when
+        both run the same way, else in the pass before; passes alternate, the last (the
+        pattern's own) left to right."""
+        count = len(self.looks)
+        ahead = [a for _, a, _ in self.looks]
+        # the earliest pass of each (even: right to left), to know how many there are
+        earliest: list[int] = []
+        for index, (auto, _, _) in enumerate(self.looks):
+            earliest.append(self.earliest(auto, ahead[index], earliest))
+        main = self.earliest(self.main, False, earliest)
+        # then each look-around as late as its users allow: fewer passes
+        stages = [0] * count
+        for index in reversed(range(count)):
+            bit = 1 << (_FIXED + index)
+            users = [main - ahead[index]] if self.main.uses & bit else []
+            users += [
+                stages[other] - (ahead[other] != ahead[index])
+                for other in range(index + 1, count)
+                if self.looks[other][0].uses & bit
+            ]
+            stages[index] = min(users)
+        parts: dict[int, list[tuple[_Automaton, int, bool]]] = {}
+        for index, (auto, _, negative) in enumerate(self.looks):
+            parts.setdefault(stages[index], []).append((auto, _FIXED + index, negative))
+        parts.setdefault(main, []).append((self.main, -1, False))
+        if len(parts) > _MAX_PASSES:
+            raise PatternError(_NESTED_LOOKS)
+        return [_Pass(parts[stage], stage % 2 == 0) for stage in sorted(parts)]
+
+    def earliest(self, auto: _Automaton, ahead: bool, stages: list[int]) -> int:
+        """The earliest pass ``auto`` can run in (even: right to left, for look-aheads)."""
+        stage = 0 if ahead else 1
+        for index, other in enumerate(stages):
+            if auto.uses & 1 << (_FIXED + index):
+                stage = max(stage, other + (self.looks[index][1] != ahead))
+        return stage
+
+
 class CompiledPattern:
     """A pattern as every engine reads it: ``search(text)`` says whether every engine that
     compiles it finds a match in ``text``. ``work`` counts the steps of the last search (at
@@ -1314,7 +1329,7 @@ class CompiledPattern:
         self.uses = program.uses
         self.passes = program.passes()
         self.steps = sum(one.steps for one in self.passes)
-        if self.steps > MAX_STEPS:
+        if self.steps > _MAX_STEPS:
             raise PatternError(_TOO_COSTLY)
         self.work = 0
         # a search fills the passes' caches: one at a time
@@ -1390,10 +1405,10 @@ class CompiledPattern:
 def compile_pattern(source: str) -> CompiledPattern:
     """``source`` compiled; raises PatternError (with a reason and a place) for a pattern the
     engines do not all read alike, or one too large to check quickly."""
-    if len(source) > MAX_PATTERN_LENGTH:
+    if len(source) > _MAX_LENGTH:
         raise PatternError(
-            f"the pattern is longer than {MAX_PATTERN_LENGTH} characters",
-            MAX_PATTERN_LENGTH,
+            f"the pattern is longer than {_MAX_LENGTH} characters",
+            _MAX_LENGTH,
         )
     return CompiledPattern(source)
 
