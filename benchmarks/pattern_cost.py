@@ -44,8 +44,9 @@ def chain(count: int) -> str:
     return "".join(f"(?:x|y{{{i + 1}}})" for i in range(count))
 
 
-#: A window class written long: one position, many characters of the pattern.
-WIDE = "[" + "abc" + "".join(chr(c) for c in range(0x100, 0x100 + 90)) + "]"
+#: A window class written long (one position, many characters of the pattern), so that the
+#: nastiest patterns are about 1,000 characters long.
+WIDE = "[" + "abc" + "".join(chr(c) for c in range(0x100, 0x100 + 190)) + "]"
 
 
 def nastiest() -> list[tuple[str, str, str]]:
@@ -55,12 +56,15 @@ def nastiest() -> list[tuple[str, str, str]]:
     for count in (8, 12, 16):
         source = f"{WIDE}*a{WIDE}{{300}}(?={WIDE}{{200}}c){WIDE}d" + chain(count)
         found.append((f"two windows and a chain of {count}", source, text_of("abc")))
-    source = "[ab]*a[ab]{300}c" + chain(44)
-    found.append(("one window and a chain of 44", source, text_of("ab")))
+    source = "[ab]*a[ab]{300}c" + chain(30)
+    found.append(("one window and a chain of 30", source, text_of("ab")))
     source = "(?![abc]*c[abc]{100}d)[abc]*a[abc]{300}d" + chain(12)
     found.append(("a window under a negative look-ahead", source, text_of("abc")))
     source = r"[ab ]*a[ab ]{300}\b" + chain(30)
     found.append(("a window and word boundaries", source, text_of("ab ")))
+    spaced = WIDE.replace("abc", "ab ")
+    source = f"{spaced}*a{spaced}{{300}}\\b(?={spaced}{{100}}\\B)" + chain(24)
+    found.append(("the same, 1,000 characters", source, text_of("ab ")))
     return found
 
 
