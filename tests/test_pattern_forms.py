@@ -6,6 +6,7 @@ time instead of being declined; no raw pattern is shown to the user."""
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 from collections.abc import Iterator
@@ -295,3 +296,97 @@ def test_zod_objects_compile_and_enforce_their_patterns() -> None:
     assert module.validate(good) == {}
     assert module.validate({**good, "at": "2025-01-06T09:00:00+01:00"}) == {"at": MISMATCH}
     assert module.validate({**good, "slug": "Hello"}) == {"slug": MISMATCH}
+
+
+# --- a date-time whose pattern takes only Z (zod's z.iso.datetime()) ----------------------------
+
+ZULU: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "at": {"type": "string", "format": "date-time", "pattern": ZOD["zod iso datetime"][0]},
+    },
+    "required": ["at"],
+}
+#: zod's z.iso.datetime({offset: true}): an offset is fine, and kept
+OFFSET: dict[str, Any] = {
+    "type": "object",
+    "properties": {
+        "at": {
+            "type": "string",
+            "format": "date-time",
+            "pattern": ZOD["zod iso datetime offset"][0],
+        },
+    },
+    "required": ["at"],
+}
+
+
+def test_a_date_time_is_spelt_as_its_pattern_takes_it() -> None:
+    """The forms make a date-time with the local offset (or the one chosen); a pattern that
+    takes only Z gets the same instant in UTC, and no other value changes."""
+    from elicit_gen.runtime.formcore import fit_date_time
+
+    zulu = ZULU["properties"]["at"]
+    assert fit_date_time(zulu, "2025-01-06T10:00:00+01:00") == "2025-01-06T09:00:00Z"
+    assert fit_date_time(zulu, "2025-01-06T23:30:00.25-02:30") == "2025-01-07T02:00:00.25Z"
+    assert fit_date_time(zulu, "2025-01-06T09:00:00Z") == "2025-01-06T09:00:00Z"
+    # beyond the years a date-time has, or no date-time at all: as it was
+    assert fit_date_time(zulu, "0001-01-01T00:30:00+01:00") == "0001-01-01T00:30:00+01:00"
+    assert fit_date_time(zulu, "tomorrow") == "tomorrow"
+    offset = OFFSET["properties"]["at"]
+    assert fit_date_time(offset, "2025-01-06T10:00:00+01:00") == "2025-01-06T10:00:00+01:00"
+    plain = {"type": "string", "format": "date-time"}
+    assert fit_date_time(plain, "2025-01-06T10:00:00+01:00") == "2025-01-06T10:00:00+01:00"
+    # a pattern no spelling satisfies: nothing to fit, the error stays
+    never = {"type": "string", "format": "date-time", "pattern": "^x"}
+    assert fit_date_time(never, "2025-01-06T10:00:00+01:00") == "2025-01-06T10:00:00+01:00"
+
+
+def test_the_terminal_form_sends_z_for_a_z_only_pattern(tmp_path: Path) -> None:
+    from .cli_support import Script
+
+    module = write_and_import(_form(ZULU), "cli", tmp_path)
+    result = module.elicit(stdin=Script(["2025-01-06T10:00:00+01:00", "s"]), stderr=io.StringIO())
+    assert result == {"action": "accept", "content": {"at": "2025-01-06T09:00:00Z"}}
+
+
+def test_the_textual_form_reads_a_z_only_date_time(tmp_path: Path) -> None:
+    module = write_and_import(_form(ZULU), "textual", tmp_path)
+    prop = module.REQUESTED_SCHEMA["properties"]["at"]
+    assert module._from_text(prop, "2025-01-06T10:00:00+01:00") == "2025-01-06T09:00:00Z"
+    assert module._text_problem(prop, "2025-01-06T10:00:00+01:00") is None
+
+
+def test_the_qt_dialog_sends_z_for_a_z_only_pattern(tmp_path: Path, qtbot: Any) -> None:
+    from .qt_support import open_dialog
+
+    form = _form(ZULU)
+    module = write_and_import(form, "qt", tmp_path)
+    dialog = open_dialog(qtbot, module, form)
+    dialog.editor("at").write("2025-01-06T10:00:00+01:00")
+    content, problems = dialog.collect()
+    assert problems == {} and content == {"at": "2025-01-06T09:00:00Z"}
+
+
+@pytest.mark.browser
+def test_the_page_sends_z_for_a_z_only_pattern(tmp_path: Path) -> None:
+    """The page's date-time control has no offset to choose: a local time is sent in UTC with
+    Z when the pattern takes only that, with its offset otherwise."""
+    from .html_support import TIME_ZONE
+
+    for schema, expected in (
+        (ZULU, "2025-01-06T09:00:00Z"),
+        (OFFSET, "2025-01-06T10:00:00+01:00"),
+    ):
+        form = _form(schema)
+        path = write_page(form, tmp_path)
+        with launch() as browser:
+            context = browser.new_context(timezone_id=TIME_ZONE)
+            context.add_init_script(RECORDER)
+            tab = context.new_page()
+            tab.goto(path.as_uri())
+            page = FormPage(tab, form, path.as_uri())
+            page.page.fill('[id="' + form.fields[0].html_id + '"]', "2025-01-06T10:00")
+            page.submit()
+            assert page.delivered() == {"action": "accept", "content": {"at": expected}}
+            context.close()

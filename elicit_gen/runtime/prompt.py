@@ -27,6 +27,7 @@ from .formcore import (
     _LOOSE_DATE_TIME_RE,
     check_value,
     complete_date_time,
+    fit_date_time,
     format_problem,
     is_date_time,
     local_offset_now,
@@ -122,7 +123,8 @@ class _Text(_Question):
     def parse(self, text: str) -> object:
         if self.fmt != "date-time":
             return text
-        value = complete_date_time(text)
+        # spelt as the field's pattern takes it (zod's z.iso.datetime() takes only Z)
+        value = fit_date_time(self.prop, complete_date_time(text))
         m = _LOOSE_DATE_TIME_RE.fullmatch(text)
         if m is not None and not is_date_time(value):
             # The form is right and no offset can be added: there is no

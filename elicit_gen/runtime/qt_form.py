@@ -65,7 +65,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .formcore import local_offset_now, parse_number, validate_content
+from .formcore import fit_date_time, local_offset_now, parse_number, validate_content
 from .i18n import _t, _tn
 from .qt_app import _application, _FreshInputDialog, _localise
 from .safetext import clip, safe_block, safe_text
@@ -1003,6 +1003,9 @@ class _FormDialog(_FreshInputDialog):
             except ValueError as exc:
                 problems[name] = str(exc)
                 continue
+            if isinstance(value, str):
+                # spelt as the field's pattern takes it (zod's z.iso.datetime() takes only Z)
+                value = fit_date_time(self.form_schema["properties"][name], value)
             if value is not ABSENT:
                 content[name] = value
         for name, problem in validate_content(self.form_schema, content).items():

@@ -41,6 +41,7 @@ from textual.widgets.selection_list import Selection
 from .formcore import (
     check_value,
     complete_date_time,
+    fit_date_time,
     is_date_time,
     local_offset_now,
     option_values,
@@ -151,7 +152,8 @@ def _from_text(prop: Mapping[str, Any], text: str) -> object | None:
             return None
         return parse_number(text, prop["type"] == "integer")
     if prop.get("format") == "date-time" and text.strip():
-        return complete_date_time(text.strip())
+        # spelt as the field's pattern takes it (zod's z.iso.datetime() takes only Z)
+        return fit_date_time(prop, complete_date_time(text.strip()))
     return text if text else None
 
 

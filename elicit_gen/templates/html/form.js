@@ -309,6 +309,35 @@
     return compiled !== null && compiled.search(text);
   }
 
+  /** A date-time with a numeric offset as the same instant in UTC written with Z, its fraction
+   * kept; null for one already in Z, or one whose UTC year leaves 1 to 9999 (formcore's). */
+  function utcText(text) {
+    const m = DATE_TIME_RE.exec(text);
+    if (m === null || m[8] === undefined) return null;
+    const moment = new Date(0);
+    moment.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+    moment.setUTCHours(Number(m[4]), Number(m[5]), Number(m[6]), 0);
+    const minutes = (Number(m[9]) * 60 + Number(m[10])) * (m[8] === "-" ? -1 : 1);
+    moment.setTime(moment.getTime() - minutes * 60000);
+    const year = moment.getUTCFullYear();
+    if (year < 1 || year > 9999) return null;
+    const two = (n) => String(n).padStart(2, "0");
+    const day = `${String(year).padStart(4, "0")}-${two(moment.getUTCMonth() + 1)}-${two(moment.getUTCDate())}`;
+    const clock = `${two(moment.getUTCHours())}:${two(moment.getUTCMinutes())}:${two(moment.getUTCSeconds())}`;
+    return `${day}T${clock}${m[7] || ""}Z`;
+  }
+
+  /** The date-time `value` the page made for the field `name`, spelt as its pattern takes it:
+   * the same instant in UTC with Z when the pattern refuses the offset and takes that (zod's
+   * z.iso.datetime() takes nothing else); formcore's fit_date_time. */
+  function fitDateTime(name, value) {
+    const prop = properties[name];
+    if (prop.format !== "date-time" || !own(prop, "pattern") || typeof prop.pattern !== "string") return value;
+    if (!isDateTime(value) || matchesPattern(prop.pattern, value)) return value;
+    const utc = utcText(value);
+    return utc === null || checkValue(name, utc) !== null ? value : utc;
+  }
+
   // --- Exact numbers ---------------------------------------------------------------------------
   // A number reaches the server as JSON text, JSON.stringify's shortest text that reads back as
   // the same double. A Python server reads digits-only text as an exact integer and any other
@@ -731,7 +760,8 @@
         if (!local.exists) {
           return fail(_t("That time does not exist in your time zone (the clocks change then)."));
         }
-        return readText(field, wallClockToRfc3339(local.date));
+        // spelt as the field's pattern takes it (zod's z.iso.datetime() takes only Z)
+        return readText(field, fitDateTime(field.name, wallClockToRfc3339(local.date)));
       }
       case "number": {
         const text = control.value;

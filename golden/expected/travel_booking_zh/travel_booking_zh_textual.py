@@ -2073,6 +2073,41 @@ def matches_pattern(pattern: str, text: str) -> bool:
     return compiled is not None and compiled.search(text)
 
 
+def _utc_text(text: str) -> str | None:
+    """A date-time with a numeric offset as the same instant in UTC written with ``Z``, its
+    fraction kept; None for one in ``Z`` already, or out of years 1 to 9999 in UTC."""
+    m = _DATE_TIME_RE.fullmatch(text)
+    if m is None or m[8] is None:
+        return None
+    offset = _dt.timedelta(hours=int(m[9]), minutes=int(m[10]))
+    zone = _dt.timezone(-offset if m[8] == "-" else offset)
+    year, month, day, hour, minute, second = (int(m[i]) for i in range(1, 7))
+    try:
+        local = _dt.datetime(year, month, day, hour, minute, second, tzinfo=zone)
+        moment = local.astimezone(_dt.timezone.utc)
+    except (OverflowError, ValueError):
+        return None
+    date = f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}"
+    clock = f"{moment.hour:02d}:{moment.minute:02d}:{moment.second:02d}"
+    return f"{date}T{clock}{m[7] or ''}Z"
+
+
+def fit_date_time(prop: _Mapping[str, _Any], value: str) -> str:
+    """A date-time ``value`` a form made (with the local offset, or the one chosen) spelt as the
+    field's pattern takes it: when the pattern refuses it but takes the same instant in UTC
+    with ``Z`` (zod's ``z.iso.datetime()`` takes nothing else), that spelling; else
+    ``value``."""
+    pattern = prop.get("pattern")
+    if prop.get("format") != "date-time" or not isinstance(pattern, str):
+        return value
+    if not is_date_time(value) or matches_pattern(pattern, value):
+        return value
+    utc = _utc_text(value)
+    if utc is None or check_value(prop, utc) is not None:
+        return value
+    return utc
+
+
 def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
     """The values a select field allows, or None when ``prop`` is not a select."""
     if "enum" in prop:
@@ -2453,7 +2488,8 @@ def _from_text(prop: Mapping[str, Any], text: str) -> object | None:
             return None
         return parse_number(text, prop["type"] == "integer")
     if prop.get("format") == "date-time" and text.strip():
-        return complete_date_time(text.strip())
+        # spelt as the field's pattern takes it (zod's z.iso.datetime() takes only Z)
+        return fit_date_time(prop, complete_date_time(text.strip()))
     return text if text else None
 
 
