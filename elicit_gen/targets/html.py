@@ -469,10 +469,12 @@ def csp(script: str, style: str) -> str:
 
 
 #: The form page's script, in order: the message functions (``_t``/``_tn``), safetext.py's
-#: set of unsafe characters and bound (generated), the safe-text functions, pattern.py's
-#: tables and limits (generated) and the pattern engine, the form. One block, so that nothing
-#: becomes a global.
-_FORM_SCRIPTS = (
+#: set of unsafe characters and bound (generated), the safe-text functions, the form. One
+#: block, so that nothing becomes a global.
+_FORM_SCRIPTS = ("i18n.js", "safetext_data.js", "safetext.js", "form.js")
+#: The same for a form with a ``pattern``: pattern.py's tables and limits (generated) and the
+#: pattern engine before the form (some 45 KB, which a page without a pattern does not carry).
+_PATTERN_FORM_SCRIPTS = (
     "i18n.js",
     "safetext_data.js",
     "safetext.js",
@@ -521,7 +523,9 @@ class HtmlTarget:
 
     def emit(self, form: Form) -> GeneratedFile:
         # style.css is shared with the URL consent page; form.css has the form's own rules.
-        script, style, policy = _assets(_FORM_SCRIPTS, ("style.css", "form.css"))
+        patterned = any(isinstance(f, StringField) and f.pattern is not None for f in form.fields)
+        scripts = _PATTERN_FORM_SCRIPTS if patterned else _FORM_SCRIPTS
+        script, style, policy = _assets(scripts, ("style.css", "form.css"))
         tr = translation(form.locale)
         views = [field_view(f, tr) for f in form.fields]
         message = shown_message(form.message, tr)

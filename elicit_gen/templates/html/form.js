@@ -294,8 +294,10 @@
   const PATTERNS = new Map();
 
   /** Whether `text` has the form `pattern` describes for every engine a server may check it
-   * with; false for a pattern the engine refuses. */
+   * with; false for a pattern the engine refuses. (A page carries the engine only when a field
+   * has a pattern: targets/html.py.) */
   function matchesPattern(pattern, text) {
+    if (typeof ElicitPattern === "undefined") return false;
     if (!PATTERNS.has(pattern)) {
       let compiled = null;
       try {

@@ -1987,7 +1987,7 @@ def _utc_text(text: str) -> str | None:
     year, month, day, hour, minute, second = (int(m[i]) for i in range(1, 7))
     try:
         local = _dt.datetime(year, month, day, hour, minute, second, tzinfo=zone)
-        moment = local.astimezone(_dt.timezone.utc)
+        moment = local.astimezone(_dt.timezone(_dt.timedelta(0)))
     except (OverflowError, ValueError):
         return None
     date = f"{moment.year:04d}-{moment.month:02d}-{moment.day:02d}"
