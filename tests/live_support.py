@@ -61,6 +61,9 @@ def _bad_values(field: ir.Field) -> list[Any]:
             bad += [field.maximum + 1, field.maximum + 0.5]
     elif isinstance(field, ir.BooleanField):
         bad += ["yes", 1, 0]
+    elif isinstance(field, ir.SingleSelectField) and field.numeric:
+        first = field.options[0].value
+        bad += [str(first), [first], True, first + 0.5, max(o.value for o in field.options) + 1]
     elif isinstance(field, ir.SingleSelectField):
         bad += [field.options[0].value + " ", [field.options[0].value], 1]
         if field.titled:
@@ -69,7 +72,8 @@ def _bad_values(field: ir.Field) -> list[Any]:
             ]
     else:
         values = [o.value for o in field.options]
-        bad += [values[0], [*values, "zz-not-an-option"], [1], values[:1] * 2]
+        other = "1" if field.numeric else 1  # an item of the other type
+        bad += [values[0], [*values, "zz-not-an-option"], [other], values[:1] * 2, [True]]
         if field.min_items:
             bad.append(values[: field.min_items - 1])
         if field.max_items is not None and field.max_items < len(values):

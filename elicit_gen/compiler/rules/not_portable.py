@@ -12,6 +12,11 @@ shows none of them: the user never learns what they say), never as unenforced. N
 ``$comment``, which is for the schema's authors and which no client may show, and
 ``deprecated``, ``readOnly`` or ``writeOnly`` set to ``false``, which say nothing. An annotation
 of the wrong type is EG120's.
+
+A select of numbers (``{"type": "integer", "enum": [1, 2, 4]}``, what the Python SDK sends for
+``Literal[1, 2, 4]``) is beyond the subset too, whose options are strings: elicit-gen's forms
+enforce it (they answer with the option's number), but other clients may not show it, or may
+send ``"1"``.
 """
 
 from __future__ import annotations
@@ -107,7 +112,30 @@ def _annotation(pointer: str, key: str, where: str, value: JSON) -> Finding | No
     return Finding(pointer, message, at_key=True, hint=hint)
 
 
+def _numeric_selects(ctx: Context) -> Iterator[Finding]:
+    """A select of numbers (``kinds.NUMBER_TYPES``), reported at the ``type`` that makes it one
+    (a titled multi-select, which has none, at its options): the subset's options are strings."""
+    for prop in ctx.valid_properties:
+        if not prop.numeric:
+            continue
+        if prop.kind.is_single:
+            pointer = prop.at("type")
+        elif prop.kind is Kind.MULTI_UNTITLED:
+            pointer = prop.at("items", "type")
+        else:
+            pointer = prop.options_pointer
+        yield Finding(
+            pointer,
+            f"field {prop.name!r}: a select of numbers is not part of the elicitation subset "
+            "(its options are strings); elicit-gen's forms answer with the number, but other "
+            "clients may drop the field or send the option as a string",
+            at_key=True,
+            hint="check the answer on the server too; for every client, use string options",
+        )
+
+
 def check(ctx: Context) -> Iterator[Finding]:
+    yield from _numeric_selects(ctx)
     enforced = _enforced(ctx) if ctx.is_form else set()
     for pointer, key, where, other_kind in keys_outside_subset(ctx):
         if other_kind is None and misspelt_keyword(key) is not None:
