@@ -661,6 +661,23 @@ def test_limits_count_numeric_options() -> None:
         )
 
 
+def test_limits_measure_numeric_options_as_json_writes_them() -> None:
+    """The worst case inside the limits: 40 selects of 495 numbers. Their bytes are measured as
+    JSON writes them (a quarter is 4 or 6 characters, not the 24 a float was counted as, which
+    refused this 112 KB request as over 256 KB)."""
+    quarters = [j / 4 for j in range(495)]
+    props = {f"f{i}": {"type": "number", "enum": quarters} for i in range(40)}
+    schema = {"type": "object", "properties": props}
+    size = len(json.dumps(schema, separators=(",", ":")))  # as the SDK sends it
+    check_limits(schema)
+    check_limits(json.dumps(schema))
+    check_limits(schema, Limits(max_bytes=int(size * 1.05)))
+    with pytest.raises(LimitExceeded, match="bytes as JSON"):
+        check_limits(schema, Limits(max_bytes=int(size * 0.95)))
+    with pytest.raises(LimitExceeded, match="about 401 digits"):
+        check_limits({"type": "object", "properties": {"x": {"enum": [1, 10**401]}}})
+
+
 def test_a_form_of_500_numeric_options_is_compiled_at_run_time() -> None:
     schema = {
         "type": "object",
