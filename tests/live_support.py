@@ -72,8 +72,7 @@ def _bad_values(field: ir.Field) -> list[Any]:
             ]
     else:
         values = [o.value for o in field.options]
-        other = "1" if field.numeric else 1  # an item of the other type
-        bad += [values[0], [*values, "zz-not-an-option"], [other], values[:1] * 2, [True]]
+        bad += [values[0], [*values, "zz-not-an-option"], [1], values[:1] * 2]
         if field.min_items:
             bad.append(values[: field.min_items - 1])
         if field.max_items is not None and field.max_items < len(values):

@@ -15,8 +15,9 @@ of the wrong type is EG120's.
 
 A select of numbers (``{"type": "integer", "enum": [1, 2, 4]}``, what the Python SDK sends for
 ``Literal[1, 2, 4]``) is beyond the subset too, whose options are strings: elicit-gen's forms
-enforce it (they answer with the option's number), but other clients may not show it, or may
-send ``"1"``.
+enforce it (they answer with one of the numbers), but other clients read it as a plain number
+field (the TypeScript SDK's types drop ``enum``) and may send any number. (A multi-select of
+numbers is refused by the spec's schema itself: EG154.)
 """
 
 from __future__ import annotations
@@ -113,25 +114,19 @@ def _annotation(pointer: str, key: str, where: str, value: JSON) -> Finding | No
 
 
 def _numeric_selects(ctx: Context) -> Iterator[Finding]:
-    """A select of numbers (``kinds.NUMBER_TYPES``), reported at the ``type`` that makes it one
-    (a titled multi-select, which has none, at its options): the subset's options are strings."""
+    """A single-select of numbers (``kinds.NUMBER_TYPES``), reported at the ``type`` that makes
+    it one: the subset's options are strings. (A multi-select of numbers is EG154's.)"""
     for prop in ctx.valid_properties:
-        if not prop.numeric:
-            continue
-        if prop.kind.is_single:
-            pointer = prop.at("type")
-        elif prop.kind is Kind.MULTI_UNTITLED:
-            pointer = prop.at("items", "type")
-        else:
-            pointer = prop.options_pointer
-        yield Finding(
-            pointer,
-            f"field {prop.name!r}: a select of numbers is not part of the elicitation subset "
-            "(its options are strings); elicit-gen's forms answer with the number, but other "
-            "clients may drop the field or send the option as a string",
-            at_key=True,
-            hint="check the answer on the server too; for every client, use string options",
-        )
+        if prop.numeric and prop.kind.is_single:
+            yield Finding(
+                prop.at("type"),
+                f"field {prop.name!r}: a select of numbers is not part of the elicitation subset "
+                "(its options are strings); elicit-gen's forms answer with one of the numbers, "
+                "but other clients may show a plain number box (the TypeScript SDK drops the "
+                "options) and send a number the server refuses",
+                at_key=True,
+                hint="check the answer on the server too; for every client, use string options",
+            )
 
 
 def check(ctx: Context) -> Iterator[Finding]:
