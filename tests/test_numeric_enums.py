@@ -95,6 +95,47 @@ def test_a_multi_select_of_numbers_is_refused_by_the_spec_schema(body: str) -> N
     assert compiled.ok and len(compiled.files) == 1
 
 
+#: What real servers send, recorded from them (pydantic 2.14 / mcp 2.3, FastMCP 4.2.3, zod 4 with
+#: z.toJSONSchema, zod 3 with zod-to-json-schema 3.25): the property, and the error code it gets
+#: (None: only warnings, the form is shown).
+SERVERS: list[tuple[str, dict[str, Any], str | None]] = [
+    ("SDK Literal[1, 2, 4]", {"enum": [1, 2, 4], "title": "Seats", "type": "integer"}, None),
+    ("SDK Literal[1.5, 2.5] = 2.5", {"default": 2.5, "enum": [1.5, 2.5], "type": "number"}, None),
+    ("FastMCP IntEnum", {"enum": [1, 3], "title": "P", "type": "integer"}, None),
+    ("FastMCP float Enum", {"enum": [0.5, 1.0], "title": "F", "type": "number"}, None),
+    ("zod 4 z.literal([1, 2, 4])", {"type": "number", "enum": [1, 2, 4]}, None),
+    ("zod 4 .default(2)", {"default": 2, "type": "number", "enum": [1, 2]}, None),
+    ("zod 3 union of literals", {"type": "number", "enum": [1, 2]}, None),
+    (
+        "FastMCP list[IntEnum]",
+        {"items": {"enum": [1, 3], "title": "P", "type": "integer"}, "type": "array"},
+        "EG154",
+    ),
+    (
+        "zod 4 z.array(z.literal([1, 2]))",
+        {"type": "array", "items": {"type": "number", "enum": [1, 2]}},
+        "EG154",
+    ),
+    (
+        "zod 4 union of literals (anyOf, no type)",
+        {"anyOf": [{"type": "number", "const": 1}, {"type": "number", "const": 2}]},
+        "EG110",
+    ),
+]
+
+
+@pytest.mark.parametrize(("who", "prop", "code"), SERVERS, ids=[s[0] for s in SERVERS])
+def test_what_real_servers_send(who: str, prop: dict[str, Any], code: str | None) -> None:
+    schema = {"type": "object", "properties": {"x": prop}}
+    errors = {d.code for d in elicit_gen.lint(schema).diagnostics if d.is_error}
+    assert errors == ({code} if code else set()), who
+    if code is None:
+        module = load_form(schema, "cli")
+        first = _options(prop)[0]
+        assert module.validate({"x": first}) == {}
+        assert module.validate({"x": str(first)}) == {"x": "Must be a number."}
+
+
 #: (schema of ``f``, code, line, column, words of the message), positions read off the text.
 FAULTS = [
     ('{"type": "integer",\n "enum": [1, 1.5]}', "EG150", 4, 14, "option 1.5 is no whole number"),
