@@ -97,7 +97,11 @@ class FormsShown:
     ids=["1-MB-id", "1-MB-url", "url-one-past", "id-one-past"],
 )
 def test_a_url_request_with_an_overlong_text_is_refused_before_any_screen(
-    url: str, elicitation_id: str, what: str, caplog: pytest.LogCaptureFixture
+    url: str,
+    elicitation_id: str,
+    what: str,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     user = ScriptedUser(["o"], Opened())
     router = FormRouter(url_consent="cli", runner=user)
@@ -108,6 +112,11 @@ def test_a_url_request_with_an_overlong_text_is_refused_before_any_screen(
     assert user.screens == [] and user.opened.urls == []
     assert "not shown" in caplog.text and what in caplog.text
     assert len(caplog.text) < 2_000  # the refusal names the length, not the text
+    # The user is told on the terminal (the runner has no notify of its own), in one short line.
+    assert capsys.readouterr().err == (
+        "acme: This request was not shown: the request is too large to show safely. "
+        "The server has been told.\n"
+    )
 
 
 def test_a_url_request_at_the_bounds_is_shown() -> None:
