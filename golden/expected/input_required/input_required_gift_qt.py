@@ -2172,6 +2172,11 @@ class _FormDialog(_FreshInputDialog):
         if self._result is None:
             self._result = result
             self.result_ready.emit(dict(result))
+        question = self.discard_question
+        if question is not None and question.isVisible():
+            # The form ended while it asked "Discard your answers?" (its host
+            # called cancel()): the question goes with it, never left behind.
+            question.done(0)
         self.done(int(code.value))
 
 
