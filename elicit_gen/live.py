@@ -29,6 +29,7 @@ import datetime
 import hashlib
 import json
 import logging
+import math
 import re
 import sys
 import threading
@@ -246,6 +247,8 @@ def _walk(schema: object, limits: Limits) -> None:
                     )
                 measured = _plain_options(value, values, limits)
                 if measured is None:
+                    measured = _number_options(value, values, limits)
+                if measured is None:
                     measured = _titled_options(value, depth, values, limits)
                 if measured is None:  # not such options, or one past a limit: a step each
                     stack.extend((item, depth + 1, key) for item in value)
@@ -254,7 +257,9 @@ def _walk(schema: object, limits: Limits) -> None:
                     values += measured[0]
                     size += measured[1]
             size += 2
-        else:  # float, or not JSON at all: the front end reports what it is
+        elif isinstance(value, float) and math.isfinite(value):
+            size += len(repr(value)) + 1  # as JSON writes it (2.5, 1e+16), and a comma
+        else:  # not JSON at all: the front end reports what it is
             size += 24
         if size > limits.max_bytes:
             raise LimitExceeded(f"the schema is over {limits.max_bytes:,} bytes as JSON")
@@ -290,6 +295,28 @@ def _plain_options(
         return None
     # Each string's quotes, and a comma: 3; the escapes and UTF-8 of all at once.
     return len(options), json_length(joined) - 2 + 3 * len(options)
+
+
+def _number_options(
+    options: list[Any] | tuple[Any, ...], values: int, limits: Limits
+) -> tuple[int, int] | None:
+    """The values and JSON bytes of a list of numbers (a select of numbers' options: ``[1, 2,
+    4]``), measured at once with C loops; ``None`` when the list is not that, or when an
+    integer in it is past ``max_digits`` (the walk then takes it a value at a time, and says
+    which)."""
+    if not options or not set(map(type, options)) <= {int, float}:
+        return None
+    if values + len(options) > limits.max_values:  # each item is a value: refused now
+        raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
+    biggest = max(map(abs, options))  # infinite, or NaN when it comes first: not JSON
+    if isinstance(biggest, float) and not math.isfinite(biggest):
+        return None
+    if isinstance(biggest, int) and biggest.bit_length() * 0.30103 > limits.max_digits:
+        return None
+    texts = list(map(repr, options))  # as JSON writes each number: 2.5, 1e+16, an int's digits
+    if "nan" in texts:
+        return None
+    return len(options), sum(map(len, texts)) + len(options)  # and a comma each
 
 
 def _titled_options(
