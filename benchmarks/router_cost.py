@@ -11,7 +11,7 @@ temporary directory; for instance the commit before issue 24's fixes).
 Rows:
   inside     worst cases inside the default limits: 40 selects x 495 options, 25 strings of
              10,000 characters, a 10,000-character message; with and without ``compile_unknown``
-             (each request a new schema: nothing from a cache); and a request declined for a
+             (each request a new schema: nothing from a cache); and a request not shown for a
              keyword no form enforces
   memory     RSS growth after 60 such distinct requests (compiled, and declined)
   hostile    requests past the limits (a 50 MB description, 20,001 values of strings or of
@@ -117,6 +117,13 @@ async def consent(module: Any, request: Any) -> dict[str, Any]:
 
 
 answer.show_url = consent  # type: ignore[attr-defined]
+
+
+def notify(server: str, reason: str) -> None:
+    """Where the user is told that a request was not shown (a toast, a line): not timed."""
+
+
+answer.notify = notify  # type: ignore[attr-defined]
 
 
 def form_params(schema: Any, message: str = "Please fill this in") -> Any:

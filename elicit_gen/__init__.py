@@ -30,6 +30,7 @@ _EXPORTS = {
     "FormError": "elicit_gen.live",
     "LimitExceeded": "elicit_gen.live",
     "Limits": "elicit_gen.live",
+    "UnusableDefault": "elicit_gen.live",
     "load_form": "elicit_gen.live",
     "load_url_consent": "elicit_gen.live",
     "GeneratedFile": "elicit_gen.targets",
@@ -41,7 +42,14 @@ if TYPE_CHECKING:
     from .compiler.ir import Form
     from .compiler.pipeline import FileResult
     from .compiler.spec import NEWEST, REVISIONS, Revision
-    from .live import FormError, LimitExceeded, Limits, load_form, load_url_consent
+    from .live import (
+        FormError,
+        LimitExceeded,
+        Limits,
+        UnusableDefault,
+        load_form,
+        load_url_consent,
+    )
     from .targets import TARGETS, GeneratedFile
 
 
@@ -71,6 +79,7 @@ __all__ = [
     "Limits",
     "Revision",
     "Severity",
+    "UnusableDefault",
     "__version__",
     "compile",
     "compile_forms",

@@ -25,12 +25,16 @@ as read-only; it is shared.
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import json
+import logging
+import math
 import re
 import sys
 import threading
 import types
+import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -42,23 +46,30 @@ from .compiler.pipeline import check_source
 from .compiler.source import dump_json
 from .compiler.spec import NEWEST, Revision
 from .i18n import normalise
+from .runtime.formcore import is_date_time
 from .targets import TARGETS, get_target
 
 if TYPE_CHECKING:
     from .compiler.ir import Form
+    from .compiler.pipeline import FileResult
     from .targets.base import SharesRuntime
 
 __all__ = [
     "DEFAULT_LIMITS",
+    "DefaultRepair",
     "FormError",
     "LimitExceeded",
     "Limits",
+    "UnusableDefault",
     "check_limits",
     "clear_cache",
     "load_form",
     "load_url_consent",
     "normalised_key",
+    "with_repairs",
 ]
+
+log = logging.getLogger(__name__)
 
 #: The targets :func:`load_form` makes a module of (``html`` gives the page text).
 MODULE_TARGETS = ("cli", "textual", "qt", "pydantic")
@@ -236,6 +247,8 @@ def _walk(schema: object, limits: Limits) -> None:
                     )
                 measured = _plain_options(value, values, limits)
                 if measured is None:
+                    measured = _number_options(value, values, limits)
+                if measured is None:
                     measured = _titled_options(value, depth, values, limits)
                 if measured is None:  # not such options, or one past a limit: a step each
                     stack.extend((item, depth + 1, key) for item in value)
@@ -244,7 +257,9 @@ def _walk(schema: object, limits: Limits) -> None:
                     values += measured[0]
                     size += measured[1]
             size += 2
-        else:  # float, or not JSON at all: the front end reports what it is
+        elif isinstance(value, float) and math.isfinite(value):
+            size += len(repr(value)) + 1  # as JSON writes it (2.5, 1e+16), and a comma
+        else:  # not JSON at all: the front end reports what it is
             size += 24
         if size > limits.max_bytes:
             raise LimitExceeded(f"the schema is over {limits.max_bytes:,} bytes as JSON")
@@ -280,6 +295,28 @@ def _plain_options(
         return None
     # Each string's quotes, and a comma: 3; the escapes and UTF-8 of all at once.
     return len(options), json_length(joined) - 2 + 3 * len(options)
+
+
+def _number_options(
+    options: list[Any] | tuple[Any, ...], values: int, limits: Limits
+) -> tuple[int, int] | None:
+    """The values and JSON bytes of a list of numbers (a select of numbers' options: ``[1, 2,
+    4]``), measured at once with C loops; ``None`` when the list is not that, or when an
+    integer in it is past ``max_digits`` (the walk then takes it a value at a time, and says
+    which)."""
+    if not options or not set(map(type, options)) <= {int, float}:
+        return None
+    if values + len(options) > limits.max_values:  # each item is a value: refused now
+        raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
+    biggest = max(map(abs, options))  # infinite, or NaN when it comes first: not JSON
+    if isinstance(biggest, float) and not math.isfinite(biggest):
+        return None
+    if isinstance(biggest, int) and biggest.bit_length() * 0.30103 > limits.max_digits:
+        return None
+    texts = list(map(repr, options))  # as JSON writes each number: 2.5, 1e+16, an int's digits
+    if "nan" in texts:
+        return None
+    return len(options), sum(map(len, texts)) + len(options)  # and a comma each
 
 
 def _titled_options(
@@ -356,7 +393,8 @@ _lock = threading.Lock()
 #: compile it once and share the module. Compiles are serial anyway (the GIL).
 _making = threading.Lock()
 #: ((target, locale), revision, digest of the input) -> digest of the form: a repeat skips the
-#: front end. Keys and values are short digests, never the texts.
+#: front end. Keys and values are short digests, never the texts. (An input whose defaults the
+#: form could not use is not kept here: a repeat runs the front end again, to say so again.)
 _seen: OrderedDict[tuple[tuple[str, str], str, bytes], bytes] = OrderedDict()
 #: ((target, locale), revision, digest of the form) -> (the module or page text, its size in
 #: characters of generated code).
@@ -410,8 +448,9 @@ def normalised_key(form: Form) -> str:
 
 # --- load_form -----------------------------------------------------------------------------------
 
-#: Says why a form must not be made (a reason) or ``None`` to go on: see :func:`_load`.
-Admit = Callable[["Form"], "str | None"]
+#: Says why a form must not be made (a reason) or ``None`` to go on: see :func:`_load`. It sees
+#: the form and the server's defaults the form does not use (:class:`DefaultRepair`).
+Admit = Callable[["Form", "Repairs"], "str | None"]
 
 
 def load_form(
@@ -433,13 +472,26 @@ def load_form(
     diagnostics for a schema with lint errors, and ``ValueError`` for an unknown target,
     revision or locale.
 
-    Like the command line, it compiles what the linter only warns about: a keyword outside the
-    spec's subset (``contentEncoding``, ``minProperties``, ...) is dropped, and the form does not
-    enforce it. ``elicit_gen.mcp.unenforced(schema, module.REQUESTED_SCHEMA)`` lists what a
-    module leaves out; :class:`~elicit_gen.mcp.FormRouter` declines such requests.
+    A ``default`` the form cannot use (EG140: out of its field's bounds, not one of its options,
+    not its format) is the server's mistake, not the user's: the form is shown without it, and a
+    date-time default without a UTC offset (pydantic's naive ``datetime``) is read as this
+    computer's local time and shown with that offset. Each such repair is logged on the
+    ``elicit_gen.live`` logger and issued as an :class:`UnusableDefault` warning (``warnings``:
+    a caller who would rather refuse the schema makes it an error with
+    ``warnings.simplefilter("error", UnusableDefault)``). ``elicit-gen --lint`` and ``--target``
+    keep EG140 an error for the schema's author.
+
+    Like the command line, it compiles what the linter only warns about, and enforces every
+    keyword its forms can enforce. ``elicit_gen.mcp.unenforced(schema, module.REQUESTED_SCHEMA)``
+    lists what a module leaves out; :class:`~elicit_gen.mcp.FormRouter` does not show such
+    requests.
     """
     check_limits(schema, limits)
-    return _load(schema, target, spec=spec, locale=locale)
+    made, repairs = _load(schema, target, spec=spec, locale=locale)
+    for repair in repairs:
+        log.warning("%s", repair)
+        warnings.warn(str(repair), UnusableDefault, stacklevel=2)
+    return made
 
 
 def _load(
@@ -449,11 +501,12 @@ def _load(
     spec: str | Revision | None = None,
     locale: str = "en",
     admit: Admit | None = None,
-) -> Any:
-    """:func:`load_form` past its limits check (the router has checked the request already);
-    ``admit``, when given, sees the form after the front end and before
-    anything is emitted: a reason it returns raises :class:`FormError` with it, and nothing of
-    that form is cached (a module already cached is returned without asking ``admit``)."""
+) -> tuple[Any, Repairs]:
+    """:func:`load_form` past its limits check (the router has checked the request already), and
+    the defaults the form does not use as the server sent them (said by the caller). ``admit``,
+    when given, sees the form after the front end and before anything is emitted: a reason it
+    returns raises :class:`FormError` with it, and nothing of that form is cached (a module
+    already cached is returned without asking ``admit``)."""
     if target not in TARGETS:
         raise ValueError(f"unknown target {target!r}; known targets: {', '.join(TARGETS)}")
     revision = Revision(spec) if spec is not None else NEWEST
@@ -471,16 +524,18 @@ def _load(
             if found is not None:
                 _remember(_seen, (slot, revision.value, digest), key)
                 _loaded.move_to_end((slot, revision.value, key))
-                return found[0]
-    form = _front_end(data, revision).in_locale(locale)
+                return found[0], ()
+    form, repairs = _front_end(data, revision)
+    form = form.in_locale(locale)
     if admit is not None:
-        reason = admit(form)
+        reason = admit(form, repairs)
         if reason is not None:
             raise FormError(reason)
     key = _cache_key(form)
     with _making:  # one compile of a form, however many threads ask for it at once
         with _lock:
-            _remember(_seen, (slot, revision.value, digest), key)
+            if not repairs:
+                _remember(_seen, (slot, revision.value, digest), key)
             cached = _loaded.get((slot, revision.value, key))
         if cached is None:
             made, size = _make(form, target)
@@ -488,7 +543,7 @@ def _load(
             made, size = cached
         with _lock:
             _keep((slot, revision.value, key), made, size)
-    return made
+    return made, repairs
 
 
 def _cache_key(form: Form) -> bytes:
@@ -502,10 +557,14 @@ def _cache_key(form: Form) -> bytes:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
 
 
-def _front_end(data: bytes, revision: Revision) -> Form:
+def _front_end(data: bytes, revision: Revision) -> tuple[Form, Repairs]:
+    """The one form of ``data``, and the defaults it was made without (see
+    :func:`_without_unusable_defaults`); :class:`FormError` with the linter's diagnostics when
+    there is no such form."""
     result = check_source(data, "<requestedSchema>", revision=revision, build_forms=True)
+    repaired, repairs = _without_unusable_defaults(data, result, revision)
     errors = [d for d in result.diagnostics if d.is_error]
-    if errors:
+    if errors and repaired is None:
         first = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         message = f"the schema does not compile: {first.code} {first.message}{more}"
@@ -513,9 +572,155 @@ def _front_end(data: bytes, revision: Revision) -> Form:
             visible(message),
             tuple(errors) + tuple(d for d in result.diagnostics if not d.is_error),
         )
+    result = repaired or result
     if len(result.forms) != 1:
         raise FormError(f"the input holds {len(result.forms)} forms, not one")
-    return result.forms[0]
+    return result.forms[0], repairs
+
+
+# --- defaults the form cannot use ----------------------------------------------------------------
+
+
+class UnusableDefault(UserWarning):
+    """:func:`load_form` made the form without a ``default`` the server sent, because the default
+    fails its own field (EG140), or showed a date-time default without an offset in local
+    time. The message names the field and why."""
+
+
+@dataclass(frozen=True)
+class DefaultRepair:
+    """A field's ``default`` the form cannot use: where it was (``pointer``, in the input), the
+    ``field``, the value the server ``sent``, the one the form shows instead (``used``; ``None``:
+    no default) and ``why`` the server's does not fit (the linter's words). ``str()`` is one
+    bounded line, safe to log."""
+
+    pointer: str
+    field: str
+    sent: Any
+    used: str | None
+    why: str
+
+    def __str__(self) -> str:
+        name = f"field '{_short(self.field)}'"
+        if self.used is not None:
+            return (
+                f"{name}: the server's default {_short_json(self.sent)} has no UTC offset: "
+                f"shown as local time, {self.used}"
+            )
+        return f"{name}: the server's default {_short_json(self.sent)} is not used: {self.why}"
+
+
+Repairs = tuple[DefaultRepair, ...]
+
+
+def with_repairs(schema: Mapping[str, Any], repairs: Repairs) -> Mapping[str, Any]:
+    """``schema`` (the input the repairs were found in) with each repaired default as the form
+    has it: left out, or read as local time. Copies only the objects on the way to a repair."""
+    for repair in repairs:
+        tokens = [t.replace("~1", "/").replace("~0", "~") for t in repair.pointer.split("/")[1:]]
+        schema = _replaced(schema, tokens, repair.used)
+    return schema
+
+
+def _replaced(value: Any, tokens: list[str], used: str | None) -> Any:
+    if not isinstance(value, Mapping) or tokens[0] not in value:
+        return value
+    copy = dict(value)
+    if len(tokens) > 1:
+        copy[tokens[0]] = _replaced(value[tokens[0]], tokens[1:], used)
+    elif used is None:
+        del copy[tokens[0]]
+    else:
+        copy[tokens[0]] = used
+    return copy
+
+
+#: The linter's code for a default that fails its own field.
+_UNUSABLE_DEFAULT = "EG140"
+#: Rounds of repair: a naive date-time read as local time may still fail its field (its length
+#: bounds, say), and is then left out in the second round.
+_REPAIR_ROUNDS = 2
+
+
+def _without_unusable_defaults(
+    data: bytes, result: FileResult, revision: Revision
+) -> tuple[FileResult | None, Repairs]:
+    """When the only errors of ``result`` (the front end's verdict on ``data``) are defaults
+    that fail their own fields (EG140): the verdict on ``data`` with those defaults left out, or
+    (a date-time without an offset) read as local time, and what was changed. Otherwise (no
+    errors, or others too): ``(None, ())``. A run-time repair of the input: the front end runs
+    again on the repaired JSON, and no stage knows of it."""
+    repairs: dict[str, DefaultRepair] = {}
+    repaired: FileResult | None = None
+    for round_ in range(_REPAIR_ROUNDS):
+        errors = [d for d in result.diagnostics if d.is_error]
+        if not errors:
+            break
+        if any(d.code != _UNUSABLE_DEFAULT for d in errors):
+            return None, ()
+        document = json.loads(data.decode("utf-8", "surrogatepass"))
+        for diagnostic in {d.pointer: d for d in errors}.values():
+            repair = _repair(document, diagnostic, local_time=round_ == 0)
+            if repair is None:  # pragma: no cover - EG140 is always about a field's default
+                return None, ()
+            earlier = repairs.get(repair.pointer)
+            if earlier is not None:  # what the server sent, and why that did not fit
+                repair = replace(repair, sent=earlier.sent, why=earlier.why)
+            repairs[repair.pointer] = repair
+        data = dump_json(document).encode("utf-8", "surrogatepass")
+        result = repaired = check_source(
+            data, "<requestedSchema>", revision=revision, build_forms=True
+        )
+    if repaired is None or any(d.is_error for d in repaired.diagnostics):
+        return None, ()
+    return repaired, tuple(repairs.values())
+
+
+def _repair(document: Any, diagnostic: Diagnostic, *, local_time: bool) -> DefaultRepair | None:
+    """Leaves out, in ``document``, the default ``diagnostic`` (an EG140) is about, or with
+    ``local_time`` replaces a date-time default without an offset by the same time with this
+    computer's offset; says what it did. ``None`` when the pointer names no field's default."""
+    tokens = [
+        token.replace("~1", "/").replace("~0", "~") for token in diagnostic.pointer.split("/")[1:]
+    ]
+    if len(tokens) < 3 or tokens[-1] != "default" or tokens[-3] != "properties":
+        return None
+    field: Any = document
+    for token in tokens[:-1]:
+        field = field.get(token) if isinstance(field, dict) else None
+    if not isinstance(field, dict) or "default" not in field:
+        return None
+    sent = field.pop("default")
+    used = _in_local_time(sent) if local_time and field.get("format") == "date-time" else None
+    if used is not None:
+        field["default"] = used
+    _, _, why = diagnostic.message.partition("does not satisfy the field: ")
+    return DefaultRepair(diagnostic.pointer, tokens[-2], sent, used, visible(why[:200]))
+
+
+def _in_local_time(value: Any) -> str | None:
+    """``value``, an RFC 3339 date-time without its offset (``2025-01-06T09:00:00``, as pydantic
+    writes a naive ``datetime``), with the offset this computer's time zone has at that moment
+    added (``2025-01-06T09:00:00+01:00``); ``None`` for anything else, or an offset RFC 3339
+    cannot write (seconds)."""
+    if not isinstance(value, str):
+        return None
+    try:
+        naive = datetime.datetime.fromisoformat(value)
+        offset = naive.astimezone().utcoffset() if naive.tzinfo is None else None
+    except (ValueError, OverflowError, OSError):
+        return None
+    if offset is None or offset.total_seconds() % 60:
+        return None
+    minutes = int(offset.total_seconds()) // 60
+    sign = "-" if minutes < 0 else "+"
+    text = f"{value}{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+    return text if is_date_time(text) else None
+
+
+def _short_json(value: Any) -> str:
+    text = visible(json.dumps(value, ensure_ascii=False))
+    return text if len(text) <= 80 else text[:79] + "\u2026"
 
 
 def _make(form: Form, target: str) -> tuple[Any, int]:

@@ -7,10 +7,11 @@ Client side: :class:`FormRouter` is an ``elicitation_callback`` for ``mcp.Client
 by the form compiled from the same schema. A request reaches a form only when its whole
 ``requestedSchema`` means what the form enforces: the same schema as the front end normalises it
 (key order and number spelling play no part; the router compares one cheap walk of the request
-with the registered schemas, running no front end), and no keyword the form would drop
-(``contentEncoding``, ``minProperties``, any unknown keyword, at
-any depth). Never by the message text. A schema without such a form is
-declined (the reason logged on the ``elicit_gen.mcp`` logger), or handed to a fallback.
+with the registered schemas, running no front end), and no keyword the form would not enforce
+(an unknown keyword, at any depth). Never by the message text. A request without such a form is
+handed to a fallback, or else not shown: never declined on the user's behalf, the user is told
+which server asked and why, and the server gets a JSON-RPC error naming the reason
+(:class:`Refusal`).
 
 Server side: :func:`elicit_exact` sends a generated module's ``REQUESTED_SCHEMA`` verbatim over
 the standalone ``elicitation/create`` request and validates the answer with the generated pydantic
@@ -28,6 +29,7 @@ import asyncio
 import functools
 import hashlib
 import importlib.util
+import inspect
 import json
 import logging
 import math
@@ -64,27 +66,32 @@ from .compiler.kinds import (
     is_annotation,
 )
 from .compiler.source import join_pointer
-from .i18n import normalise
+from .i18n import ENGLISH, Translation, normalise, translation
 from .live import (
     DEFAULT_LIMITS,
     FormError,
     LimitExceeded,
     Limits,
+    Repairs,
     _load,
     check_limits,
     load_url_consent,
     normalised_key,
+    with_repairs,
 )
-from .runtime.safetext import clip
+from .runtime.safetext import clip, safe_text
 from .runtime.urlcheck import MAX_URL_LENGTH
 
 if TYPE_CHECKING:
     from .compiler.ir import Form
 
 __all__ = [
+    "NOT_SHOWN",
     "Fallback",
     "FormRouter",
     "FormRunner",
+    "Notifier",
+    "Refusal",
     "RouterSession",
     "TextualRunner",
     "UrlRequest",
@@ -151,6 +158,7 @@ _DIALECTS = frozenset(
     }
 )
 
+
 def _known_dialect(value: Any) -> bool:
     if not isinstance(value, str):
         return False
@@ -216,10 +224,11 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
     ``description``, ``$comment``, ``examples``, ``deprecated``, ``readOnly`` and ``writeOnly``
     with the type JSON Schema gives them (``elicit_gen.compiler.kinds.ANNOTATION_TYPES``). They
     change no verdict on any content; the form shows those it knows (a field's title and
-    description, an option's title, which must then be the form's). Anything else (a keyword the
-    form drops, such as ``exclusiveMinimum``, ``multipleOf``, ``const``,
-    ``additionalProperties`` or ``contentEncoding``, or an unknown keyword, at any depth) is
-    reported."""
+    description, an option's title, which must then be the form's). The form may also enforce a
+    root ``additionalProperties: false`` the request leaves out: it sends none but its own
+    properties anyway (and a 2026-07-28 client drops that key from what the server sent).
+    Anything else (a keyword the form drops, such as ``contentEncoding``, a keyword the form
+    does not enforce, or an unknown keyword, at any depth) is reported."""
 
     found: list[str] = []
     for key, value in requested.items():
@@ -243,9 +252,18 @@ def unenforced(requested: Mapping[str, Any], enforced: Mapping[str, Any]) -> lis
         else:
             _extra(value, enforced[key], here, found, names=key == "properties")
     for key in enforced:
-        if key not in requested and not (key == "required" and not enforced[key]):
+        if key not in requested and not _harmless_omission(key, enforced[key]):
             found.append(f"{_pointer('', key)}: missing")
     return found
+
+
+def _harmless_omission(key: str, enforced: Any) -> bool:
+    """Whether the form may enforce ``key: enforced`` though the request leaves it out: an empty
+    ``required``, and ``additionalProperties: false`` (a form sends none but its own properties,
+    so no answer it could send is refused for it; a 2026-07-28 client drops it on the way)."""
+    if key == "required":
+        return not enforced
+    return key == "additionalProperties" and enforced is False
 
 
 #: What a normalised schema can hold at each place (elicit_gen/compiler/lower.py): the router's
@@ -336,11 +354,103 @@ def _reasons(extra: list[str]) -> str:
     return "; ".join(extra[:5]) + ("; ..." if len(extra) > 5 else "")
 
 
+def _keywords(extra: list[str]) -> str:
+    """What :func:`unenforced` found, as the user is told it: the keyword (or name) at the end
+    of each place, at most three."""
+    names: list[str] = []
+    for entry in extra:
+        name = entry.partition(": ")[0].rpartition("/")[2]
+        if name and name not in names:
+            names.append(name)
+    shown = ", ".join(f"`{clip(name, 40)}`" for name in names[:3])
+    return shown + (", \u2026" if len(names) > 3 else "")
+
+
+def _not_enforced(extra: list[str]) -> Refusal:
+    detail = f"the form would not enforce the whole schema: {_reasons(extra)}"
+    return Refusal("unenforced", detail, _keywords(extra))
+
+
+# --- a request that is not shown -----------------------------------------------------------------
+
+#: The JSON-RPC error code of a request the router does not show: -32602, Invalid params, which
+#: the spec gives a request whose parameters the receiver cannot serve ("Elicitation: Server
+#: requests an elicitation mode not declared in client capabilities", 2026-07-28). The error's
+#: ``data`` is ``{"reason": <Refusal.kind>}``.
+NOT_SHOWN = types.INVALID_PARAMS
+
+#: Characters of the error message a server gets, at most.
+_MAX_ERROR = 500
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why the router did not show a request.
+
+    ``kind`` is one of ``too_large`` (past the :class:`~elicit_gen.Limits`), ``no_form`` (no
+    registered form, and no ``compile_unknown``), ``not_a_form`` (the linter rejects the schema),
+    ``unenforced`` (the form would not enforce all of it) and ``url_mode`` (no ``url_consent``);
+    ``detail`` is for the log and the server's error (the places in the schema, the limit), and
+    ``brief`` what the user is told of it (keywords, the linter's first error; may be empty).
+    Both are escaped and bounded: no schema text is echoed beyond a clipped name."""
+
+    kind: str
+    detail: str = ""
+    brief: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "detail", clip(visible(self.detail), _MAX_ERROR))
+        object.__setattr__(self, "brief", clip(visible(self.brief), 160))
+
+    def reason(self, tr: Translation) -> str:
+        """The reason in plain words, in the language of ``tr``."""
+        if self.kind == "too_large":
+            return tr.gettext("the request is too large to show safely")
+        if self.kind == "no_form":
+            return tr.gettext("this app has no form for it")
+        if self.kind == "not_a_form":
+            return tr.gettext("it is not a valid form")
+        if self.kind == "unenforced":
+            return tr.gettext("this app's forms cannot check everything it asks for")
+        return tr.gettext("it asks to open a web page, which this app does not do for servers")
+
+    def notice(self, tr: Translation) -> str:
+        """What the user is told (after the server's name), one line in the language of ``tr``."""
+        reason = self.reason(tr)
+        if self.brief:
+            reason = tr.gettext("{reason} ({detail})", reason=reason, detail=self.brief)
+        return safe_text(
+            tr.gettext(
+                "This request was not shown: {reason}. The server has been told.", reason=reason
+            )
+        )
+
+    def error(self) -> types.ErrorData:
+        """What the server gets: a JSON-RPC error, code :data:`NOT_SHOWN`, whose message names
+        the reason (in English) and whose ``data`` is ``{"reason": kind}``."""
+        message = f"elicitation not shown to the user: {self.reason(ENGLISH)}"
+        if self.detail:
+            message += f" ({self.detail})"
+        return types.ErrorData(
+            code=NOT_SHOWN, message=clip(message, _MAX_ERROR), data={"reason": self.kind}
+        )
+
+
+def _shown_name(server: str | None) -> str:
+    """A server's name as the log shows it."""
+    return repr(visible(server)) if server else "a server without a name"
+
+
 # --- running a form ------------------------------------------------------------------------------
 
 
 FormRunner = Callable[[ModuleType, str, str | None], Awaitable[Mapping[str, Any]]]
 """Shows a module's form: ``(module, message, server) -> ElicitResult dict``."""
+
+Notifier = Callable[[str, str], "Awaitable[None] | None"]
+"""Tells the user that a request was not shown: ``(server, reason)``, both one line of safe,
+bounded text in the router's language (the server's name, already clipped; the reason, a
+sentence). A runner's ``notify`` method, when it has one (see :class:`FormRouter`)."""
 
 
 async def run_in_thread(module: ModuleType, message: str, server: str | None) -> Mapping[str, Any]:
@@ -355,6 +465,9 @@ class TextualRunner:
     """Pushes a generated Textual module's ``<Class>Screen`` onto a running Textual app and waits
     for it to be dismissed. The MCP client must run on the app's event loop (for instance in a
     worker of the app, or in the same ``asyncio`` loop as ``app.run_test()``)."""
+
+    #: How long the toast saying that a request was not shown stays up, at most.
+    notice_seconds = 30.0
 
     def __init__(self, app: Any) -> None:
         self.app = app
@@ -399,6 +512,14 @@ class TextualRunner:
     def complete_url(self, module: ModuleType, request: UrlRequest) -> None:
         """A toast on the app: the step the user opened in the browser is complete."""
         module.notify_complete(self.app, request.url)
+
+    def notify(self, server: str, reason: str) -> None:
+        """A request was not shown (see :class:`FormRouter`): a warning toast on the app, titled
+        with the server's name, that stays until the user dismisses it (a click) or for
+        :attr:`notice_seconds`; the app keeps running. Both texts are shown literally."""
+        self.app.notify(
+            reason, title=server, severity="warning", timeout=self.notice_seconds, markup=False
+        )
 
 
 @dataclass(frozen=True)
@@ -474,41 +595,59 @@ class FormRouter:
     ``server`` is the name the form shows as the requester; without it, the name the server gave
     in its ``serverInfo``. ``runner`` shows a form (default :func:`run_in_thread`, which calls the
     module's blocking ``elicit()`` in a worker thread; :class:`TextualRunner` pushes the screen
-    onto a running Textual app). ``fallback`` answers requests no form matches, URL-mode requests
-    included; without one they are declined.
+    onto a running Textual app).
 
     ``compile_unknown`` (``"cli"``, ``"textual"`` or ``"qt"``) answers a form-mode request that no
     registered module matches with a form compiled at run time (:func:`elicit_gen.load_form`,
-    cached by schema), shown by ``runner`` like any other. Registered modules still win. A schema
-    the linter rejects, or whose form would not enforce all of it (``minProperties``, say), goes to
-    ``fallback`` if there is one and is otherwise declined, the reason logged on the
-    ``elicit_gen.mcp`` logger.
+    cached by schema), shown by ``runner`` like any other. Registered modules still win. A
+    ``default`` the form cannot use (out of its field's bounds, say, or pydantic's naive
+    ``datetime``) is the server's mistake: the form is shown without it (a naive date-time
+    read as local time), and a warning naming the field is logged.
 
     ``url_consent`` (``"cli"``, ``"textual"``, ``"qt"``, or a consent module such as a generated
     ``url_consent_qt``) shows URL-mode requests on that target's consent screen (see
     :func:`elicit_gen.load_url_consent`): the requesting server, the message, the destination's
     domain and full URL, look-alike warnings; it opens the URL only on the user's click, and the
-    answer is ``accept`` only for "the user agreed to open it". Without it, URL-mode requests go to
-    ``fallback`` or are declined. ``runner`` shows the consent screen too when it can
-    (:class:`TextualRunner` and the Qt runner have ``show_url``); otherwise the module's blocking
-    ``elicit_url()`` runs in a worker thread. After an accept, the ``elicitationId`` is kept:
-    pass :meth:`message_handler` as the client's ``message_handler`` so that the server's
-    ``notifications/elicitation/complete`` tells the user the step is done.
+    answer is ``accept`` only for "the user agreed to open it". ``runner`` shows the consent
+    screen too when it can (:class:`TextualRunner` and the Qt runner have ``show_url``);
+    otherwise the module's blocking ``elicit_url()`` runs in a worker thread. After an accept,
+    the ``elicitationId`` is kept: pass :meth:`message_handler` as the client's
+    ``message_handler`` so that the server's ``notifications/elicitation/complete`` tells the
+    user the step is done.
+
+    **Never declined on the user's behalf.** A request the router cannot show faithfully (no
+    registered form and no ``compile_unknown``; a schema the linter rejects, or whose form would
+    not enforce all of it; a URL-mode request without ``url_consent``) goes to ``fallback``
+    first, an async callable with the SDK's callback signature. Without one, or for a request
+    past ``limits`` (which no fallback gets), the request is not shown, and
+
+    - the user is told, on the surface the forms are shown on, which server asked and why in
+      plain words: ``runner.notify(server, reason)`` when the runner has that method
+      (:class:`TextualRunner`: a warning toast; the Qt runner: a non-modal message box the user
+      closes; a function or awaitable function of your own: see :data:`Notifier`), else a line
+      on stderr (``acme: This request was not shown: ... The server has been told.``), as the
+      terminal forms write; the name is clipped, both texts escaped, no schema text echoed;
+    - the server gets a JSON-RPC error (``types.ErrorData``, code :data:`NOT_SHOWN`, -32602
+      Invalid params) whose message names the reason and whose ``data`` is ``{"reason":
+      kind}`` (:class:`Refusal`): a server's ``ctx.elicit`` raises ``MCPError`` instead of
+      reading a ``decline`` the user never chose. (On 2026-07-28 an ``input_required``
+      answer cannot carry an error: the client SDK ends the call with that ``MCPError``.)
+
+    The reason is logged at WARNING on the ``elicit_gen.mcp`` logger either way.
 
     ``locale`` (``en``, ``zh-CN``; see :mod:`elicit_gen.i18n`) is the language of what the forms
-    compiled at run time and the consent screen write themselves (buttons, hints, errors);
-    generated modules you register speak the language they were compiled in.
+    compiled at run time, the consent screen and the "not shown" notice write themselves
+    (buttons, hints, errors); generated modules you register speak the language they were
+    compiled in.
 
     ``limits`` bounds every request before anything is compiled or matched (schema size as the
     JSON the server sent, fields, options, string lengths, nesting, the message, a URL-mode
     request's ``elicitationId`` and URL; see :class:`elicit_gen.Limits`): a request past them
-    is declined at once, never handed on. Declined, not answered with a JSON-RPC error:
-    "decline" is the answer a server's flow already handles (the SDKs raise on an error, which
-    fails the server's whole tool call), and this client really is declining to show the form.
-    The name a server gives itself is cut to what a screen shows (``safetext.clip``). Inside
-    the limits, matching and compiling run in a worker thread, one request at a time, so the
-    event loop keeps serving; what no form would enforce is declined before compiling, and
-    nothing declined is cached.
+    is not shown, at once (no front end runs, nothing of the schema is echoed). The name a
+    server gives itself is cut to what a screen shows (``safetext.clip``). Inside the limits,
+    matching and compiling run in a worker thread, one request at a time, so the event loop
+    keeps serving; what no form would enforce is refused before compiling, and nothing refused
+    is cached.
 
     URL-mode completions: a notification names an ``elicitationId`` but not the session it
     came from. :meth:`message_handler` completes only steps of the client session the router
@@ -600,23 +739,32 @@ class FormRouter:
 
     def _registered(
         self, requested_schema: Mapping[str, Any], projected: dict[str, Any]
-    ) -> tuple[tuple[ModuleType, FormRunner] | None, str, bool]:
+    ) -> tuple[tuple[ModuleType, FormRunner] | None, Refusal | None, bool]:
         """The registered entry for a schema (``projected`` is its :func:`_projected`), or
         ``None`` with the reason no form answers it, and whether a registered form was compiled
         from the schema (though the request may ask for more than it enforces). One walk of the
         schema and, for a hit, :func:`unenforced`: no front end runs."""
         route = _route_key(projected)
         if route is None:
-            return None, "elicit-gen would not compile the schema", False
+            return None, Refusal("not_a_form", "elicit-gen would not compile the schema"), False
         key = self._routes.get(route)
+        if key is None and "additionalProperties" not in projected:
+            # A 2026-07-28 client reads the request into a wire model that drops a root
+            # `additionalProperties: false`: the form compiled with it answers the request as
+            # well (it sends none but its own properties), see `unenforced`.
+            key = self._routes.get(_route_key({**projected, "additionalProperties": False}) or b"")
         entry = self._forms.get(key) if key is not None else None
         if entry is None:
-            return None, "no registered form was compiled from this schema", False
+            return (
+                None,
+                Refusal("no_form", "no registered form was compiled from this schema"),
+                False,
+            )
         extra = unenforced(requested_schema, entry[0].REQUESTED_SCHEMA)
         if extra:
-            name = entry[0].__name__
-            return None, f"{name} does not enforce the whole schema: {_reasons(extra)}", True
-        return entry, "", True
+            detail = f"{entry[0].__name__} does not enforce the whole schema: {_reasons(extra)}"
+            return None, Refusal("unenforced", detail, _keywords(extra)), True
+        return entry, None, True
 
     @property
     def _waiting(self) -> dict[str, tuple[ModuleType, UrlRequest]]:
@@ -629,52 +777,67 @@ class FormRouter:
         the SDK tests ``elicitation_callback or default``, so an empty router must stay true.)"""
         return [module for module, _ in self._forms.values()]
 
-    def _resolve(self, requested: Any) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
+    def _resolve(
+        self, requested: Any, server: str | None
+    ) -> tuple[tuple[ModuleType, FormRunner] | None, Refusal | None]:
         """The form that answers a form-mode request: a registered one, else (``compile_unknown``)
         one compiled now; or ``None`` and why not. Runs in a worker thread."""
         if not isinstance(requested, Mapping):
-            return None, "not a form-mode request (no requestedSchema)"
+            return None, Refusal("not_a_form", "not a form-mode request (no requestedSchema)")
         projected = _projected(requested)
-        entry, reason, known = self._registered(requested, projected)
+        entry, refusal, known = self._registered(requested, projected)
         if entry is not None or known or self.compile_unknown is None:
             # (A registered form's schema asking for more: compiled, it would be the same form.)
-            return entry, reason
-        return self._compiled(requested, projected)
+            return entry, refusal
+        return self._compiled(requested, projected, server)
 
     def _compiled(
-        self, requested: Mapping[str, Any], projected: dict[str, Any]
-    ) -> tuple[tuple[ModuleType, FormRunner] | None, str]:
+        self, requested: Mapping[str, Any], projected: dict[str, Any], server: str | None
+    ) -> tuple[tuple[ModuleType, FormRunner] | None, Refusal | None]:
         """A form compiled at run time for a schema no registered module answers. What a form
         cannot enforce is refused before the front end (from the request itself) and again
-        before anything is emitted (from the normalised schema): nothing refused is cached."""
+        before anything is emitted (from the normalised schema): nothing refused is cached. A
+        default the form cannot use is left out (see :func:`elicit_gen.load_form`), and said in
+        the log."""
         assert self.compile_unknown is not None
         extra = unenforced(requested, projected)
         if extra:
-            return None, f"the form would not enforce the whole schema: {_reasons(extra)}"
+            return None, _not_enforced(extra)
 
-        refused: list[str] = []
+        refused: list[Refusal] = []
         admitted: list[bool] = []
 
-        def admit(form: Form) -> str | None:
+        def admit(form: Form, repairs: Repairs) -> str | None:
             admitted.append(True)
-            extra = unenforced(requested, form.schema)
+            extra = unenforced(with_repairs(requested, repairs), form.schema)
             if extra:
-                refused.append(f"the form would not enforce the whole schema: {_reasons(extra)}")
-                return refused[-1]
+                refused.append(_not_enforced(extra))
+                return refused[-1].detail
             return None
 
         try:
-            module = _load(requested, self.compile_unknown, locale=self.locale, admit=admit)
+            module, repairs = _load(
+                requested, self.compile_unknown, locale=self.locale, admit=admit
+            )
         except FormError as error:  # lint errors, or refused by admit (never compiled)
-            return None, refused[0] if refused else f"the schema does not become a form: {error}"
+            if refused:
+                return None, refused[0]
+            brief = str(error).removeprefix("the schema does not compile: ")
+            return None, Refusal("not_a_form", f"the schema does not become a form: {error}", brief)
         # admit saw the very schema the module was made from; a module _load had cached (for a
         # request with more in it) is checked here
-        extra = [] if admitted else unenforced(requested, module.REQUESTED_SCHEMA)
+        extra = (
+            []
+            if admitted
+            else unenforced(with_repairs(requested, repairs), module.REQUESTED_SCHEMA)
+        )
         if extra:
-            return None, f"the form would not enforce the whole schema: {_reasons(extra)}"
-        return (module, self.runner), ""
+            return None, _not_enforced(extra)
+        for repair in repairs:
+            log.warning("elicitation request from %s: %s", _shown_name(server), repair)
+        return (module, self.runner), None
 
-    def _refusal(self, params: types.ElicitRequestParams) -> str | None:
+    def _too_large(self, params: types.ElicitRequestParams) -> str | None:
         """Why a request is past the limits (and refused before anything else), or ``None``.
         Every text the request carries is measured: the schema, the message, and in URL mode
         the elicitationId and the URL. Costs microseconds for a request far past them."""
@@ -706,10 +869,9 @@ class FormRouter:
         self, context: ClientRequestContext, params: types.ElicitRequestParams, steps: _Steps
     ) -> types.ElicitResult | types.ErrorData:
         steps.serve(context.session)
-        refusal = self._refusal(params)
-        if refusal is not None:
-            log.warning("elicitation request declined: past the limits: %s", refusal)
-            return types.ElicitResult(action="decline")
+        too_large = self._too_large(params)
+        if too_large is not None:  # never handed on: the fallback need not bear it either
+            return await self._not_shown(context, Refusal("too_large", too_large))
         if isinstance(params, types.ElicitRequestURLParams):
             return await self._url_mode(context, params, steps)
         requested = getattr(params, "requested_schema", None)
@@ -717,20 +879,18 @@ class FormRouter:
             self._compiling = anyio.CapacityLimiter(1)
         # Off the event loop: matching walks the schema, compiling runs the front end and the
         # emitter (up to a few hundred milliseconds for a form at the limits); one at a time.
-        entry, reason = await anyio.to_thread.run_sync(
-            self._resolve, requested, limiter=self._compiling
+        server = self._server_name(context)
+        entry, refusal = await anyio.to_thread.run_sync(
+            self._resolve, requested, server, limiter=self._compiling
         )
         if entry is None:
-            what = "handed to the fallback" if self.fallback is not None else "declined"
-            log.warning("elicitation request %s: %s", what, reason)
-            if self.fallback is not None:
-                return await self.fallback(context, params)
-            return types.ElicitResult(action="decline")
+            assert refusal is not None
+            return await self._fall_back(context, params, refusal)
         module, runner = entry
         if self._showing is None:
             self._showing = anyio.Lock()
         async with self._showing:
-            answer = dict(await runner(module, params.message, self._server_name(context)))
+            answer = dict(await runner(module, params.message, server))
         action = answer.get("action")
         if action == "accept":
             content = answer.get("content")
@@ -748,11 +908,8 @@ class FormRouter:
         self, context: ClientRequestContext, params: types.ElicitRequestURLParams, steps: _Steps
     ) -> types.ElicitResult | types.ErrorData:
         if self.url_consent is None:
-            what = "handed to the fallback" if self.fallback is not None else "declined"
-            log.warning("URL-mode elicitation request %s: no url_consent screen is set", what)
-            if self.fallback is not None:
-                return await self.fallback(context, params)
-            return types.ElicitResult(action="decline")
+            refusal = Refusal("url_mode", "a URL-mode request, and no url_consent screen is set")
+            return await self._fall_back(context, params, refusal)
         module = (
             load_url_consent(self.url_consent, self.locale)
             if isinstance(self.url_consent, str)
@@ -809,6 +966,59 @@ class FormRouter:
             complete(module, request)
         else:
             await anyio.to_thread.run_sync(_complete_in_module, module, request)
+
+    async def _fall_back(
+        self,
+        context: ClientRequestContext,
+        params: types.ElicitRequestParams,
+        refusal: Refusal,
+    ) -> types.ElicitResult | types.ErrorData:
+        """A request the router cannot show: the fallback's, when there is one; else not shown
+        (:meth:`_not_shown`)."""
+        if self.fallback is None:
+            return await self._not_shown(context, refusal)
+        log.warning(
+            "elicitation request from %s handed to the fallback: %s",
+            _shown_name(self._server_name(context)),
+            refusal.detail,
+        )
+        return await self.fallback(context, params)
+
+    async def _not_shown(self, context: ClientRequestContext, refusal: Refusal) -> types.ErrorData:
+        """Never a decline on the user's behalf: the user is told which server asked and why
+        it was not shown (the runner's ``notify``, else a line on the terminal), and the server
+        gets a JSON-RPC error naming the reason (:meth:`Refusal.error`)."""
+        server = self._server_name(context)
+        log.warning(
+            "elicitation request from %s not shown: %s", _shown_name(server), refusal.detail
+        )
+        tr = translation(self.locale)
+        who = safe_text(server) if server else tr.gettext("An MCP server")
+        reason = refusal.notice(tr)
+        notify: Notifier = getattr(self.runner, "notify", None) or self._notify_terminal
+        if self._showing is None:
+            self._showing = anyio.Lock()
+        async with self._showing:  # not in the middle of a form on the same screen
+            try:
+                told = notify(who, reason)
+                if inspect.isawaitable(told):
+                    await told
+            except Exception:  # the server still gets its answer
+                log.exception("could not tell the user that a request was not shown")
+        return refusal.error()
+
+    def _notify_terminal(self, server: str, reason: str) -> None:
+        """The default ``notify``: ``<server>: <reason>`` on stderr, as the terminal forms write
+        their notices."""
+        err = sys.stderr
+        if err is None:
+            return
+        tr = translation(self.locale)
+        try:
+            err.write(tr.gettext("{server}: {notice}", server=server, notice=reason) + "\n")
+            err.flush()
+        except (OSError, ValueError):
+            pass
 
     def _server_name(self, context: ClientRequestContext) -> str | None:
         if self.server:

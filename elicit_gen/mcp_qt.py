@@ -35,7 +35,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
-from PySide6.QtWidgets import QApplication, QDialog, QWidget
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 
 if TYPE_CHECKING:
     from .mcp import UrlRequest
@@ -191,6 +191,33 @@ def _complete(request: UrlRequest, waiting: _Waiting) -> None:
         complete()
 
 
+#: The "not shown" messages on screen, until the user closes each (GUI thread only): a widget
+#: without a parent lives as long as Python holds it.
+_Notices = set[QMessageBox]
+
+
+def _notify(server: str, reason: str, parent: QWidget | None, notices: _Notices) -> None:
+    """Shows a non-modal message that a request of ``server`` was not shown and why (in the GUI
+    thread); the user closes it, and the application goes on meanwhile."""
+    box = QMessageBox(parent)
+    box.setObjectName("elicitation_not_shown")
+    box.setIcon(QMessageBox.Icon.Warning)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    box.setWindowTitle(server)
+    box.setText(f"{server}\n{reason}")
+    box.setStandardButtons(QMessageBox.StandardButton.Close)
+    box.setWindowModality(Qt.WindowModality.NonModal)
+    box.setModal(False)
+    notices.add(box)
+
+    def closed(_code: int) -> None:
+        notices.discard(box)
+        box.deleteLater()
+
+    box.finished.connect(closed)
+    box.show()
+
+
 def _close(job: _Job) -> None:
     """Takes the job's dialog off the screen, if it is still there (in the GUI thread)."""
     dialog = job.dialog
@@ -209,14 +236,17 @@ class _Bridge(QObject):
     show_requested = Signal(object)
     close_requested = Signal(object)
     complete_requested = Signal(object)
+    notify_requested = Signal(str, str)
 
-    def __init__(self, waiting: _Waiting) -> None:
+    def __init__(self, runner: QtRunner) -> None:
         super().__init__()
-        self.waiting = waiting
+        self.runner = runner
+        self.waiting = runner._waiting
         connection = Qt.ConnectionType.QueuedConnection
         self.show_requested.connect(self._show, connection)
         self.close_requested.connect(self._close, connection)
         self.complete_requested.connect(self._complete, connection)
+        self.notify_requested.connect(self._notify, connection)
 
     @Slot(object)
     def _show(self, job: _Job) -> None:
@@ -229,6 +259,10 @@ class _Bridge(QObject):
     @Slot(object)
     def _close(self, job: _Job) -> None:
         _close(job)
+
+    @Slot(str, str)
+    def _notify(self, server: str, reason: str) -> None:
+        _notify(server, reason, self.runner.parent, self.runner._notices)
 
 
 class QtRunner:
@@ -255,6 +289,7 @@ class QtRunner:
         self._bridge: _Bridge | None = None
         self._bridge_lock = threading.Lock()
         self._waiting: _Waiting = {}  # touched in the GUI thread only
+        self._notices: _Notices = set()  # touched in the GUI thread only
 
     def _app(self) -> QApplication:
         app = QApplication.instance()
@@ -269,7 +304,7 @@ class QtRunner:
     def _bridge_for(self, app: QApplication) -> _Bridge:
         with self._bridge_lock:
             if self._bridge is None:
-                bridge = _Bridge(self._waiting)
+                bridge = _Bridge(self)
                 if bridge.thread() is not app.thread():
                     bridge.moveToThread(app.thread())
                 self._bridge = bridge
@@ -304,6 +339,17 @@ class QtRunner:
             _complete(request, self._waiting)
         else:
             self._bridge_for(app).complete_requested.emit(request)
+
+    def notify(self, server: str, reason: str) -> None:
+        """A request was not shown (see :class:`~elicit_gen.mcp.FormRouter`): a non-modal
+        message box (the server's name, the reason, a Close button) in the GUI thread, over
+        ``parent``; the user closes it, and the application goes on meanwhile. Both texts are
+        shown as plain text."""
+        app = self._app()
+        if QThread.currentThread() == app.thread():
+            _notify(server, reason, self.parent, self._notices)
+        else:
+            self._bridge_for(app).notify_requested.emit(server, reason)
 
     async def _run(self, app: QApplication, job: _Job) -> Mapping[str, Any]:
         in_gui_thread = QThread.currentThread() == app.thread()

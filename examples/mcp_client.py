@@ -10,7 +10,8 @@ elicit-gen, routed by ``elicit_gen.mcp.FormRouter``.
 
 It starts ``examples/mcp_server.py`` over stdio, calls one tool, answers the server's question with
 the generated form compiled from the same schema, and prints the tool's reply on stdout. A request
-whose schema no form was compiled for is declined.
+whose schema no form was compiled for is not shown: the terminal says so, and the server gets an
+error (never a decline the user did not choose).
 
 By default the forms are compiled ahead (``elicit-gen`` as a build step, into ``--forms``) and
 registered with the router. With ``--compile-unknown`` the client registers nothing and builds

@@ -33,10 +33,12 @@ sys.path.insert(0, str(ROOT))
 
 from elicit_gen.i18n import DOMAIN, KEYWORDS, LOCALES_DIR, SOURCE_LOCALE, po_path  # noqa: E402
 
-#: Where messages are: runtime code and emitters (Python), the page's scripts and templates.
+#: Where messages are: runtime code and emitters (Python), the page's scripts and templates, and
+#: what the MCP router tells the user itself (a request it did not show).
 METHOD_MAP = [
     ("elicit_gen/runtime/**.py", "python"),
     ("elicit_gen/targets/**.py", "python"),
+    ("elicit_gen/mcp.py", "python"),
     ("elicit_gen/templates/html/**.js", "javascript"),
     ("elicit_gen/templates/**.j2", "jinja2"),
 ]

@@ -18,6 +18,8 @@ from types import ModuleType
 from typing import Any
 
 from elicit_gen.compiler import ir
+from elicit_gen.runtime.formcore import option_index
+from elicit_gen.targets.cli import numbered
 
 from .support.cases import PATTERNED_TEXTS, sample_value
 
@@ -35,12 +37,20 @@ def typed(field: ir.Field, value: Any) -> str:
     if isinstance(field, ir.NumberField):
         return repr(value) if isinstance(value, float) else str(value)
     if isinstance(field, ir.SingleSelectField):
-        return str([o.value for o in field.options].index(value) + 1)
+        return _option_typed(field, value)
     if isinstance(field, ir.MultiSelectField):
         if not value:
             return "none"
-        return ",".join(str([o.value for o in field.options].index(v) + 1) for v in value)
+        return ",".join(_option_typed(field, v) for v in value)
     return str(value)
+
+
+def _option_typed(field: ir.SingleSelectField | ir.MultiSelectField, value: Any) -> str:
+    """An option's number in the list, or its label where the prompt numbers no option (a
+    select of numbers: the user types the option as shown)."""
+    index = option_index([o.value for o in field.options], value)
+    assert index is not None, (field.name, value)
+    return str(index + 1) if numbered(field) else field.options[index].label
 
 
 def other_values(field: ir.Field) -> list[Any]:

@@ -117,9 +117,10 @@ class FormPage:
             page.set_checked(self.sel(field), bool(value))
         elif isinstance(field, ir.SingleSelectField):
             values = [o.value for o in field.options]
-            page.select_option(
-                self.sel(field), value="" if value is None else str(values.index(value))
-            )
+            index = "" if value is None else str(values.index(value))
+            # the <option> element itself: a string would also match a label ("2" of [2, 1, 4])
+            option = page.query_selector(f'{self.sel(field)} option[value="{index}"]')
+            page.select_option(self.sel(field), element=option)
         else:
             for i, option in enumerate(field.options):
                 page.set_checked(f'[id="{field.html_id}_{i}"]', option.value in (value or ()))

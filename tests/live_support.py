@@ -61,6 +61,9 @@ def _bad_values(field: ir.Field) -> list[Any]:
             bad += [field.maximum + 1, field.maximum + 0.5]
     elif isinstance(field, ir.BooleanField):
         bad += ["yes", 1, 0]
+    elif isinstance(field, ir.SingleSelectField) and field.numeric:
+        first = field.options[0].value
+        bad += [str(first), [first], True, first + 0.5, max(o.value for o in field.options) + 1]
     elif isinstance(field, ir.SingleSelectField):
         bad += [field.options[0].value + " ", [field.options[0].value], 1]
         if field.titled:

@@ -21,6 +21,7 @@ from mcp.server import MCPServer
 from mcp.server.elicitation import AcceptedElicitation, ElicitationResult
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.resolve import Elicit, Resolve
+from mcp.shared.exceptions import MCPError
 from mcp_types import InputRequiredResult
 from mcp_types.version import is_version_at_least
 from pydantic import BaseModel
@@ -120,26 +121,51 @@ def add_exact_tool(
     server.tool(name=name)(tool)
 
 
-def add_raw_tool(server: MCPServer, name: str, message: str, schema: Mapping[str, Any]) -> None:
+class ServerSaw:
+    """What a raw tool (:func:`add_raw_tool`) received, call by call: ``"asked"`` for a
+    2026-07-28 call that returned its ``InputRequiredResult``, the client's answer as a dict
+    otherwise, or ``{"error": ...}`` for a JSON-RPC error the client sent instead (2025-11-25:
+    ``elicit_form`` raised ``MCPError``)."""
+
+    def __init__(self) -> None:
+        self.calls: list[Any] = []
+
+
+def add_raw_tool(
+    server: MCPServer,
+    name: str,
+    message: str,
+    schema: Mapping[str, Any],
+    saw: ServerSaw | None = None,
+) -> None:
     """A tool that sends ``schema`` exactly as given (standalone ``elicitation/create`` on
     2025-11-25 sessions, an ``InputRequiredResult`` on 2026-07-28) and replies with the client's
-    answer as it arrived, unvalidated: what a server with its own validator would check."""
+    answer as it arrived, unvalidated: what a server with its own validator would check. An
+    error the client answers with is the reply too, ``{"error": {code, message, data}}``."""
+    saw = saw if saw is not None else ServerSaw()
 
     async def tool(ctx: Context) -> Any:
         if _modern(ctx):
             answer = (ctx.input_responses or {}).get("q")
             if ctx.request_state != "asked" or answer is None:
+                saw.calls.append("asked")
                 return InputRequiredResult(
                     input_requests={"q": elicit_request(message, schema)}, request_state="asked"
                 )
         else:
-            answer = await ctx.session.elicit_form(
-                message=message,
-                requested_schema=dict(schema),
-                related_request_id=ctx.request_id,
-            )
+            try:
+                answer = await ctx.session.elicit_form(
+                    message=message,
+                    requested_schema=dict(schema),
+                    related_request_id=ctx.request_id,
+                )
+            except MCPError as error:  # what the server sees of a request the client did not show
+                reply = {"error": error.error.model_dump(mode="json", exclude_none=True)}
+                saw.calls.append(reply)
+                return json.dumps(reply)
         assert isinstance(answer, types.ElicitResult)
-        return json.dumps(answer.model_dump(mode="json", exclude_none=True))
+        saw.calls.append(answer.model_dump(mode="json", exclude_none=True))
+        return json.dumps(saw.calls[-1])
 
     tool.__annotations__ = {"ctx": Context, "return": str | InputRequiredResult}
     tool.__name__ = name
@@ -205,6 +231,36 @@ async def call(
             assert not reply.is_error, reply.content
             text: str = reply.content[0].text  # type: ignore[union-attr]
             return json.loads(text), client.protocol_version
+
+
+async def call_not_shown(
+    server: MCPServer, mode: str, callback: Any, tool: str, saw: ServerSaw
+) -> dict[str, Any]:
+    """Calls a raw ``tool`` (:func:`add_raw_tool` with ``saw``) whose request the client does
+    not show; returns the JSON-RPC error as the server got it. On 2026-07-28 an
+    ``inputResponses`` entry cannot be an error: the client SDK ends the call with ``MCPError``
+    instead of retrying, and the server is never called again (no decline reaches it); the error
+    is then the one the client's call raised."""
+    if mode == "legacy":
+        reply, _ = await call(server, mode, callback, tool)
+        assert saw.calls == [reply], saw.calls  # the tool itself caught the error
+        assert set(reply) == {"error"}, reply
+        error: dict[str, Any] = reply["error"]
+        return error
+    try:
+        await call(server, mode, callback, tool)
+    except BaseException as raised:  # the client's task group wraps it
+        leaves = _leaves(raised)
+        if len(leaves) != 1 or not isinstance(leaves[0], MCPError):
+            raise
+        assert saw.calls == ["asked"], saw.calls  # asked once, and never answered
+        return leaves[0].error.model_dump(mode="json", exclude_none=True)
+    raise AssertionError(f"the request was answered: {saw.calls}")
+
+
+def _leaves(error: BaseException) -> list[BaseException]:
+    inner: list[BaseException] = list(getattr(error, "exceptions", []))  # an exception group
+    return [leaf for e in inner for leaf in _leaves(e)] if inner else [error]
 
 
 # --- the conformance suite's elicitation checks -------------------------------------------------

@@ -30,11 +30,18 @@ def open_dialog(
     qtbot: QtBot, module: ModuleType, form: ir.Form, **kwargs: Any
 ) -> Any:  # the generated <ClassName>Dialog
     dialog = getattr(module, f"{form.class_name}Dialog")(**kwargs)
-    qtbot.addWidget(dialog)
+    # At the end of the test, pytest-qt closes it: closing a form the test changed asks "Discard
+    # your answers?" and keeps the dialog up (as for a user), which would leave it on screen for
+    # the tests after this one. cancel() is what a host calls to take a form away: it never asks.
+    qtbot.addWidget(dialog, before_close_func=_cancel)
     dialog.show()
     dialog.activateWindow()
     qtbot.waitExposed(dialog)
     return dialog
+
+
+def _cancel(dialog: QWidget) -> None:
+    dialog.cancel()  # type: ignore[attr-defined]
 
 
 def focus(qtbot: QtBot, widget: QWidget) -> None:

@@ -37,11 +37,13 @@ from .mcp_support import (
     MODES,
     SERVER_NAME,
     Received,
+    ServerSaw,
     add_exact_tool,
     add_raw_tool,
     add_sdk_tool,
     answers,
     call,
+    call_not_shown,
     cli_runner,
     conformance_defaults_content,
     conformance_defaults_schema,
@@ -197,8 +199,8 @@ UNENFORCED: list[tuple[str, str, Any]] = [
     ("", "minProperties", 7),
     ("", "required", ["i", "s", "color", "pick", "many", "tagged", "ghost"]),
 ]
-#: Changes no content the form can send is judged by, yet still not the form's schema: declined
-#: too (the router knows no keyword beyond the subset; a custom Ajv keyword may validate).
+#: Changes no content the form can send is judged by, yet still not the form's schema: not
+#: shown either (the router knows no keyword beyond the subset; a custom Ajv keyword may validate).
 UNKNOWN: list[tuple[str, str, Any]] = [
     ("", "additionalProperties", False),
     ("", "x-vendor", {"a": 1}),
@@ -252,13 +254,18 @@ MODERN_ROOT_KEYS = {"$schema", "type", "properties", "required"}
 
 
 def _ask(
-    schema: dict[str, Any], form: ir.Form, cli: ModuleType, mode: str
+    schema: dict[str, Any],
+    form: ir.Form,
+    cli: ModuleType,
+    mode: str,
+    refused: ServerSaw | None = None,
 ) -> tuple[dict[str, Any], list[str], dict[str, Any]]:
     """The server sends ``schema`` verbatim; the client answers through a router holding the
-    strict form, the user typing STRICT_CONTENT. Returns the answer the server got, what the
-    form printed, and the schema the client received."""
+    strict form, the user typing STRICT_CONTENT. Returns the answer the server got (with
+    ``refused``, the request is not shown: ``{"error": <the JSON-RPC error the server got>}``),
+    what the form printed, and the schema the client received."""
     server = MCPServer(SERVER_NAME)
-    add_raw_tool(server, "ask", "Fill in", schema)
+    add_raw_tool(server, "ask", "Fill in", schema, refused)
     transcripts: list[str] = []
     router = FormRouter()
     router.register(cli, runner=cli_runner(answers(form, STRICT_CONTENT), transcripts))
@@ -270,11 +277,21 @@ def _ask(
         return await router(context, params)
 
     async def main() -> dict[str, Any]:
-        return (await call(server, mode, callback, "ask"))[0]
+        if refused is None:
+            return (await call(server, mode, callback, "ask"))[0]
+        return {"error": await call_not_shown(server, mode, callback, "ask", refused)}
 
     reply = anyio.run(main)
     assert len(seen) == 1
     return reply, transcripts, seen[0]
+
+
+def assert_not_shown(error: dict[str, Any], kind: str) -> None:
+    """The JSON-RPC error a server gets for a request the client did not show."""
+    assert error["code"] == -32602, error  # Invalid params
+    assert error["data"] == {"reason": kind}, error
+    assert error["message"].startswith("elicitation not shown to the user: "), error
+    assert len(error["message"]) <= 500 and "\n" not in error["message"]
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -283,13 +300,14 @@ def _ask(
     UNENFORCED + UNKNOWN + RELABELLED,
     ids=lambda x: json.dumps(x) if not isinstance(x, str) else x,
 )
-def test_a_schema_the_form_does_not_enforce_is_declined(
+def test_a_schema_the_form_does_not_enforce_is_not_shown(
     strict_cli: tuple[ir.Form, ModuleType],
     mode: str,
     where: str,
     key: str,
     value: Any,
     caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     form, cli = strict_cli
     schema = _with(where, key, value)
@@ -298,22 +316,34 @@ def test_a_schema_the_form_does_not_enforce_is_declined(
         # defect the server's validator catches), and not the form's own.
         assert jsonschema_verdict(STRICT_SCHEMA, STRICT_CONTENT)
         assert not jsonschema_verdict(schema, STRICT_CONTENT)
-    with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
-        reply, transcripts, received = _ask(schema, form, cli, mode)
     if mode == "2026-07-28" and where == "" and key not in MODERN_ROOT_KEYS:
         # The server's SDK drops the keyword before it reaches the wire: the client gets the
         # form's own schema, and answers it.
+        reply, _, received = _ask(schema, form, cli, mode)
         assert received == STRICT_SCHEMA
         assert reply == {"action": "accept", "content": STRICT_CONTENT}
         return
+    saw = ServerSaw()
+    with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
+        reply, transcripts, received = _ask(schema, form, cli, mode, saw)
     assert received == schema
-    assert reply == {"action": "decline"}
+    # Not a decline the user never chose: the server got an error naming the reason.
+    assert set(reply) == {"error"}, reply
+    kind = "unenforced" if "/" + key in reply["error"]["message"] else "no_form"
+    assert_not_shown(reply["error"], kind)
     assert transcripts == []  # the form was never shown
+    # The user was told, on the terminal the forms use: which server, and why.
+    told = capsys.readouterr().err
+    # (a session pinned to 2026-07-28 without server/discover has no serverInfo)
+    requester = SERVER_NAME if mode == "legacy" else "An MCP server"
+    assert told.startswith(f"{requester}: This request was not shown: "), told
+    assert told.count("\n") == 1 and "The server has been told." in told
     logged = [r.getMessage() for r in caplog.records if r.name == "elicit_gen.mcp"]
-    assert len(logged) == 1 and "declined" in logged[0], logged
+    assert len(logged) == 1 and "not shown" in logged[0], logged
     # The reason names the keyword, or says the schema is another form's (or none at all).
     reasons = (f"{where}/{key}", "no registered form", "would not compile")
     assert any(reason in logged[0] for reason in reasons), logged
+    assert any(reason in reply["error"]["message"] for reason in reasons), reply
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -364,11 +394,10 @@ def test_the_logged_reason_never_carries_raw_control_characters() -> None:
 
 @pytest.mark.parametrize("mode", [*MODES, "auto"])
 def test_every_golden_form_answered_through_the_cli_form(gen: Forms, mode: str) -> None:
-    # On 2026-07-28 the client SDK's wire model (mcp_types RequestedSchema, extra="ignore")
-    # drops a root ``additionalProperties: false`` on the way, so the request no longer matches
-    # the module registered for it (schema_key differs) and is declined: left out there.
-    # TODO(mcp.py): match a request without it to a closed module (forms send listed keys only).
-    FORMS = [(k, f) for k, f in ALL_FORMS if mode == "legacy" or not f.closed]
+    # (On 2026-07-28 the client SDK's wire model, mcp_types RequestedSchema with
+    # extra="ignore", drops a root ``additionalProperties: false`` on the way: the module
+    # compiled with it still answers, see test_a_closed_form_answers_a_request_that_lost_it.)
+    assert any(form.closed for _, form in FORMS)
     received = Received()
     server = server_for(gen, received)
     expected = {key: valid_content(form) for key, form in FORMS}
@@ -390,9 +419,14 @@ def test_every_golden_form_answered_through_the_cli_form(gen: Forms, mode: str) 
     for (key, form), (_, outcome) in zip(FORMS, received.outcomes, strict=True):
         assert isinstance(outcome, AcceptedElicitation)
         assert isinstance(outcome.data, content_model(gen.form(key)[1], form))
-    # The SDK rendered each schema from the generated model; it normalises to the compiled one.
+    # The SDK rendered each schema from the generated model; it normalises to the compiled one
+    # (but for a root additionalProperties: false, which a 2026-07-28 client drops).
     for (key, form), request in zip(FORMS, client.requests, strict=True):
-        assert schema_key(request.requested_schema) == form.schema_json, key
+        expected_key = form.schema_json
+        if mode != "legacy" and form.closed:
+            schema = {k: v for k, v in form.schema.items() if k != "additionalProperties"}
+            expected_key = schema_key(schema)
+        assert schema_key(request.requested_schema) == expected_key, key
     # The form showed its message and the server's name, when the session knows it: from the
     # initialize handshake or server/discover; a session pinned to 2026-07-28 without a discover
     # result has no serverInfo, and the form names "An MCP server".
@@ -409,8 +443,7 @@ def test_schema_sent_verbatim_from_the_generated_module(gen: Forms, mode: str) -
     send ``REQUESTED_SCHEMA`` byte for byte; the answer is validated by the generated model."""
     received = Received()
     server = server_for(gen, received)
-    # 2026-07-28 clients drop a root additionalProperties: false (see the test above)
-    keys = [key for key, form in FORMS if mode == "legacy" or not form.closed]
+    keys = [key for key, _ in FORMS]
     expected = {key: valid_content(gen.form(key)[0]) for key in keys}
     client = ScriptedCli(gen, {k: answers(gen.form(k)[0], expected[k]) for k in keys})
 
@@ -421,7 +454,10 @@ def test_schema_sent_verbatim_from_the_generated_module(gen: Forms, mode: str) -
     for key, reply in zip(keys, replies, strict=True):
         assert reply == {"form": {"action": "accept", "content": expected[key]}}
     for key, request in zip(keys, client.requests, strict=True):
-        assert request.requested_schema == gen.form(key)[1].REQUESTED_SCHEMA
+        sent = dict(gen.form(key)[1].REQUESTED_SCHEMA)
+        if mode != "legacy":  # a 2026-07-28 client drops a root additionalProperties on the way
+            sent.pop("additionalProperties", None)
+        assert request.requested_schema == sent
         # Same properties in the same order (2026-07-28 moves the root "type" key last on the
         # wire, which changes no meaning).
         sent = gen.form(key)[1].REQUESTED_SCHEMA
@@ -489,23 +525,125 @@ def test_decline_and_cancel_reach_the_server(
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_schema_without_a_form_is_declined_or_falls_back(gen: Forms, mode: str) -> None:
+def test_a_closed_form_answers_a_request_that_lost_it(gen: Forms, mode: str) -> None:
+    """A form compiled with a root ``additionalProperties: false`` answers a request without it
+    (a 2026-07-28 client drops it from what the server sent; a form sends none but its own
+    properties, so enforcing it refuses no answer); a request with it never matches a form
+    compiled without it."""
+    closed = [(key, form) for key, form in FORMS if form.closed]
+    assert closed
+    for key, form in closed:
+        _, models, cli = gen.form(key)
+        router = FormRouter([cli])
+        sent = dict(models.REQUESTED_SCHEMA)
+        lost = {k: v for k, v in sent.items() if k != "additionalProperties"}
+        assert router.form_for(sent) is cli and router.form_for(lost) is cli
+        assert unenforced(lost, cli.REQUESTED_SCHEMA) == []
+        # the other way round: a form that allows more than the server does is not its form
+        opened = elicit_gen.load_form(lost, "cli")
+        assert unenforced(sent, opened.REQUESTED_SCHEMA)
+        assert FormRouter([opened]).form_for(sent) is None
+        # the closed form refuses nothing the user can send: every valid answer passes both
+        for content in (valid_content(form), valid_content(form, optional=False)):
+            assert cli.validate(content) == {}
+            assert jsonschema_verdict(lost, content)
+    # A registered open form and a closed one for the same fields: each answers its own.
+    key, form = closed[0]
+    _, models, cli = gen.form(key)
+    lost = {k: v for k, v in models.REQUESTED_SCHEMA.items() if k != "additionalProperties"}
+    opened = elicit_gen.load_form(lost, "cli")
+    both = FormRouter([cli, opened])
+    assert both.form_for(lost) is opened and both.form_for(models.REQUESTED_SCHEMA) is cli
+    # Through the SDK: the server sends the closed schema; in both modes the closed form answers.
     received = Received()
-    server = server_for(gen, received, keys=["contact:contact"])
+    server = server_for(gen, received, keys=[key])
+    content = valid_content(form)
+    client = ScriptedCli(gen, {key: answers(form, content)})
+
+    async def main() -> dict[str, Any]:
+        return (await call(server, mode, client, "exact_" + form.stem))[0]
+
+    assert anyio.run(main) == {"form": {"action": "accept", "content": content}}
+    (request,) = client.requests
+    assert ("additionalProperties" in request.requested_schema) == (mode == "legacy")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_schema_without_a_form_is_not_shown_or_falls_back(
+    gen: Forms, mode: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """No registered form and no compile_unknown: the fallback answers when there is one; else
+    the user is told and the server gets an error, never a decline the user did not choose."""
+    schema = gen.form("contact:contact")[1].REQUESTED_SCHEMA
     router = FormRouter()  # no forms at all
+    asked: list[str] = []
 
     async def fallback(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append(params.message)
         return types.ElicitResult(action="cancel")
 
     async def main() -> tuple[dict[str, Any], dict[str, Any]]:
-        declined, _ = await call(server, mode, router, "ask_contact")
+        saw = ServerSaw()
+        server = MCPServer(SERVER_NAME)
+        add_raw_tool(server, "ask", "Who are you?", schema, saw)
+        not_shown = await call_not_shown(server, mode, router, "ask", saw)
         router.fallback = fallback
-        fell_back, _ = await call(server, mode, router, "ask_contact")
-        return declined, fell_back
+        fell_back, _ = await call(server, mode, router, "ask")
+        return not_shown, fell_back
 
-    declined, fell_back = anyio.run(main)
-    assert declined == {"action": "decline"}
+    not_shown, fell_back = anyio.run(main)
+    assert_not_shown(not_shown, "no_form")
+    assert "this app has no form for it" in not_shown["message"]
     assert fell_back == {"action": "cancel"}
+    assert asked == ["Who are you?"]  # the fallback had the request first; nothing told the user
+    told = capsys.readouterr().err.splitlines()
+    requester = "An MCP server" if mode == "2026-07-28" else SERVER_NAME
+    assert told == [
+        f"{requester}: This request was not shown: this app has no form for it. "
+        "The server has been told."
+    ]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_server_sees_an_error_not_a_decline(gen: Forms, mode: str) -> None:
+    """From the server's side, with the SDK's own ``ctx.elicit(message, Model)``: the call
+    raises ``MCPError`` (code -32602 and the reason), never returns ``DeclinedElicitation``.
+    (2026-07-28 has no back channel for ``ctx.elicit``; there the SDK's ``Resolve`` asks, and
+    the client ends the call with the error: see call_not_shown.)"""
+    from mcp.shared.exceptions import MCPError
+
+    form, models, _ = gen.form("contact:contact")
+    model = content_model(models, form)
+    server = MCPServer(SERVER_NAME)
+    outcomes: list[Any] = []
+
+    @server.tool()
+    async def ask(ctx: Context) -> str:
+        try:
+            outcomes.append(await ctx.elicit(models.MESSAGE, model))
+        except MCPError as error:
+            outcomes.append(error)
+        return json.dumps("asked")
+
+    received = Received()
+    add_sdk_tool(server, "resolve", models.MESSAGE, model, received)
+    router = FormRouter()  # no form for it
+
+    async def main() -> None:
+        if mode == "legacy":
+            await call(server, mode, router, "ask")
+        with pytest.raises(BaseException) as caught:
+            await call(server, mode, router, "resolve")
+        errors = _leaves(caught.value)
+        assert [type(e).__name__ for e in errors] == ["MCPError"]
+        assert errors[0].error.code == -32602  # type: ignore[attr-defined]
+
+    anyio.run(main)
+    assert received.outcomes == []  # the Resolve-annotated tool never ran with a decline
+    if mode == "legacy":
+        (outcome,) = outcomes
+        assert isinstance(outcome, MCPError), outcome
+        assert_not_shown(outcome.error.model_dump(mode="json", exclude_none=True), "no_form")
 
 
 # --- the conformance suite's elicitation scenarios ----------------------------------------------
@@ -571,13 +709,21 @@ def test_conformance_enums(gen: Forms, mode: str) -> None:
         assert "Option One" in request.requested_schema["properties"]["legacyEnum"]["enumNames"]
 
 
-def test_url_mode_takes_the_fallback_path(gen: Forms) -> None:
-    """A URL-mode elicitation has no generated form: declined by default."""
+def test_url_mode_without_a_consent_screen_is_not_shown(
+    gen: Forms, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A URL-mode elicitation and no url_consent: the server's ``ctx.elicit_url`` raises the
+    error (no decline), and the user is told the server wanted a web page opened."""
+    from mcp.shared.exceptions import MCPError
+
     server = MCPServer(SERVER_NAME)
 
     @server.tool()
     async def login(ctx: Context) -> str:
-        result = await ctx.elicit_url("Sign in", "https://example.com/login", "e-1")
+        try:
+            result = await ctx.elicit_url("Sign in", "https://example.com/login", "e-1")
+        except MCPError as error:
+            return json.dumps(error.error.model_dump(mode="json", exclude_none=True))
         return result.action
 
     router = FormRouter(cli for _, _, cli in gen.by_key.values())
@@ -590,7 +736,11 @@ def test_url_mode_takes_the_fallback_path(gen: Forms) -> None:
             text: str = reply.content[0].text  # type: ignore[union-attr]
             return text
 
-    assert anyio.run(main) == "decline"
+    error = json.loads(anyio.run(main))
+    assert_not_shown(error, "url_mode")
+    assert "open a web page" in error["message"]
+    (told,) = capsys.readouterr().err.splitlines()
+    assert told.startswith(f"{SERVER_NAME}: This request was not shown: it asks to open a web")
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -2,7 +2,7 @@
 pydantic's ``Field(examples=...)``, ``Field(deprecated=True)`` and ``json_schema_extra`` with a
 ``$comment``, and a FastMCP-style ``list[Color]`` multi-select (a ``title`` inside ``items``),
 reach a form compiled at run time (``FormRouter(compile_unknown="cli")``) and get the user's
-answer, instead of being declined as "not enforced".
+answer, instead of being refused as "not enforced".
 
 No ``from __future__ import annotations``: the SDK reads the tools' annotations at run time."""
 
@@ -29,10 +29,12 @@ from .mcp_support import (
     MODES,
     SERVER_NAME,
     Received,
+    ServerSaw,
     add_raw_tool,
     add_sdk_tool,
     answers,
     call,
+    call_not_shown,
     cli_runner,
 )
 
@@ -167,21 +169,22 @@ def test_a_fastmcp_multi_select_with_a_title_in_items_reaches_the_form(
     assert "Colors" in shown and all(option in shown for option in ("red", "green", "blue"))
 
 
-def test_a_wrongly_typed_annotation_is_still_declined(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_wrongly_typed_annotation_is_still_not_shown(caplog: pytest.LogCaptureFixture) -> None:
     """An ``items.title`` that is no string: the schema is not valid JSON Schema (EG120)."""
     schema = json.loads(json.dumps(FASTMCP))
     schema["properties"]["colors"]["items"]["title"] = 5
     server = MCPServer(SERVER_NAME)
-    add_raw_tool(server, "ask", "Pick colours", schema)
+    saw = ServerSaw()
+    add_raw_tool(server, "ask", "Pick colours", schema, saw)
     transcripts: list[str] = []
     router = FormRouter(compile_unknown="cli", runner=cli_runner(["s"], transcripts))
 
     async def main() -> dict[str, Any]:
-        return (await call(server, "legacy", router, "ask"))[0]
+        return await call_not_shown(server, "legacy", router, "ask", saw)
 
     with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
-        reply = anyio.run(main)
-    assert reply == {"action": "decline"}
+        error = anyio.run(main)
+    assert error["code"] == -32602 and error["data"] == {"reason": "unenforced"}
     assert transcripts == []
     (logged,) = _logged(caplog)
     # refused before compiling, with the place and the reason (the linter's EG120 says the same)

@@ -2,8 +2,10 @@
 transport, in both delivery styles: the client has no generated files at all, and every form it
 shows is compiled in memory when the request arrives (``elicit_gen.load_form``); the server
 validates what arrives with a pydantic model compiled the same way. Schemas the linter rejects,
-requests past the limits and schemas whose form would not enforce all of them are declined, the
-reason logged; registered modules still win."""
+requests past the limits and schemas whose form would not enforce all of them are not shown: the
+user is told, the server gets a JSON-RPC error naming the reason (never a decline the user did
+not choose), the fallback has the first chance; registered modules still win. A default the form
+cannot use is left out (a naive date-time read as local time), and the form is shown."""
 
 from __future__ import annotations
 
@@ -11,7 +13,8 @@ import asyncio
 import json
 import logging
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from datetime import datetime, timezone
 from pathlib import Path
 from types import ModuleType
 from typing import Any, Literal
@@ -37,11 +40,13 @@ from .mcp_support import (
     MODES,
     SERVER_NAME,
     Received,
+    ServerSaw,
     add_exact_tool,
     add_raw_tool,
     add_sdk_tool,
     answers,
     call,
+    call_not_shown,
     cli_runner,
     conformance_defaults_content,
     conformance_defaults_schema,
@@ -246,39 +251,73 @@ def test_conformance_enums_through_compile_unknown(mode: str) -> None:
     assert len(received.outcomes) == 2
 
 
-# --- what is declined ---------------------------------------------------------------------------
+# --- what is not shown, and who is told ---------------------------------------------------------
 
 
 def _ask_raw(
-    schema: Mapping[str, Any], mode: str, router: FormRouter, message: str = "Fill in"
+    schema: Mapping[str, Any],
+    mode: str,
+    router: FormRouter,
+    message: str = "Fill in",
+    *,
+    shown: bool = False,
 ) -> tuple[dict[str, Any], Recording]:
+    """The server sends ``schema`` verbatim. Returns what it got: the JSON-RPC error (as
+    ``{"error": ...}``) for a request the client does not show, else the answer (``shown``)."""
     server = MCPServer(SERVER_NAME)
-    add_raw_tool(server, "ask", message, schema)
+    saw = ServerSaw()
+    add_raw_tool(server, "ask", message, schema, saw)
     client = Recording(router)
 
     async def main() -> dict[str, Any]:
-        return (await call(server, mode, client, "ask"))[0]
+        if shown:
+            return (await call(server, mode, client, "ask"))[0]
+        return {"error": await call_not_shown(server, mode, client, "ask", saw)}
 
     return anyio.run(main), client
 
 
 class NeverShown:
-    """A runner that fails the test if the router ever shows a form."""
+    """A runner that fails the test if the router ever shows a form; what the router tells the
+    user through its ``notify`` hook is kept."""
 
     def __init__(self) -> None:
         self.calls = 0
+        self.notices: list[tuple[str, str]] = []
 
     async def __call__(self, module: ModuleType, message: str, server: str | None) -> Any:
         self.calls += 1
         return {"action": "cancel"}
 
+    async def notify(self, server: str, reason: str) -> None:
+        self.notices.append((server, reason))
 
-#: (name, schema, what the logged reason must say): each one declined, never shown.
-DECLINED: list[tuple[str, dict[str, Any], Sequence[str]]] = [
+
+def _requester(mode: str) -> str:
+    """Who the user is told asked (a session pinned to 2026-07-28 has no serverInfo)."""
+    return SERVER_NAME if mode == "legacy" else "An MCP server"
+
+
+def _not_shown(error: dict[str, Any], kind: str) -> str:
+    """Checks the JSON-RPC error a server gets for a request the client did not show; returns
+    its message."""
+    assert error["code"] == types.INVALID_PARAMS == -32602, error
+    assert error["data"] == {"reason": kind}, error
+    message: str = error["message"]
+    assert message.startswith("elicitation not shown to the user: "), message
+    assert len(message) <= 500 and not UNSAFE.search(message), message[:600]
+    return message
+
+
+#: (name, schema, what the reasons must say: the server's error and log, the user's notice):
+#: each one not shown, the user told, the server given an error.
+NOT_SHOWN: list[tuple[str, dict[str, Any], str, Sequence[str], str]] = [
     (
         "secret field (EG170)",
         {"type": "object", "properties": {"api_key": {"type": "string", "title": "API key"}}},
+        "not_a_form",
         ("does not become a form", "EG170"),
+        "it is not a valid form (EG170 ",
     ),
     (
         "impossible bounds",
@@ -286,7 +325,9 @@ DECLINED: list[tuple[str, dict[str, Any], Sequence[str]]] = [
             "type": "object",
             "properties": {"n": {"type": "integer", "minimum": 10, "maximum": 1}},
         },
+        "not_a_form",
         ("does not become a form", "EG"),
+        "it is not a valid form (EG",
     ),
     (
         # a pattern the forms enforce is shown (tests/test_pattern_forms.py); one that engines
@@ -297,7 +338,9 @@ DECLINED: list[tuple[str, dict[str, Any], Sequence[str]]] = [
             "properties": {"code": {"type": "string", "pattern": "^(?<code>[A-Z]{3})$"}},
             "required": ["code"],
         },
+        "not_a_form",
         ("does not become a form", "EG112"),
+        "it is not a valid form (EG112",
     ),
     (
         "pattern inside an option",
@@ -313,7 +356,22 @@ DECLINED: list[tuple[str, dict[str, Any], Sequence[str]]] = [
                 }
             },
         },
+        "unenforced",
         ("/properties/pick/oneOf/0/pattern",),
+        "(`pattern`)",
+    ),
+    (
+        "an unknown keyword",
+        {
+            "type": "object",
+            "properties": {
+                "file": {"type": "string", "contentEncoding": "base64"},
+                "n": {"type": "integer", "x-vendor": {"a": 1}},
+            },
+        },
+        "unenforced",
+        ("/properties/file/contentEncoding", "/properties/n/x-vendor"),
+        "(`contentEncoding`, `x-vendor`)",
     ),
 ]
 
@@ -321,51 +379,66 @@ DECLINED: list[tuple[str, dict[str, Any], Sequence[str]]] = [
 @pytest.mark.parametrize("target", UI_TARGETS)
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize(
-    ("schema", "reasons"), [(s, r) for _, s, r in DECLINED], ids=[n for n, _, _ in DECLINED]
+    ("schema", "kind", "reasons", "told"),
+    [(s, k, r, t) for _, s, k, r, t in NOT_SHOWN],
+    ids=[n for n, *_ in NOT_SHOWN],
 )
-def test_a_schema_that_does_not_become_an_enforcing_form_is_declined(
+def test_a_schema_that_does_not_become_an_enforcing_form_is_not_shown(
     target: str,
     mode: str,
     schema: dict[str, Any],
+    kind: str,
     reasons: Sequence[str],
+    told: str,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     runner = NeverShown()
     router = FormRouter(compile_unknown=target, runner=runner)
     with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
         reply, client = _ask_raw(schema, mode, router)
-    assert reply == {"action": "decline"}
     assert runner.calls == 0
     assert client.requests[0].requested_schema == schema  # the server sent it as it was
+    # The server: an error naming the reason, not a decline.
+    message = _not_shown(reply["error"], kind)
+    # The user: which server asked, and why, in plain words, on the runner's surface.
+    ((server, notice),) = runner.notices
+    assert server == _requester(mode)
+    assert notice.startswith("This request was not shown: ") and told in notice, notice
+    assert notice.endswith(". The server has been told.") and len(notice) < 400
     logged = _logged(caplog)
-    assert len(logged) == 1 and "declined" in logged[0], logged
+    assert len(logged) == 1 and "not shown" in logged[0], logged
     for reason in reasons:
-        assert reason in logged[0], logged
+        assert reason in logged[0] and reason in message, (logged, message)
 
 
 @pytest.mark.parametrize("mode", MODES)
-def test_a_lint_rejected_schema_goes_to_the_fallback_when_there_is_one(
-    mode: str, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_the_fallback_has_the_first_chance(mode: str, caplog: pytest.LogCaptureFixture) -> None:
+    """A schema the router cannot show goes to the fallback, which answers; the user is told
+    nothing by the router and the server gets the fallback's answer."""
     asked: list[str] = []
 
     async def fallback(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
         asked.append(params.message)
         return types.ElicitResult(action="cancel")
 
-    router = FormRouter(compile_unknown="cli", runner=NeverShown(), fallback=fallback)
+    runner = NeverShown()
+    router = FormRouter(compile_unknown="cli", runner=runner, fallback=fallback)
     with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
-        reply, _ = _ask_raw(DECLINED[0][1], mode, router, message="Key?")
-    assert reply == {"action": "cancel"}
-    assert asked == ["Key?"]
-    (logged,) = _logged(caplog)
-    assert "handed to the fallback" in logged and "EG170" in logged
+        for _, schema, *_ in NOT_SHOWN:
+            reply, _ = _ask_raw(schema, mode, router, message="Key?", shown=True)
+            assert reply == {"action": "cancel"}
+    assert asked == ["Key?"] * len(NOT_SHOWN)
+    assert runner.calls == 0 and runner.notices == []
+    logged = _logged(caplog)
+    assert len(logged) == len(NOT_SHOWN)
+    assert all("handed to the fallback" in line for line in logged), logged
+    assert "EG170" in logged[0]
 
 
 @pytest.mark.parametrize("target", UI_TARGETS)
 @pytest.mark.parametrize("mode", MODES)
 @pytest.mark.parametrize("where", ["description", "message", "options", "fields", "small limits"])
-def test_a_request_past_the_limits_is_declined_fast(
+def test_a_request_past_the_limits_is_refused_fast(
     target: str, mode: str, where: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     schema: dict[str, Any] = {
@@ -385,18 +458,20 @@ def test_a_request_past_the_limits_is_declined_fast(
     else:  # a client that asks for less than the defaults
         limits = Limits(max_fields=0)
     runner = NeverShown()
+    fell_back: list[str] = []
+
+    async def fallback(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        fell_back.append(params.message)  # never: a hostile request is handed to nobody
+        return types.ElicitResult(action="cancel")
+
     # Loaded already: the refusal must not depend on the runtime being compiled first.
     load_form({"type": "object", "properties": {}}, target)
-    router = FormRouter(compile_unknown=target, runner=runner, limits=limits)
+    router = FormRouter(compile_unknown=target, runner=runner, limits=limits, fallback=fallback)
     with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
         reply, client = _ask_raw(schema, mode, router, message=message)
-    assert reply == {"action": "decline"}
-    assert runner.calls == 0
+    assert runner.calls == 0 and fell_back == []
     (seconds,) = client.seconds
     assert seconds < 0.1, f"{seconds * 1000:.1f} ms of client time"
-    (logged,) = _logged(caplog)
-    assert "past the limits" in logged and "declined" in logged
-    assert len(logged) < 400 and not UNSAFE.search(logged), logged[:400]
     expected = {
         "description": "1,000,000 characters",
         "message": "the message has 1,000,000 characters",
@@ -404,19 +479,48 @@ def test_a_request_past_the_limits_is_declined_fast(
         "fields": "5,000 fields",
         "small limits": "1 fields (limit 0)",
     }[where]
-    assert expected in logged, logged
-
-
-def test_the_logged_reason_of_a_hostile_schema_is_escaped(caplog: pytest.LogCaptureFixture) -> None:
-    name = "a\x1b]52;c;aGk=\x07\u202e"
-    schema = {"type": "object", "properties": {name: {"type": "object"}}}
-    router = FormRouter(compile_unknown="cli", runner=NeverShown())
-    with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
-        reply, _ = _ask_raw(schema, "legacy", router)
-    assert reply == {"action": "decline"}
+    error = _not_shown(reply["error"], "too_large")
+    assert "too large to show safely" in error and expected in error, error
+    ((server, notice),) = runner.notices
+    assert server == _requester(mode)
+    assert notice == (
+        "This request was not shown: the request is too large to show safely. "
+        "The server has been told."
+    )
     (logged,) = _logged(caplog)
-    assert not UNSAFE.search(logged), logged
-    assert "\n" not in logged
+    assert "not shown" in logged and expected in logged
+    assert len(logged) < 400 and not UNSAFE.search(logged), logged[:400]
+
+
+def test_the_reasons_of_a_hostile_schema_are_escaped_and_bounded(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A server name and property names made to act on a terminal: the log line, the server's
+    error and the user's notice show them escaped, and cut."""
+    name = "a\x1b]52;c;aGk=\x07\u202e" + "n" * 200
+    schema = {
+        "type": "object",
+        "properties": {name: {"type": "object"}, "b": {"type": "string", name[:200]: 1}},
+    }
+    server = MCPServer("evil\x1b[2J\u202e" + "s" * 1_000_000)
+    saw = ServerSaw()
+    add_raw_tool(server, "ask", "Fill in", schema, saw)
+    runner = NeverShown()
+    router = FormRouter(compile_unknown="cli", runner=runner)
+
+    async def main() -> dict[str, Any]:
+        return await call_not_shown(server, "legacy", router, "ask", saw)
+
+    with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
+        error = anyio.run(main)
+    _not_shown(error, "unenforced")  # the key named like the field: seen before compiling
+    (logged,) = _logged(caplog)
+    assert not UNSAFE.search(logged) and "\n" not in logged and len(logged) < 2_000, logged[:300]
+    ((who, notice),) = runner.notices
+    for text in (who, notice):
+        assert not UNSAFE.search(text) and "\n" not in text, text
+    assert who.startswith("evil\\x1b[2J") and len(who) <= 200
+    assert len(notice) < 400
 
 
 # --- registered modules still win ----------------------------------------------------------------
@@ -613,3 +717,103 @@ def test_constraints_beyond_the_subset_reach_the_form(mode: str) -> None:
         "amount": "Must be more than 0.",
         "price": "Must be more than 0.",
     }
+
+
+# --- defaults the form cannot use: the form is shown all the same --------------------------------
+
+
+@pytest.fixture
+def in_kolkata(monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """This process's local time zone is India's (UTC+05:30, no summer time) for the test."""
+    monkeypatch.setenv("TZ", "Asia/Kolkata")
+    time.tzset()
+    yield "+05:30"
+    monkeypatch.undo()
+    time.tzset()
+
+
+class _Meeting(BaseModel):
+    """A server's model whose defaults fail their own fields, as pydantic lets them: a naive
+    ``datetime`` (JSON Schema's date-time needs an offset) and a number past its bound."""
+
+    topic: str
+    when: datetime = datetime(2025, 1, 6, 9, 0)
+    seats: int = Field(default=500, ge=1, le=100)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_form_with_defaults_it_cannot_use_is_shown(
+    mode: str, in_kolkata: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The SDK renders ``_Meeting`` with ``"default": "2025-01-06T09:00:00"`` (no offset) and
+    ``"default": 500`` under ``"maximum": 100``: the linter's EG140, which used to refuse the
+    whole form. Now the form is shown with the date-time read as local time and no default for
+    the seats, the log says so, and the user who presses Enter sends what the server accepts."""
+    received = Received()
+    server = MCPServer(SERVER_NAME)
+    add_sdk_tool(server, "ask", "When shall we meet?", _Meeting, received)
+    transcripts: list[str] = []
+    shown: list[ModuleType] = []
+    typed = cli_runner(["Standup", "", "", "s"], transcripts)  # a topic, then Enter, Enter
+
+    async def runner(module: ModuleType, message: str, server_name: str | None) -> Any:
+        shown.append(module)
+        return await typed(module, message, server_name)
+
+    client = Recording(FormRouter(compile_unknown="cli", runner=runner))
+
+    async def main() -> dict[str, Any]:
+        return (await call(server, mode, client, "ask"))[0]
+
+    with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
+        reply = anyio.run(main)
+    local = f"2025-01-06T09:00:00{in_kolkata}"
+    assert reply == {"action": "accept", "content": {"topic": "Standup", "when": local}}
+    (request,) = client.requests
+    sent = request.requested_schema["properties"]
+    assert sent["when"]["default"] == "2025-01-06T09:00:00" and sent["seats"]["default"] == 500
+    # The form: the date-time default with the local offset, no default for the seats.
+    (module,) = shown
+    fields = module.REQUESTED_SCHEMA["properties"]
+    assert fields["when"]["default"] == local and "default" not in fields["seats"]
+    (transcript,) = transcripts
+    assert local in transcript
+    # The server's own model validated the answer: an aware datetime, 09:00 in Kolkata.
+    ((_, outcome),) = received.outcomes
+    assert isinstance(outcome, AcceptedElicitation)
+    assert outcome.data.when == datetime(2025, 1, 6, 3, 30, tzinfo=timezone.utc)
+    # Said in the log: the field and why, bounded.
+    logged = _logged(caplog)
+    assert len(logged) == 2, logged
+    assert "field 'when'" in logged[0] and f"shown as local time, {local}" in logged[0]
+    assert "field 'seats'" in logged[1] and "500 is not used: must be at most 100" in logged[1]
+
+
+def test_the_linter_and_the_compiler_keep_the_error_for_the_author() -> None:
+    """Only at run time is such a default repaired: ``--lint`` and ``compile`` (``--target``)
+    still report EG140, as an error."""
+    from mcp.server.elicitation import render_elicitation_schema
+
+    import elicit_gen
+
+    schema = render_elicitation_schema(_Meeting)
+    lint = elicit_gen.lint(schema)
+    assert sorted(d.pointer for d in lint.diagnostics if d.code == "EG140" and d.is_error) == [
+        "/properties/seats/default",
+        "/properties/when/default",
+    ]
+    assert not elicit_gen.compile(schema, ["cli"]).ok
+
+
+def test_the_user_is_told_in_the_routers_language(capsys: pytest.CaptureFixture[str]) -> None:
+    """``locale="zh-CN"``: the line on the terminal is Chinese (the server's name as sent); the
+    server's error stays in English, for its log."""
+    schema = {"type": "object", "properties": {"n": {"type": "integer", "x-vendor": 1}}}
+    router = FormRouter(compile_unknown="cli", locale="zh-CN")
+    reply, _ = _ask_raw(schema, "legacy", router)
+    message = _not_shown(reply["error"], "unenforced")
+    assert "this app's forms cannot check everything it asks for" in message
+    assert capsys.readouterr().err == (
+        f"{SERVER_NAME}：此请求未显示：本应用的表单无法检查它要求的全部内容（`x-vendor`）。"
+        "已告知服务器。\n"
+    )

@@ -1,7 +1,7 @@
 """A router no server can turn against its user (issue 24), with the real MCP SDK on both sides:
 every text a server sends is bounded before any screen is built (its name, the elicitationId,
 the URL); a request inside the limits is matched and compiled off the event loop, decided
-before compiling, and leaves nothing cached when declined; the lookup of a registered form runs
+before compiling, and leaves nothing cached when refused; the lookup of a registered form runs
 no front end; and one session's server never completes another session's URL-mode step."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from mcp.client import Client
 from mcp.client._memory import InMemoryTransport
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
+from mcp.shared.exceptions import MCPError
 
 import elicit_gen
 from elicit_gen import live
@@ -36,10 +37,14 @@ MB = 1_000_000
 
 
 def url_tool(server: MCPServer, name: str, url: str, elicitation_id: str) -> None:
-    """A tool that sends one URL-mode request and replies with the action it got."""
+    """A tool that sends one URL-mode request and replies with the action it got, or the
+    JSON-RPC error the client answered with (``error <code> <data.reason>``)."""
 
     async def tool(ctx: Context) -> str:
-        answer = await ctx.session.elicit_url("Sign in", url, elicitation_id, ctx.request_id)
+        try:
+            answer = await ctx.session.elicit_url("Sign in", url, elicitation_id, ctx.request_id)
+        except MCPError as error:
+            return f"error {error.code} {error.data['reason']}"
         return answer.action
 
     tool.__annotations__ = {"ctx": Context, "return": str}
@@ -61,10 +66,15 @@ async def call(server: MCPServer, callback: Any, tool: str, handler: Any = None)
 
 
 class FormsShown:
-    """A form runner that shows nothing and answers cancel, keeping what it was given."""
+    """A form runner that shows nothing and answers cancel, keeping what it was given (and what
+    the router told the user through ``notify``)."""
 
     def __init__(self) -> None:
         self.shown: list[tuple[ModuleType, str, str | None]] = []
+        self.notices: list[tuple[str, str]] = []
+
+    def notify(self, server: str, reason: str) -> None:
+        self.notices.append((server, reason))
 
     async def __call__(
         self, module: ModuleType, message: str, server: str | None
@@ -86,18 +96,27 @@ class FormsShown:
     ],
     ids=["1-MB-id", "1-MB-url", "url-one-past", "id-one-past"],
 )
-def test_a_url_request_with_an_overlong_text_is_declined_before_any_screen(
-    url: str, elicitation_id: str, what: str, caplog: pytest.LogCaptureFixture
+def test_a_url_request_with_an_overlong_text_is_refused_before_any_screen(
+    url: str,
+    elicitation_id: str,
+    what: str,
+    caplog: pytest.LogCaptureFixture,
+    capsys: pytest.CaptureFixture[str],
 ) -> None:
     user = ScriptedUser(["o"], Opened())
     router = FormRouter(url_consent="cli", runner=user)
     server = MCPServer("acme")
     url_tool(server, "sign_in", url, elicitation_id)
     with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
-        assert anyio.run(call, server, router, "sign_in") == "decline"
+        assert anyio.run(call, server, router, "sign_in") == "error -32602 too_large"
     assert user.screens == [] and user.opened.urls == []
-    assert "past the limits" in caplog.text and what in caplog.text
+    assert "not shown" in caplog.text and what in caplog.text
     assert len(caplog.text) < 2_000  # the refusal names the length, not the text
+    # The user is told on the terminal (the runner has no notify of its own), in one short line.
+    assert capsys.readouterr().err == (
+        "acme: This request was not shown: the request is too large to show safely. "
+        "The server has been told.\n"
+    )
 
 
 def test_a_url_request_at_the_bounds_is_shown() -> None:
@@ -251,8 +270,9 @@ def test_looking_up_a_registered_form_runs_no_front_end(monkeypatch: pytest.Monk
     add_raw_tool(server, "other", "Age?", big_selects(3, 3))
     add_raw_tool(server, "stricter", "Age?", stricter)
     assert json.loads(anyio.run(call, server, router, "same")) == {"action": "cancel"}
-    assert json.loads(anyio.run(call, server, router, "other")) == {"action": "decline"}
-    assert json.loads(anyio.run(call, server, router, "stricter")) == {"action": "decline"}
+    other = json.loads(anyio.run(call, server, router, "other"))["error"]
+    stricter_error = json.loads(anyio.run(call, server, router, "stricter"))["error"]
+    assert (other["data"], stricter_error["data"]) == ({"reason": "no_form"}, {"reason": "no_form"})
     assert [shown[0] for shown in forms.shown] == [module]
     assert front_ends.calls == 0
     assert router.form_for(respelled) is module and router.form_for(stricter) is None
@@ -288,7 +308,7 @@ def test_looking_up_a_registered_form_runs_no_front_end(monkeypatch: pytest.Monk
     ],
     ids=["content-encoding", "option-keyword", "kind-drops-it"],
 )
-def test_a_declined_request_leaves_nothing_in_the_cache(
+def test_a_refused_request_leaves_nothing_in_the_cache(
     where: str,
     schema: dict[str, Any],
     monkeypatch: pytest.MonkeyPatch,
@@ -301,9 +321,10 @@ def test_a_declined_request_leaves_nothing_in_the_cache(
     server = MCPServer("acme")
     add_raw_tool(server, "ask", "Tell us", schema)
     with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
-        assert json.loads(anyio.run(call, server, router, "ask")) == {"action": "decline"}
+        error = json.loads(anyio.run(call, server, router, "ask"))["error"]
+    assert error["code"] == -32602 and error["data"] == {"reason": "unenforced"}
     assert "would not enforce the whole schema" in caplog.text, caplog.text
-    assert forms.shown == []
+    assert forms.shown == [] and len(forms.notices) == 1
     assert not live._loaded and not live._seen and live._loaded_chars == 0
     if "before compiling" in where:
         assert front_ends.calls == 0

@@ -34,7 +34,7 @@ from mcp.server.elicitation import AcceptedElicitation
 from mcp.server.mcpserver import Context
 from pydantic import BaseModel
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QDialog
+from PySide6.QtWidgets import QApplication, QDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 import elicit_gen
@@ -42,15 +42,19 @@ from elicit_gen.compiler import ir
 from elicit_gen.mcp import FormRouter
 from elicit_gen.mcp_qt import QtRunner
 
+from .live_support import own_classes
 from .mcp_support import (
     CONFORMANCE_ENUMS_CONTENT,
     MODES,
     SERVER_NAME,
     Received,
+    ServerSaw,
     add_exact_tool,
+    add_raw_tool,
     add_sdk_tool,
     answers,
     call,
+    call_not_shown,
     conformance_defaults_content,
 )
 from .mcp_support import cli_runner as scripted_cli_runner
@@ -314,6 +318,61 @@ def test_a_cancelled_client_request_closes_the_dialog(
     assert received.outcomes == []
 
 
+def discard_questions() -> list[QMessageBox]:
+    """The "Discard your answers?" questions on screen now."""
+    return [
+        widget
+        for widget in QApplication.topLevelWidgets()
+        if isinstance(widget, QMessageBox)
+        and widget.objectName() == "discard_question"
+        and widget.isVisible()
+    ]
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_cancelled_request_takes_the_discard_question_with_it(
+    qtbot: QtBot, client_loop: LoopThread, mode: str
+) -> None:
+    """The user changed the form and pressed Escape ("Discard your answers?" is up) when the
+    request is cancelled: the dialog and its question both leave the screen."""
+    (form,) = forms("contact")
+    server, _, _ = server_asking(form, Received())
+    runner = Recording(QtRunner())
+    router = FormRouter(compile_unknown="qt", runner=runner)
+    assert discard_questions() == []  # none left behind by the tests before
+    with running(client_loop, call(server, mode, router, "ask")) as session:
+        dialog = wait_for_dialog(qtbot)
+        first = form.fields[0].name
+        qtbot.keyClicks(dialog.field_widget(first), "Ada")
+        qtbot.keyClick(dialog.field_widget(first), Qt.Key.Key_Escape)
+        qtbot.waitUntil(lambda: bool(discard_questions()), timeout=WAIT_MS)
+        assert dialog.isVisible()
+        assert session.cancel()
+        qtbot.waitUntil(lambda: not elicitation_dialogs(), timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: not discard_questions(), timeout=WAIT_MS)
+    assert runner.ended == ["cancelled"]
+
+
+def test_a_host_that_keeps_the_dialog_is_left_no_question(qtbot: QtBot) -> None:
+    """A host that takes a form away with ``cancel()`` and keeps the dialog object (the runner
+    deletes its dialogs; an application embedding one may not): the question goes too. (It used
+    to stay on screen, and the dialogs of the next tests were not the only ones.)"""
+    (form,) = forms("contact")
+    module = elicit_gen.load_form(form.schema, "qt")
+    (dialog_class,) = own_classes(module, "Dialog")
+    dialog = dialog_class(server="acme")
+    qtbot.addWidget(dialog, before_close_func=lambda d: d.cancel())
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    first = form.fields[0].name
+    qtbot.keyClicks(dialog.field_widget(first), "Ada")
+    qtbot.keyClick(dialog.field_widget(first), Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: bool(discard_questions()), timeout=WAIT_MS)
+    dialog.cancel()
+    assert dialog.elicit_result() == {"action": "cancel"}
+    assert not dialog.isVisible() and discard_questions() == []
+
+
 def test_a_request_the_server_cancels_closes_the_dialog(
     qtbot: QtBot, client_loop: LoopThread
 ) -> None:
@@ -462,6 +521,103 @@ def test_the_loop_in_the_gui_thread(qtbot: QtBot, mode: str) -> None:
     assert reply == {"action": "accept", "content": content}
     assert cancelled
     assert qt_runner._bridge is None  # the same-thread path: no cross-thread bridge was made
+
+
+# --- a request that is not shown ----------------------------------------------------------------
+
+#: A request no form of this client can show faithfully: a keyword beyond what forms enforce.
+UNSHOWABLE = {
+    "type": "object",
+    "properties": {"file": {"type": "string", "contentEncoding": "base64"}},
+}
+NOT_SHOWN_TEXT = (
+    "This request was not shown: this app's forms cannot check everything it asks for "
+    "(`contentEncoding`). The server has been told."
+)
+
+
+def not_shown_boxes() -> list[QMessageBox]:
+    """The "not shown" messages on screen now."""
+    return [
+        widget
+        for widget in QApplication.topLevelWidgets()
+        if isinstance(widget, QMessageBox)
+        and widget.objectName() == "elicitation_not_shown"
+        and widget.isVisible()
+    ]
+
+
+@contextmanager
+def closing_boxes() -> Iterator[None]:
+    """A test that fails half-way leaves no message box up behind it."""
+    try:
+        yield
+    finally:
+        for box in not_shown_boxes():
+            box.done(0)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_request_not_shown_is_a_message_the_user_closes(
+    qtbot: QtBot, client_loop: LoopThread, mode: str
+) -> None:
+    """Set-up (a): the server gets a JSON-RPC error; the user a non-modal message box (made in
+    the GUI thread) naming the server and the reason, as plain text. While it is up the app goes
+    on: the next request's form is shown and answered; then the user closes the message."""
+    server = MCPServer(SERVER_NAME)
+    saw = ServerSaw()
+    add_raw_tool(server, "ask_file", "Upload your file", UNSHOWABLE, saw)
+    (form,) = forms("contact")
+    received = Received()
+    models = elicit_gen.load_form(form.schema, "pydantic")
+    add_sdk_tool(server, "ask", models.MESSAGE, content_model(models), received)
+    router = FormRouter(compile_unknown="qt", runner=QtRunner())
+    with closing_boxes():
+        with running(client_loop, call_not_shown(server, mode, router, "ask_file", saw)) as done:
+            error = result_of(qtbot, done)
+        assert error["code"] == -32602 and error["data"] == {"reason": "unenforced"}
+        qtbot.waitUntil(lambda: bool(not_shown_boxes()), timeout=WAIT_MS)
+        (box,) = not_shown_boxes()
+        assert box.thread() is qtbot_app().thread()
+        assert not box.isModal() and box.windowModality() == Qt.WindowModality.NonModal
+        assert box.textFormat() == Qt.TextFormat.PlainText
+        requester = SERVER_NAME if mode == "legacy" else "An MCP server"
+        assert box.windowTitle() == requester
+        assert box.text() == f"{requester}\n{NOT_SHOWN_TEXT}"
+        # The app goes on: a form while the message is up, answered.
+        with running(client_loop, call(server, mode, router, "ask")) as session:
+            dialog = wait_for_dialog(qtbot)
+            qtbot.mouseClick(dialog.decline_button, Qt.MouseButton.LeftButton)
+            reply, _ = result_of(qtbot, session)
+        assert reply == {"action": "decline"}  # the user's own decline, this time
+        assert not_shown_boxes() == [box]
+        qtbot.mouseClick(box.button(QMessageBox.StandardButton.Close), Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: not not_shown_boxes(), timeout=WAIT_MS)
+
+
+def test_a_request_not_shown_with_the_loop_in_the_gui_thread(qtbot: QtBot) -> None:
+    """Set-up (b): the message box is opened directly, with no bridge."""
+    server = MCPServer(SERVER_NAME)
+    saw = ServerSaw()
+    add_raw_tool(server, "ask", "Upload your file", UNSHOWABLE, saw)
+    qt_runner = QtRunner()
+    router = FormRouter(compile_unknown="qt", runner=qt_runner)
+
+    async def main() -> dict[str, Any]:
+        pump = asyncio.create_task(_pump_qt())
+        try:
+            error = await call_not_shown(server, "legacy", router, "ask", saw)
+            await _until(lambda: bool(not_shown_boxes()))
+            return error
+        finally:
+            pump.cancel()
+
+    with closing_boxes():
+        error = asyncio.run(main())
+        assert error["data"] == {"reason": "unenforced"}
+        (box,) = not_shown_boxes()
+        assert box.text() == f"{SERVER_NAME}\n{NOT_SHOWN_TEXT}"
+    assert qt_runner._bridge is None
 
 
 # --- misuse --------------------------------------------------------------------------------------

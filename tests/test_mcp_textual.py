@@ -152,3 +152,57 @@ def test_a_cancelled_request_takes_the_form_off_the_screen(tmp_path: Path) -> No
     cancelled, still_shown = asyncio.run(main())
     assert cancelled
     assert not still_shown
+
+
+#: A request no form of this client can show faithfully: a keyword beyond what forms enforce.
+UNSHOWABLE = {
+    "type": "object",
+    "properties": {"file": {"type": "string", "contentEncoding": "base64"}},
+}
+
+
+@pytest.mark.parametrize("mode", ["legacy", "2026-07-28"])
+def test_a_request_not_shown_is_a_notification_on_the_app(mode: str) -> None:
+    """The app is told, as a toast the user can read and dismiss, which server asked and why;
+    the app keeps running (the next request is answered); the server gets a JSON-RPC error."""
+    from textual.widgets._toast import Toast
+
+    from .mcp_support import ServerSaw, add_raw_tool, call_not_shown
+
+    server = MCPServer(SERVER_NAME)
+    saw = ServerSaw()
+    add_raw_tool(server, "ask", "Upload your file", UNSHOWABLE, saw)
+
+    async def main() -> tuple[dict[str, Any], list[Any], list[str], bool]:
+        app = Host()
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            router = FormRouter(compile_unknown="textual", runner=TextualRunner(app))
+            error = await asyncio.wait_for(call_not_shown(server, mode, router, "ask", saw), 30)
+            for _ in range(500):  # the toast is mounted and laid out on the next refreshes
+                if any(toast.region.area for toast in app.screen.query(Toast)):
+                    break
+                await pilot.pause(0.02)
+            await pilot.pause()
+            notes = list(app._notifications)
+            texts = [str(toast.render()) for toast in app.screen.query(Toast)]
+            await pilot.click(Toast)  # the user dismisses it; the app goes on
+            for _ in range(500):
+                if not app.screen.query(Toast):
+                    break
+                await pilot.pause(0.02)
+            assert not app.screen.query(Toast) and not app._notifications
+            return error, notes, texts, app.is_running
+
+    error, notes, texts, running = asyncio.run(main())
+    assert error["code"] == -32602 and error["data"] == {"reason": "unenforced"}
+    assert "`contentEncoding`" in error["message"]
+    (note,) = notes
+    requester = SERVER_NAME if mode == "legacy" else "An MCP server"
+    assert note.title == requester and note.severity == "warning" and not note.markup
+    assert note.message == (
+        "This request was not shown: this app's forms cannot check everything it asks for "
+        "(`contentEncoding`). The server has been told."
+    )
+    (text,) = texts
+    assert requester in text and "This request was not shown" in text
+    assert running

@@ -25,6 +25,7 @@ from mcp.client import Client
 from mcp.client._memory import InMemoryTransport
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
+from mcp.shared.exceptions import MCPError
 
 import elicit_gen
 from elicit_gen.mcp import FormRouter, UrlRequest
@@ -95,7 +96,9 @@ class ScriptedUser:
 
 def url_server(urls: list[str], *, complete: bool = True, together: bool = False) -> MCPServer:
     """A server whose ``sign_in`` tool sends a URL-mode request for each of ``urls`` (one after
-    the other, or all at once) and, after an accept, the completion notification."""
+    the other, or all at once) and, after an accept, the completion notification. Its reply
+    lists the action of each, or ``error <code> <reason>`` for a request the client did not
+    show."""
     server = MCPServer("acme-auth")
 
     async def sign_in(ctx: Context) -> str:
@@ -103,9 +106,13 @@ def url_server(urls: list[str], *, complete: bool = True, together: bool = False
 
         async def ask(index: int, url: str) -> None:
             elicitation_id = f"e-{index}"
-            answer = await ctx.session.elicit_url(
-                f"Sign in to continue ({index})", url, elicitation_id, ctx.request_id
-            )
+            try:
+                answer = await ctx.session.elicit_url(
+                    f"Sign in to continue ({index})", url, elicitation_id, ctx.request_id
+                )
+            except MCPError as error:
+                answers[index] = f"error {error.code} {error.data['reason']}"
+                return
             answers[index] = answer.action
             assert answer.content is None  # URL mode: accept carries no content
             if answer.action == "accept" and complete:
@@ -231,11 +238,19 @@ def test_the_blocking_default_runner_reads_the_terminal(monkeypatch: pytest.Monk
     assert "auth.example.com" in err.getvalue()
 
 
-def test_without_a_consent_screen_url_mode_is_declined(caplog: pytest.LogCaptureFixture) -> None:
+def test_without_a_consent_screen_url_mode_is_not_shown(
+    caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not a decline the user never chose: the server gets an error, the user a line on the
+    terminal the forms use."""
     router = FormRouter(compile_unknown="cli")
     with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
-        assert anyio.run(call, url_server([URL]), router) == ["decline"]
-    assert "no url_consent" in caplog.text
+        assert anyio.run(call, url_server([URL]), router) == ["error -32602 url_mode"]
+    assert "no url_consent" in caplog.text and "not shown" in caplog.text
+    assert capsys.readouterr().err == (
+        "acme-auth: This request was not shown: it asks to open a web page, which this app "
+        "does not do for servers. The server has been told.\n"
+    )
 
 
 def test_without_a_consent_screen_url_mode_goes_to_the_fallback() -> None:
@@ -251,23 +266,26 @@ def test_without_a_consent_screen_url_mode_goes_to_the_fallback() -> None:
     assert seen == [URL]
 
 
-def test_a_huge_message_is_declined_before_any_screen(caplog: pytest.LogCaptureFixture) -> None:
+def test_a_huge_message_is_refused_before_any_screen(caplog: pytest.LogCaptureFixture) -> None:
     user = ScriptedUser(["o"], Opened())
     router = FormRouter(url_consent="cli", runner=user)
     server = MCPServer("huge")
 
     async def sign_in(ctx: Context) -> str:
         start = time.perf_counter()
-        answer = await ctx.session.elicit_url("x" * 1_000_000, URL, "e-1", ctx.request_id)
+        try:
+            answer = await ctx.session.elicit_url("x" * 1_000_000, URL, "e-1", ctx.request_id)
+        except MCPError as error:
+            return json.dumps([error.data["reason"], time.perf_counter() - start])
         return json.dumps([answer.action, time.perf_counter() - start])
 
     sign_in.__annotations__ = {"ctx": Context, "return": str}
     server.tool(name="sign_in")(sign_in)
     with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
         action, seconds = anyio.run(call, server, router)
-    assert action == "decline" and seconds < 2
+    assert action == "too_large" and seconds < 2
     assert user.screens == []
-    assert "past the limits" in caplog.text
+    assert "not shown" in caplog.text and "the message has 1,000,000 characters" in caplog.text
 
 
 def test_an_unknown_completion_is_ignored(caplog: pytest.LogCaptureFixture) -> None:

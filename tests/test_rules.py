@@ -191,6 +191,13 @@ CASES = [
         26,
     ),
     Case(
+        "EG154",
+        field('{"type": "integer", "enum": [8, 16]}'),
+        field('{"type": "array", "items":\n {"type": "integer", "enum": [8, 16]}}'),
+        4,
+        3,
+    ),
+    Case(
         "EG160",
         field('{"type": "string", "maxLength": 3}'),
         field('{"type": "string",\n "pattern": "^a"}'),

@@ -161,6 +161,12 @@ def _bad_values(field: ir.Field) -> st.SearchStrategy[Any]:
                     values += [bound + 0.0, str(bound)]
         values += [10**400, -(10**400), 2**64, 2**53 + 1]  # ints a float cannot hold exactly
         extra.append(st.integers() | st.floats(allow_nan=False, allow_infinity=False))
+    elif isinstance(field, ir.SingleSelectField) and field.numeric:
+        for option in field.options:
+            number = option.value
+            values += [str(number), float(number), number + 0.5, -number, [number], option.label]
+        values += [True, False, 2**53 + 1]
+        extra.append(st.integers() | st.floats(allow_nan=False, allow_infinity=False))
     elif isinstance(field, ir.SingleSelectField):
         for option in field.options:
             values += [option.value + " ", option.value.upper(), [option.value], option.label]

@@ -147,7 +147,7 @@ async def set_field(pilot: Pilot[Any], field: ir.Field, value: object) -> None:
         assert isinstance(field, ir.SingleSelectField)
         values = [o.value for o in field.options]
         offset = 1 if widget._allow_blank else 0
-        index = 0 if value is EMPTY else values.index(str(value)) + offset
+        index = 0 if value is EMPTY else values.index(value) + offset
         await pilot.press("enter", "home", *["down"] * index, "enter")
         assert widget.is_blank() if value is EMPTY else widget.value == value
         assert app.focused is widget

@@ -34,11 +34,21 @@ class StringFormat(str, Enum):
     DATE_TIME = "date-time"
 
 
+#: What a select's options are (``kinds.SELECT_TYPES``): the subset's strings, or numbers, beyond
+#: the subset (``Literal[1, 2, 4]``): every target answers with the option's very JSON value.
+ValueType = Literal["string", "integer", "number"]
+
+#: The value of an option: a JSON string or number, exactly as the schema gives it (1 stays 1,
+#: 2.5 stays 2.5; under ``type: integer`` an integral ``2.0`` is the integer 2).
+OptionValue = Union[str, int, float]  # noqa: UP007 - a runtime alias (Python 3.10)
+
+
 @dataclass(frozen=True)
 class Option:
-    """One choice of a select: ``value`` is sent, ``label`` is shown (the value when untitled)."""
+    """One choice of a select: ``value`` is sent, ``label`` is shown (for an untitled option,
+    the value as text: ``2.5``)."""
 
-    value: str
+    value: OptionValue
     label: str
 
 
@@ -95,24 +105,37 @@ class BooleanField(FieldBase):
     const: bool | None = None  # the one value allowed, beyond the subset (EG160 warns)
 
 
+class _Choice:
+    """What both selects know of their options."""
+
+    value_type: ValueType
+
+    @property
+    def numeric(self) -> bool:
+        """Whether the options are numbers (beyond the subset: EG160 warns)."""
+        return self.value_type != "string"
+
+
 @dataclass(frozen=True)
-class SingleSelectField(FieldBase):
+class SingleSelectField(FieldBase, _Choice):
     kind: ClassVar[FieldKind] = "single"
     options: tuple[Option, ...] = ()
     titled: bool = False  # labels differ from values (``oneOf`` or legacy ``enumNames``)
     legacy: bool = False  # labels came from the deprecated ``enumNames``
-    default: str | None = None
+    default: OptionValue | None = None
+    value_type: ValueType = "string"  # the options' type (numbers: beyond the subset)
 
 
 @dataclass(frozen=True)
-class MultiSelectField(FieldBase):
+class MultiSelectField(FieldBase, _Choice):
     kind: ClassVar[FieldKind] = "multi"
     options: tuple[Option, ...] = ()
     titled: bool = False  # ``items.anyOf`` of ``const``/``title``
     min_items: int | None = None
     max_items: int | None = None
-    default: tuple[str, ...] | None = None
+    default: tuple[OptionValue, ...] | None = None
     unique_items: bool = False  # ``uniqueItems: true``, beyond the subset (EG160 warns)
+    value_type: ValueType = "string"  # the options' type (numbers: beyond the subset)
 
 
 Field = Union[  # noqa: UP007 - a runtime alias, and Python 3.10 has no `type` statement

@@ -63,6 +63,17 @@ ITEMS_KEYS: dict[Kind, frozenset[str]] = {
 
 OPTION_KEYS = frozenset({"const", "title"})
 
+#: The ``type`` of a select of numbers. The subset's selects are strings; servers also send
+#: numbers (the Python SDK renders ``Literal[1, 2, 4]`` as ``{"type": "integer", "enum": [1, 2,
+#: 4]}``, FastMCP an ``IntEnum`` alike, zod ``z.literal([1, 2])`` as ``type: "number"``), and
+#: check that the answer is that number. Such a select is beyond the subset (EG160 warns: other
+#: clients may drop or mis-render it); elicit-gen's forms answer with the option's number.
+NUMBER_TYPES = ("integer", "number")
+#: The ``type`` a select's options may have: the subset's strings, or numbers.
+SELECT_TYPES = ("string", *NUMBER_TYPES)
+#: The keys that make a string property a select (or a broken one, said precisely).
+_STRING_SELECT_KEYS = frozenset({"enum", "oneOf", "anyOf", "enumNames"})
+
 #: JSON Schema's annotation keywords (2020-12's meta-data vocabulary, and ``$comment``) and the
 #: JSON type each must have (the meta-schema's). An annotation describes a value and never changes
 #: whether one is valid, so it may stand anywhere in a requestedSchema: at the root, in a field,
@@ -94,9 +105,12 @@ def is_annotation(key: str, value: object) -> bool:
 
 NESTED = "nested objects are not allowed: the form is flat; move these fields to the top level"
 KIND_LIST = (
-    "string, number, integer, boolean, a single-select (`type: string` with `enum` or `oneOf`) "
-    "or a multi-select (`type: array` with enum `items`)"
+    "string, number, integer, boolean, a single-select (`type: string` with `enum` or `oneOf`; "
+    "`integer` or `number` for options that are numbers) or a multi-select (`type: array` with "
+    "enum `items`)"
 )
+#: What a select's ``type`` must be, for a message.
+_SELECT_TYPE = '`type: "string"` (or "integer" or "number" for options that are numbers)'
 
 
 class Prop(NamedTuple):
@@ -151,6 +165,28 @@ class Prop(NamedTuple):
             return [o.get("const") for o in options if isinstance(o, dict)]
         return list(options)
 
+    @property
+    def value_type(self) -> str:
+        """What a select's options are: ``"string"``, ``"integer"`` or ``"number"`` (see
+        ``NUMBER_TYPES``); ``""`` for the other kinds. A single-select says it in its ``type``,
+        an untitled multi-select in its items' ``type``; a titled multi-select declares none,
+        so its first option's ``const`` decides (EG150 reports options of another type)."""
+        if self.kind.is_single:
+            return str(self.keys.get("type"))
+        if self.kind is Kind.MULTI_UNTITLED:
+            items = self.keys.get("items")
+            return str(items.get("type")) if isinstance(items, dict) else ""
+        if self.kind is Kind.MULTI_TITLED:
+            first = next(iter(self.option_values()), None)
+            number = isinstance(first, (int, float)) and not isinstance(first, bool)
+            return "number" if number else "string"
+        return ""
+
+    @property
+    def numeric(self) -> bool:
+        """Whether this is a select of numbers (beyond the subset: ``NUMBER_TYPES``)."""
+        return self.value_type in NUMBER_TYPES
+
 
 def _invalid(name: str, pointer: str, schema: JSON, problem: str) -> Prop:
     return Prop(name, pointer, schema, Kind.INVALID, problem)
@@ -179,7 +215,7 @@ def classify(name: str, pointer: str, schema: JSON) -> Prop:
     kind_type = schema.get("type")
     if "type" not in schema:
         if "enum" in schema or "oneOf" in schema:
-            return _invalid(name, pointer, schema, 'a single-select needs `type: "string"`')
+            return _invalid(name, pointer, schema, f"a single-select needs {_SELECT_TYPE}")
         if "items" in schema:
             return _invalid(name, pointer, schema, 'a multi-select needs `type: "array"`')
         if "properties" in schema:
@@ -231,29 +267,12 @@ def classify(name: str, pointer: str, schema: JSON) -> Prop:
     if kind_type == "array":
         return _classify_array(name, pointer, schema)
     if kind_type == "string":
-        if "oneOf" in schema:
-            return Prop(name, pointer, schema, Kind.SINGLE_TITLED)
-        if "enum" in schema:
-            kind = Kind.SINGLE_LEGACY if "enumNames" in schema else Kind.SINGLE_UNTITLED
-            return Prop(name, pointer, schema, kind)
-        if "anyOf" in schema:
-            return _invalid(
-                name,
-                pointer,
-                schema,
-                "a titled single-select lists its options in `oneOf`, not `anyOf`",
-            )
-        if "enumNames" in schema:
-            return _invalid(name, pointer, schema, "`enumNames` needs an `enum` beside it")
+        if _STRING_SELECT_KEYS.intersection(schema):
+            return _classify_select(name, pointer, schema)
         return Prop(name, pointer, schema, Kind.STRING)
-    if kind_type in ("number", "integer"):
-        if "enum" in schema or "oneOf" in schema:
-            return _invalid(
-                name,
-                pointer,
-                schema,
-                'selects are string-valued: use `type: "string"` with string options',
-            )
+    if kind_type in NUMBER_TYPES:
+        if "enum" in schema or "oneOf" in schema:  # a select of numbers (Literal[1, 2, 4])
+            return _classify_select(name, pointer, schema)
         return Prop(name, pointer, schema, Kind.NUMBER)
     if kind_type == "boolean":
         return Prop(name, pointer, schema, Kind.BOOLEAN)
@@ -262,6 +281,23 @@ def classify(name: str, pointer: str, schema: JSON) -> Prop:
             name, pointer, schema, f"unknown type {kind_type!r}; {_type_hint(kind_type)}"
         )
     return _invalid(name, pointer, schema, "`type` must be a string naming the field's type")
+
+
+def _classify_select(name: str, pointer: str, schema: dict[str, JSON]) -> Prop:
+    """A string or number property with options: which single-select it is."""
+    if "oneOf" in schema:
+        return Prop(name, pointer, schema, Kind.SINGLE_TITLED)
+    if "enum" in schema:
+        kind = Kind.SINGLE_LEGACY if "enumNames" in schema else Kind.SINGLE_UNTITLED
+        return Prop(name, pointer, schema, kind)
+    if "anyOf" in schema:
+        return _invalid(
+            name,
+            pointer,
+            schema,
+            "a titled single-select lists its options in `oneOf`, not `anyOf`",
+        )
+    return _invalid(name, pointer, schema, "`enumNames` needs an `enum` beside it")
 
 
 def _classify_array(name: str, pointer: str, schema: dict[str, JSON]) -> Prop:
@@ -284,20 +320,20 @@ def _classify_array(name: str, pointer: str, schema: dict[str, JSON]) -> Prop:
             "a titled multi-select lists its options in `items.anyOf`, not `items.oneOf`",
         )
     if "enum" in items:
-        if items.get("type") != "string":
+        if items.get("type") not in SELECT_TYPES:
             return _invalid(
                 name,
                 pointer,
                 schema,
-                'the items of an untitled multi-select need `type: "string"` beside `enum`',
+                f"the items of an untitled multi-select need {_SELECT_TYPE} beside `enum`",
             )
         return Prop(name, pointer, schema, Kind.MULTI_UNTITLED)
     return _invalid(
         name,
         pointer,
         schema,
-        "arrays are only allowed as multi-selects: free lists, objects and numbers are not; give "
-        "`items` an `enum` of strings or an `anyOf` of `const`/`title` options",
+        "arrays are only allowed as multi-selects: free lists and objects are not; give `items` "
+        "an `enum` of strings (or numbers) or an `anyOf` of `const`/`title` options",
     )
 
 

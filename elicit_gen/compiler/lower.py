@@ -13,6 +13,7 @@ import hashlib
 import json
 from typing import Any
 
+from ..runtime.formcore import _num as number_text
 from . import ir
 from .envelope import Elicitation
 from .kinds import COMMON_KEYS, ENFORCED_KEYS, KIND_KEYS, Kind, Prop
@@ -50,18 +51,29 @@ _INTEGER_FIELD_KEYS = (
     "exclusiveMaximum",
     "const",
     "default",
+    "enum",
 )
 
 
 def _int(value: Any) -> Any:
+    """An integral float as the integer (``2.0`` -> 2), also in a list (options, a default)."""
+    if isinstance(value, list):
+        return [_int(item) for item in value]
     return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+def _titled(options: list[dict[str, Any]], integer: bool) -> list[dict[str, Any]]:
+    """Titled options with only ``const`` and ``title``; integral consts as integers when the
+    options are integers."""
+    return [
+        {"const": _int(o["const"]) if integer else o["const"], "title": o["title"]} for o in options
+    ]
 
 
 #: What lowering keeps of each kind: what clients honour for it (EG160), and what elicit-gen's
 #: forms enforce besides.
 _ALLOWED = {
-    kind: COMMON_KEYS | KIND_KEYS[kind] | ENFORCED_KEYS.get(kind, frozenset())
-    for kind in KIND_KEYS
+    kind: COMMON_KEYS | KIND_KEYS[kind] | ENFORCED_KEYS.get(kind, frozenset()) for kind in KIND_KEYS
 }
 
 
@@ -70,6 +82,7 @@ def normalise_property(prop: Prop) -> dict[str, Any]:
     source: dict[str, Any] = prop.keys
     # what clients honour for this kind (EG160), and what elicit-gen's forms enforce besides
     allowed = _ALLOWED[prop.kind]
+    integer = prop.value_type == "integer"  # options that are integers: 2.0 is written 2
     result: dict[str, Any] = {}
     for key in _KEY_ORDER:
         if key not in source or key not in allowed:
@@ -80,14 +93,15 @@ def normalise_property(prop: Prop) -> dict[str, Any]:
         if key in _INT_KEYS or (key in _INTEGER_FIELD_KEYS and source.get("type") == "integer"):
             value = _int(value)
         elif key == "oneOf":
-            value = [{"const": o["const"], "title": o["title"]} for o in value]
+            value = _titled(value, integer)
         elif key == "items":
             if prop.kind is Kind.MULTI_TITLED:
-                value = {
-                    "anyOf": [{"const": o["const"], "title": o["title"]} for o in value["anyOf"]]
-                }
+                value = {"anyOf": _titled(value["anyOf"], integer)}
             else:
-                value = {"type": "string", "enum": list(value["enum"])}
+                enum = _int(value["enum"]) if integer else list(value["enum"])
+                value = {"type": value["type"], "enum": enum}
+        elif key == "default" and integer:
+            value = _int(value)  # a multi-select's default: its items are integers
         result[key] = value
     return result
 
@@ -113,16 +127,28 @@ def schema_hash(schema: dict[str, Any]) -> str:
     return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
 
 
+def _shown(value: str | int | float) -> str:
+    """The label of an untitled option: a string as it is, a number as people write it (``2``
+    for 2.0, ``0.25``), the same in every target (formcore's wording of numbers)."""
+    return value if isinstance(value, str) else number_text(value)
+
+
 def _options(prop: Prop, normalised: dict[str, Any]) -> tuple[ir.Option, ...]:
     if prop.kind is Kind.SINGLE_TITLED:
         return tuple(ir.Option(o["const"], o["title"]) for o in normalised["oneOf"])
     if prop.kind is Kind.MULTI_TITLED:
         return tuple(ir.Option(o["const"], o["title"]) for o in normalised["items"]["anyOf"])
     if prop.kind is Kind.MULTI_UNTITLED:
-        return tuple(ir.Option(v, v) for v in normalised["items"]["enum"])
+        return tuple(ir.Option(v, _shown(v)) for v in normalised["items"]["enum"])
     names = normalised.get("enumNames") if prop.kind is Kind.SINGLE_LEGACY else None
     values = normalised["enum"]
-    return tuple(ir.Option(v, names[i] if names else v) for i, v in enumerate(values))
+    return tuple(ir.Option(v, names[i] if names else _shown(v)) for i, v in enumerate(values))
+
+
+def _value_type(prop: Prop) -> ir.ValueType:
+    """What a select's options are (the rules let through only these)."""
+    found = prop.value_type
+    return "integer" if found == "integer" else "number" if found == "number" else "string"
 
 
 def lower_field(
@@ -175,6 +201,7 @@ def lower_field(
             titled=prop.kind is not Kind.SINGLE_UNTITLED,
             legacy=prop.kind is Kind.SINGLE_LEGACY,
             default=n.get("default"),
+            value_type=_value_type(prop),
         )
     default = n.get("default")
     return ir.MultiSelectField(
@@ -185,6 +212,7 @@ def lower_field(
         max_items=n.get("maxItems"),
         default=tuple(default) if default is not None else None,
         unique_items=n.get("uniqueItems") is True,
+        value_type=_value_type(prop),
     )
 
 

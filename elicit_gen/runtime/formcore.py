@@ -8,6 +8,7 @@ import datetime as _dt
 import math as _math
 import re as _re
 from collections.abc import Mapping as _Mapping
+from collections.abc import Sequence as _Sequence
 from typing import Any as _Any
 
 from .i18n import _N, _t, _tn
@@ -565,8 +566,33 @@ def fit_date_time(prop: _Mapping[str, _Any], value: str) -> str:
     return utc
 
 
-def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
-    """The values a select field allows, or None when ``prop`` is not a select."""
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_number(value: object) -> bool:
+    """A JSON number: an int or a float, never a bool (which Python counts as an int)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def option_index(options: _Sequence[object], value: object) -> int | None:
+    """Which of ``options`` (a select's values: strings, or numbers) ``value`` is, by JSON
+    equality, or None: ``1.0`` is the option 1 (one JSON number, for Ajv, jsonschema and
+    pydantic alike), ``-0.0`` the option 0; neither ``true`` nor ``"1"`` is option 1."""
+    if isinstance(value, str):
+        for index, option in enumerate(options):
+            if isinstance(option, str) and option == value:
+                return index
+    elif _is_number(value):
+        for index, option in enumerate(options):
+            if _is_number(option) and option == value:
+                return index
+    return None
+
+
+def option_values(prop: _Mapping[str, _Any]) -> list[_Any] | None:
+    """The values a select field allows (strings, or numbers), or None when ``prop`` is not a
+    select."""
     if "enum" in prop:
         return list(prop["enum"])
     if "oneOf" in prop:
@@ -596,6 +622,11 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
     if kind in ("number", "integer"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return _t("Must be a number.")
+        options = option_values(prop)
+        if options is not None:  # a select of numbers: its options are valid numbers
+            if option_index(options, value) is not None:
+                return None
+            return _t("Must be one of the listed options.")
         if isinstance(value, float) and not _math.isfinite(value):
             return _t("Must be a finite number.")
         if kind == "integer" and not (isinstance(value, int) or value.is_integer()):
@@ -631,7 +662,7 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Must be text.")
         options = option_values(prop)
         if options is not None:
-            if value in options:
+            if option_index(options, value) is not None:
                 return None
             return _t("Must be one of the listed options.")
         if _SURROGATE_RE.search(value):
@@ -652,10 +683,12 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Does not have the form the server expects.")
         return None
     if kind == "array":
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            return _t("Must be a list of choices.")
         options = option_values(prop) or []
-        if any(v not in options for v in value):
+        # the items are of the options' type: strings, or numbers
+        of_type = _is_number if any(_is_number(o) for o in options) else _is_text
+        if not isinstance(value, list) or not all(of_type(v) for v in value):
+            return _t("Must be a list of choices.")
+        if any(option_index(options, v) is None for v in value):
             return _t("Must only contain the listed options.")
         if prop.get("uniqueItems") is True and len(set(value)) != len(value):
             return _t("Must not choose an option more than once.")

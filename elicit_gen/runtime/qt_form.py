@@ -65,7 +65,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from .formcore import fit_date_time, local_offset_now, parse_number, validate_content
+from .formcore import (
+    fit_date_time,
+    local_offset_now,
+    option_index,
+    parse_number,
+    validate_content,
+)
 from .i18n import _t, _tn
 from .qt_app import _application, _FreshInputDialog, _localise
 from .safetext import clip, safe_block, safe_text
@@ -649,9 +655,12 @@ class _DateEditor(_Editor):
 
 
 class _ChoiceEditor(_Editor):
+    """A combo box of the options' labels; it reads as the chosen option's own value (a string,
+    or a number: a select of numbers answers 1, never "1")."""
+
     def __init__(self, spec: Mapping[str, Any]) -> None:
         super().__init__(spec)
-        self.values: list[str] = list(spec["values"])
+        self.values: list[Any] = list(spec["values"])
         self.combo = _ComboBox()
         self.combo.addItem(spec["blank"])  # the first entry means "no choice"
         for text in spec["labels"]:
@@ -668,14 +677,17 @@ class _ChoiceEditor(_Editor):
         return self.values[index - 1] if index > 0 else ABSENT
 
     def write(self, value: object) -> None:
-        if isinstance(value, str) and value in self.values:
-            self.combo.setCurrentIndex(self.values.index(value) + 1)
+        index = option_index(self.values, value)
+        if index is not None:
+            self.combo.setCurrentIndex(index + 1)
 
 
 class _MultiEditor(_Editor):
+    """A list of check boxes; it reads as the ticked options' own values, in their order."""
+
     def __init__(self, spec: Mapping[str, Any]) -> None:
         super().__init__(spec)
-        self.values: list[str] = list(spec["values"])
+        self.values: list[Any] = list(spec["values"])
         labels: list[str] = spec["labels"]
         self.list = QListWidget()
         self.list.setAccessibleName(safe_text(self.label))
@@ -703,7 +715,7 @@ class _MultiEditor(_Editor):
         self.changed()
 
     def read(self) -> object:
-        chosen: list[str] = []
+        chosen: list[Any] = []
         for row, value in enumerate(self.values):
             if self.list.item(row).checkState() == Qt.CheckState.Checked:
                 chosen.append(value)
@@ -713,8 +725,9 @@ class _MultiEditor(_Editor):
         if not isinstance(value, (list, tuple)):
             return
         checked, unchecked = Qt.CheckState.Checked, Qt.CheckState.Unchecked
-        for row, option in enumerate(self.values):
-            state = checked if option in value else unchecked
+        ticked = {option_index(self.values, item) for item in value}
+        for row in range(len(self.values)):
+            state = checked if row in ticked else unchecked
             self.list.item(row).setCheckState(state)
 
 
@@ -1212,6 +1225,11 @@ class _FormDialog(_FreshInputDialog):
         if self._result is None:
             self._result = result
             self.result_ready.emit(dict(result))
+        question = self.discard_question
+        if question is not None and question.isVisible():
+            # The form ended while it asked "Discard your answers?" (its host
+            # called cancel()): the question goes with it, never left behind.
+            question.done(0)
         self.done(int(code.value))
 
 

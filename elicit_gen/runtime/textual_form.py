@@ -44,6 +44,7 @@ from .formcore import (
     fit_date_time,
     is_date_time,
     local_offset_now,
+    option_index,
     option_values,
     parse_number,
     validate_content,
@@ -73,7 +74,8 @@ class FieldSpec(_FieldKeys, total=False):
     hint: str  # placeholder (text boxes), prompt (selects) or rule line (multi-selects)
     restrict: str  # the characters a number box accepts (a regular expression)
     allow_blank: bool  # selects: whether the blank entry is offered
-    options: dict[str, str]  # selects and multi-selects: value sent -> title shown
+    # selects and multi-selects: value sent (a string, or a number) -> title shown
+    options: dict[Any, str]
     multiline: bool  # strings: a text area (several lines) instead of a one-line box
 
 
@@ -139,7 +141,7 @@ def _label(label: str, required: bool) -> Text:
     return text
 
 
-def _option(value: str, label: str, chosen: bool) -> Selection[str]:
+def _option(value: Any, label: str, chosen: bool) -> Selection[Any]:
     return Selection(Text(safe_text(label)), value, chosen)
 
 
@@ -497,14 +499,16 @@ class FormModal(_FreshKeysModal):
         return widgets
 
     def _select(self, spec: FieldSpec) -> list[Widget]:
+        values = list(spec["options"])
         options = [(_plain(label), value) for value, label in spec["options"].items()]
-        start = self._start.get(spec["name"])
-        if isinstance(start, str):
-            select: Select[str] = Select(
+        # the start value as the option's own value (1.0 given: the option 1 is chosen)
+        index = option_index(values, self._start.get(spec["name"]))
+        if index is not None:
+            select: Select[Any] = Select(
                 options,
                 prompt=spec["hint"],
                 allow_blank=spec["allow_blank"],
-                value=start,
+                value=values[index],
                 id=spec["id"],
             )
         else:
@@ -519,10 +523,12 @@ class FormModal(_FreshKeysModal):
     def _multi_select(self, spec: FieldSpec) -> list[Widget]:
         name = spec["name"]
         start = self._start.get(name)
-        picked = start if isinstance(start, list) else []
-        pairs = spec["options"].items()
-        options = [_option(value, label, value in picked) for value, label in pairs]
-        chosen = SelectionList[str](*options, id=spec["id"])
+        values = list(spec["options"])
+        given = start if isinstance(start, list) else []
+        picked = {option_index(values, item) for item in given}
+        pairs = enumerate(spec["options"].items())
+        options = [_option(value, label, i in picked) for i, (value, label) in pairs]
+        chosen = SelectionList[Any](*options, id=spec["id"])
         hint = Static(spec["hint"], classes="hint", markup=False)
         return [*self._heading(spec), hint, chosen]
 
@@ -704,7 +710,7 @@ class FormModal(_FreshKeysModal):
         self._changed(event.select.id)
 
     @on(SelectionList.SelectedChanged)
-    def _selection_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+    def _selection_changed(self, event: SelectionList.SelectedChanged[Any]) -> None:
         self._changed(event.selection_list.id)
 
     def collect(self) -> tuple[dict[str, Any], dict[str, str]]:

@@ -16,6 +16,7 @@ from typing import Any
 
 from ..compiler import ir
 from ..i18n import ENGLISH, Translation, translation
+from ..runtime.prompt import reads_as_number
 from ._hints import (
     count_phrase,
     default_server,
@@ -130,13 +131,37 @@ def _boolean(field: ir.BooleanField, tr: Translation) -> dict[str, Any]:
     return {}
 
 
+def numbered(field: ir.SingleSelectField | ir.MultiSelectField) -> bool:
+    """Whether the prompt numbers the options of ``field`` (the user types an option's number):
+    not when a label reads as another number than the option's place in the list (a select of
+    numbers: 2, 1, 3, or 1, 2, 4), where the prompt lists the options without numbers and takes
+    an option as shown, so that a typed 2 is the option 2, never the second one, and a typed 3
+    is no option rather than the 4 (runtime/prompt.py's _Options)."""
+    places = enumerate((option.label for option in field.options), 1)
+    return all(reads_as_number(label) in (None, place) for place, label in places)
+
+
+def _options(field: ir.SingleSelectField | ir.MultiSelectField) -> dict[str, Any]:
+    """The options (value -> label), and ``numbered: False`` when they are not numbered."""
+    return {
+        "options": {option.value: option.label for option in field.options},
+        "numbered": None if numbered(field) else False,
+    }
+
+
 def _single(field: ir.SingleSelectField, tr: Translation) -> dict[str, Any]:
-    return {"options": {option.value: option.label for option in field.options}}
+    return _options(field)
 
 
 def _multi(field: ir.MultiSelectField, tr: Translation) -> dict[str, Any]:
+    options = _options(field)
     count = count_phrase(field.min_items, field.max_items, optional=not field.required, tr=tr)
-    if count:
+    if options["numbered"] is False and count:
+        # TRANSLATORS: {count} says how many options to choose ("choose 1 to 3 options")
+        hint = tr.gettext("Type your choices as listed, separated by commas; {count}.", count=count)
+    elif options["numbered"] is False:
+        hint = tr.gettext("Type your choices as listed, separated by commas.")
+    elif count:
         # TRANSLATORS: {count} says how many options to choose ("choose 1 to 3 options")
         hint = tr.gettext(
             "Type the numbers of your choices separated by commas, such as 1,3; {count}.",
@@ -149,7 +174,7 @@ def _multi(field: ir.MultiSelectField, tr: Translation) -> dict[str, Any]:
         hint = tr.gettext("{hint} Type none to choose nothing.", hint=hint)
     return {
         "default": list(field.default) if field.default is not None else None,
-        "options": {option.value: option.label for option in field.options},
+        **options,
         "hint": hint,
     }
 

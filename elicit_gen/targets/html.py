@@ -9,8 +9,9 @@ nothing else: no network, no other script, no form submission.
 
 Every string that came from the schema reaches the page either autoescaped as text/attribute
 or as escaped JSON; select and checkbox values in the markup are option *indexes*, mapped back
-to the exact ``const`` strings through the JSON, so no schema text has to survive HTML attribute
-parsing (which rewrites CR and NUL). Text defaults too come from the JSON, and an untouched one is
+to the exact option values (strings, or numbers: a select of numbers answers with the number)
+through the JSON, so no schema text has to survive HTML attribute parsing (which rewrites CR and
+NUL). Text defaults too come from the JSON, and an untouched one is
 sent exactly. Displayed schema text shows controls, bidi and invisible characters as visible
 escapes (``\u202e``), as the Python forms do, each slot isolated from its neighbours.
 """
@@ -42,6 +43,7 @@ from ..compiler.ir import (
 from ..i18n import ENGLISH, Translation, script_msgids, translation
 from ..runtime import pattern as _pattern
 from ..runtime.consent_args import MAX_MESSAGE_LENGTH
+from ..runtime.formcore import option_index
 from ..runtime.safetext import _UNSAFE_RE, MAX_NAME_LENGTH, safe_block, safe_text
 from ..runtime.urlcheck import MAX_URL_LENGTH
 from ._hints import (
@@ -278,8 +280,10 @@ def _boolean_view(field: BooleanField, base: FieldView, tr: Translation) -> Fiel
 
 
 def _single_view(field: SingleSelectField, base: FieldView, tr: Translation) -> FieldView:
+    values = [o.value for o in field.options]
+    chosen = None if field.default is None else option_index(values, field.default)
     options = tuple(
-        OptionView(str(i), html_text(o.label), o.value == field.default, f"{field.html_id}_{i}")
+        OptionView(str(i), html_text(o.label), i == chosen, f"{field.html_id}_{i}")
         for i, o in enumerate(field.options)
     )
     if field.default is not None and field.required:
@@ -304,9 +308,10 @@ def message_is_heading(text: str) -> bool:
 
 
 def _multi_view(field: MultiSelectField, base: FieldView, tr: Translation) -> FieldView:
-    chosen = set(field.default or ())
+    values = [o.value for o in field.options]
+    chosen = {option_index(values, value) for value in field.default or ()}
     options = tuple(
-        OptionView(str(i), html_text(o.label), o.value in chosen, f"{field.html_id}_{i}")
+        OptionView(str(i), html_text(o.label), i in chosen, f"{field.html_id}_{i}")
         for i, o in enumerate(field.options)
     )
     return replace(base, macro="multi", options=options, many=len(options) > MANY_OPTIONS)
@@ -357,6 +362,10 @@ def _field_data(field: Field, view: FieldView) -> dict[str, object]:
         ):
             if bound is not None:
                 data[key] = [json.dumps(bound), number_text(bound)]
+    if isinstance(field, (SingleSelectField, MultiSelectField)) and field.numeric:
+        # A select of numbers: each option as JSON text, exact beyond 2^53 (the script compares
+        # an answer with these; it sends the option's parsed number, read by the control's index).
+        data["options"] = [json.dumps(option.value) for option in field.options]
     return data
 
 

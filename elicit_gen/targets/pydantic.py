@@ -244,11 +244,27 @@ def _number_type(field: ir.NumberField, prop: dict[str, Any]) -> _Node:
 
 
 def _literal(field: ir.SingleSelectField | ir.MultiSelectField) -> _Call:
-    return _sub("Literal", *(_Lit(o.value) for o in field.options))
+    """The type of one option's value: ``Literal[...]`` of its strings or integers; ``float``,
+    read as one of the options, when an option is a float (``Literal`` takes no float: PEP 586).
+    """
+    values = [o.value for o in field.options]
+    if any(isinstance(value, float) for value in values):
+        return _sub("Annotated", "float", _call("_number_option", _Lit(values)), "_NUMBER_OUT")
+    return _sub("Literal", *(_Lit(value) for value in values))
+
+
+def _numbers(field: ir.SingleSelectField | ir.MultiSelectField) -> str | None:
+    """A select of numbers refuses true and false, which pydantic's ``Literal[1]`` takes."""
+    return "_NUMBER_CHOICE" if field.numeric else None
 
 
 def _single_type(field: ir.SingleSelectField, prop: dict[str, Any]) -> _Node:
-    return _sub("Annotated", _literal(field), _call("_pydantic.WithJsonSchema", _Lit(prop)))
+    return _sub(
+        "Annotated",
+        _literal(field),
+        _numbers(field),
+        _call("_pydantic.WithJsonSchema", _Lit(prop)),
+    )
 
 
 def _multi_type(field: ir.MultiSelectField, prop: dict[str, Any]) -> _Node:
@@ -258,6 +274,7 @@ def _multi_type(field: ir.MultiSelectField, prop: dict[str, Any]) -> _Node:
     return _sub(
         "Annotated",
         _sub("list", _literal(field)),
+        _numbers(field),
         _call(
             "Field",
             *_length_kws(field.min_items, field.max_items),
@@ -376,12 +393,22 @@ def _runtime() -> str:
     return engine + "\n\n" + checks + "\n" + runtime_part("pydantic_models.py").body
 
 
-def _option_labels(form: ir.Form) -> dict[str, dict[str, str]]:
-    return {
-        f.name: {o.value: o.label for o in f.options}
+def _titled_selects(form: ir.Form) -> list[ir.SingleSelectField | ir.MultiSelectField]:
+    return [
+        f
         for f in form.fields
         if isinstance(f, (ir.SingleSelectField, ir.MultiSelectField)) and f.titled
-    }
+    ]
+
+
+def _option_labels(form: ir.Form) -> dict[str, dict[ir.OptionValue, str]]:
+    return {f.name: {o.value: o.label for o in f.options} for f in _titled_selects(form)}
+
+
+def _option_labels_type(form: ir.Form) -> str:
+    """The type of ``OPTION_LABELS``: option values are strings, or numbers too."""
+    numeric = any(f.numeric for f in _titled_selects(form))
+    return "dict[str, dict[str | int | float, str]]" if numeric else "dict[str, dict[str, str]]"
 
 
 class PydanticTarget:
@@ -420,6 +447,7 @@ class PydanticTarget:
             message=_statement("MESSAGE: str = ", form.message_text),
             schema=schema,
             option_labels=_option_labels(form),
+            option_labels_type=_option_labels_type(form),
             imports=_IMPORTS,
             runtime=_runtime(),
             content_class=content_class,

@@ -92,8 +92,9 @@ def _number_spec(field: ir.NumberField, tr: Translation) -> dict[str, Any]:
     }
 
 
-def _options(field: ir.SingleSelectField | ir.MultiSelectField) -> dict[str, str]:
-    """Value sent -> title shown, in the schema's order (values are distinct)."""
+def _options(field: ir.SingleSelectField | ir.MultiSelectField) -> dict[ir.OptionValue, str]:
+    """Value sent (a string, or a number) -> title shown, in the schema's order (values are
+    distinct: EG150 refuses 1 beside 1.0, and true, which would be one key with 1)."""
     options = {o.value: o.label for o in field.options}
     assert len(options) == len(field.options)
     return options

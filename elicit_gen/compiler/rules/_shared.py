@@ -16,7 +16,7 @@ import functools
 import itertools
 import re
 import unicodedata
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING
 from urllib.parse import SplitResult, urlsplit
 
@@ -45,6 +45,10 @@ def is_string_array(v: JSON) -> bool:
 
 def is_array(v: JSON) -> bool:
     return isinstance(v, list)
+
+
+def is_number_array(v: JSON) -> bool:
+    return isinstance(v, list) and all(is_number(x) for x in v)
 
 
 def is_positive_number(v: JSON) -> bool:
@@ -90,6 +94,18 @@ DEFAULT_TYPES = {
     Kind.MULTI_UNTITLED: (is_string_array, "an array of strings"),
     Kind.MULTI_TITLED: (is_string_array, "an array of strings"),
 }
+
+
+def default_type(prop: Prop) -> tuple[Callable[[JSON], bool], str]:
+    """The JSON type ``prop``'s ``default`` must have: its kind's (``DEFAULT_TYPES``), but a
+    number, or an array of numbers, for a select of numbers."""
+    if prop.numeric:
+        return (
+            (is_number, "a number")
+            if prop.kind.is_single
+            else (is_number_array, "an array of numbers")
+        )
+    return DEFAULT_TYPES[prop.kind]
 
 
 # --- secrets ------------------------------------------------------------------------------------
@@ -434,6 +450,8 @@ def _field_keys(prop: Prop) -> Iterator[tuple[str, str, str, Kind | None, JSON]]
     for key in _extra_keys(COMMON_KEYS | KIND_KEYS[prop.kind], prop.keys):
         other = _KIND_OF_KEY.get(key)
         kind = other if other and other != prop.kind else None
+        if kind is Kind.NUMBER and prop.numeric:
+            kind = None  # `minimum` on a select of numbers applies (but no form enforces it)
         yield prop.at(key), key, where, kind, prop.keys[key]
     items = prop.keys.get("items")
     if prop.kind.is_multi and isinstance(items, dict):  # always a dict for a multi-select

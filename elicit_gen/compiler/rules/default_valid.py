@@ -14,12 +14,13 @@ from collections.abc import Iterator
 from ..diagnostics import Severity
 from ..kinds import Prop
 from ..source import JSON
-from ._shared import DEFAULT_TYPES, EXPECTED_TYPES
-from .base import Context, Finding, Rule
+from ._shared import EXPECTED_TYPES, default_type, is_string
+from .base import Context, Finding, Rule, is_number
 
 
 def _usable(prop: Prop) -> dict[str, JSON]:
-    """The keywords of ``prop`` that have the right type, with options as plain string lists."""
+    """The keywords of ``prop`` that have the right type, with options as plain lists of the
+    values of the select's type (strings, or numbers)."""
     usable: dict[str, JSON] = {"type": prop.keys["type"]}
     for key, value in prop.keys.items():
         if key in EXPECTED_TYPES and key not in ("enum", "oneOf") and EXPECTED_TYPES[key][0](value):
@@ -27,11 +28,12 @@ def _usable(prop: Prop) -> dict[str, JSON]:
     pattern = prop.keys.get("pattern")
     if isinstance(pattern, str) and _readable(pattern):
         usable["pattern"] = pattern  # EG112 reports one the engine refuses
-    values = [v for v in prop.option_values() if isinstance(v, str)]
+    right_type = is_number if prop.numeric else is_string
+    values = [v for v in prop.option_values() if right_type(v)]
     if prop.kind.is_single:
         usable["enum"] = values
     elif prop.kind.is_multi:
-        usable["items"] = {"type": "string", "enum": values}
+        usable["items"] = {"type": prop.value_type, "enum": values}
     return usable
 
 
@@ -55,7 +57,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         from ...runtime.formcore import check_value
 
         default = prop.keys["default"]
-        if not DEFAULT_TYPES[prop.kind][0](default):
+        if not default_type(prop)[0](default):
             continue  # EG120 reports the wrong type
         problem = check_value(_usable(prop), default)
         repeats = isinstance(default, list) and len(set(default)) != len(default)

@@ -2,11 +2,12 @@
 
 Spec: ``title``/``description`` are strings; ``minLength``, ``maxLength``, ``minItems`` and
 ``maxItems`` are integers; ``minimum``/``maximum`` are numbers; ``default`` has the field's
-type (string, number, boolean, or an array of strings for multi-selects); ``enumNames`` is an
-array of strings. Annotations, wherever they stand (root, field, ``items``, option), have the
-type JSON Schema's meta-schema gives them: ``title``, ``description`` and ``$comment`` strings,
-``examples`` an array, ``deprecated``, ``readOnly`` and ``writeOnly`` booleans (a validator that
-checks the schema itself, as Ajv does by default, refuses any other).
+type (string, number, boolean, or an array of strings for multi-selects; a number, or an array
+of numbers, for a select of numbers); ``enumNames`` is an array of strings. Annotations,
+wherever they stand (root, field, ``items``, option), have the type JSON Schema's meta-schema
+gives them: ``title``, ``description`` and ``$comment`` strings, ``examples`` an array,
+``deprecated``, ``readOnly`` and ``writeOnly`` booleans (a validator that checks the schema
+itself, as Ajv does by default, refuses any other).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from collections.abc import Iterator
 from ..diagnostics import Severity
 from ..kinds import ANNOTATION_TYPES, Kind, is_annotation
 from ..source import JSON
-from ._shared import DEFAULT_TYPES, EXPECTED_TYPES, every_annotation
+from ._shared import DEFAULT_TYPES, EXPECTED_TYPES, default_type, every_annotation
 from .base import Context, Finding, Rule, json_type
 
 #: The kinds whose ``const`` (one value the field must have) has the type of their ``default``.
@@ -39,7 +40,9 @@ def check(ctx: Context) -> Iterator[Finding]:
             yield Finding(pointer, f"{where}: `{key}` must be {expected}, found {_show(value)}")
     for prop in ctx.valid_properties:
         for key, value in prop.keys.items():
-            if key == "default" or (key == "const" and prop.kind in _CONST_KINDS):
+            if key == "default":
+                ok, expected = default_type(prop)
+            elif key == "const" and prop.kind in _CONST_KINDS:
                 ok, expected = DEFAULT_TYPES[prop.kind]
             elif key in EXPECTED_TYPES:
                 ok, expected = EXPECTED_TYPES[key]

@@ -12,6 +12,12 @@ shows none of them: the user never learns what they say), never as unenforced. N
 ``$comment``, which is for the schema's authors and which no client may show, and
 ``deprecated``, ``readOnly`` or ``writeOnly`` set to ``false``, which say nothing. An annotation
 of the wrong type is EG120's.
+
+A select of numbers (``{"type": "integer", "enum": [1, 2, 4]}``, what the Python SDK sends for
+``Literal[1, 2, 4]``) is beyond the subset too, whose options are strings: elicit-gen's forms
+enforce it (they answer with one of the numbers), but other clients read it as a plain number
+field (the TypeScript SDK's types drop ``enum``) and may send any number. (A multi-select of
+numbers is refused by the spec's schema itself: EG154.)
 """
 
 from __future__ import annotations
@@ -107,7 +113,24 @@ def _annotation(pointer: str, key: str, where: str, value: JSON) -> Finding | No
     return Finding(pointer, message, at_key=True, hint=hint)
 
 
+def _numeric_selects(ctx: Context) -> Iterator[Finding]:
+    """A single-select of numbers (``kinds.NUMBER_TYPES``), reported at the ``type`` that makes
+    it one: the subset's options are strings. (A multi-select of numbers is EG154's.)"""
+    for prop in ctx.valid_properties:
+        if prop.numeric and prop.kind.is_single:
+            yield Finding(
+                prop.at("type"),
+                f"field {prop.name!r}: a select of numbers is not part of the elicitation subset "
+                "(its options are strings); elicit-gen's forms answer with one of the numbers, "
+                "but other clients may show a plain number box (the TypeScript SDK drops the "
+                "options) and send a number the server refuses",
+                at_key=True,
+                hint="check the answer on the server too; for every client, use string options",
+            )
+
+
 def check(ctx: Context) -> Iterator[Finding]:
+    yield from _numeric_selects(ctx)
     enforced = _enforced(ctx) if ctx.is_form else set()
     for pointer, key, where, other_kind in keys_outside_subset(ctx):
         if other_kind is None and misspelt_keyword(key) is not None:

@@ -1,17 +1,26 @@
-"""EG150 option-values: a select's options are non-empty, distinct strings.
+"""EG150 option-values: a select's options are non-empty, distinct values of its type.
 
 Spec: ``enum`` is an array of strings; titled options are ``{"const": string, "title":
 string}``. A select with no options, an empty or a repeated value cannot be rendered or answered
 unambiguously. (The official schema.json accepts numbers under the string branch.)
+
+Beyond the subset, a select of numbers (``type: "integer"`` or ``"number"``, or items of that
+type; the Python SDK sends ``Literal[1, 2, 4]`` so) has options that are all numbers: no
+boolean (``true`` is no number to a validator, though Python counts it as 1), no string, no
+fraction under ``integer`` (no answer could choose it), and no two that are one JSON number (``1``
+and ``1.0``). A titled multi-select declares no type: its options are all strings or all
+numbers, as its first one.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from ..kinds import Kind
-from .base import Context, Finding, Rule, json_type
+from ..kinds import Kind, Prop
+from ..source import JSON
+from .base import Context, Finding, Rule, is_number, json_type, show_number
 
 
 def check(ctx: Context) -> Iterator[Finding]:
@@ -26,7 +35,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             yield Finding(base, f"field {prop.name!r}: a select needs at least one option")
             continue
         titled = prop.kind in (Kind.SINGLE_TITLED, Kind.MULTI_TITLED)
-        seen: set[str] = set()
+        seen: dict[JSON, JSON] = {}  # value -> as first written (1 and 1.0 are one key)
         for index, option in enumerate(options):
             pointer = f"{base}/{index}"
             if titled:
@@ -44,24 +53,63 @@ def check(ctx: Context) -> Iterator[Finding]:
                 pointer += "/const"
             else:
                 value = option
-            if not isinstance(value, str):
-                yield Finding(
-                    pointer,
-                    f"field {prop.name!r}: option values must be strings, found {json_type(value)}",
-                    hint="quote the value: selects send strings",
-                )
-            elif not value:
-                yield Finding(pointer, f"field {prop.name!r}: an option value must not be empty")
-            elif value in seen:
-                yield Finding(pointer, f"field {prop.name!r}: option {value!r} appears twice")
+            problem = _problem(prop, value, seen)
+            if problem is not None:
+                message, hint = problem
+                yield Finding(pointer, f"field {prop.name!r}: {message}", hint=hint)
             else:
-                seen.add(value)
+                seen[value] = value
+
+
+def _problem(prop: Prop, value: JSON, seen: dict[JSON, JSON]) -> tuple[str, str | None] | None:
+    """What is wrong with the option ``value`` of ``prop`` (a message and a hint), if anything."""
+    if not prop.numeric:
+        if not isinstance(value, str):
+            return _wrong_type(prop, "strings", value)
+        if not value:
+            return "an option value must not be empty", None
+        if value in seen:
+            return f"option {value!r} appears twice", None
+        return None
+    if not is_number(value):
+        return _wrong_type(prop, "numbers", value)
+    if not math.isfinite(value):
+        return f"option {value} is not a finite number", None
+    if prop.value_type == "integer" and isinstance(value, float) and not value.is_integer():
+        return (
+            f"option {show_number(value)} is no whole number, but the options' `type` is "
+            '"integer": no answer could choose it',
+            'give whole numbers, or use `type: "number"`',
+        )
+    if value in seen:
+        first = seen[value]
+        if repr(first) == repr(value):
+            return f"option {show_number(value)} appears twice", None
+        shown = f"{first!r} and {value!r}"  # short: one of them is a float
+        return f"option {show_number(value)} appears twice: {shown} are one JSON number", None
+    return None
+
+
+def _wrong_type(prop: Prop, wanted: str, value: JSON) -> tuple[str, str]:
+    message = f"option values must be {wanted}, found {json_type(value)}"
+    if prop.kind is Kind.MULTI_TITLED:
+        # no declared type: the first option's const decides
+        first = "a string" if wanted == "strings" else "a number"
+        return f"{message} (the first option's value is {first})", (
+            "give every option a value of one type: all strings, or all numbers"
+        )
+    if wanted == "strings":
+        return message, 'quote the value, or make it a select of numbers: `type: "number"`'
+    if isinstance(value, bool):
+        return message, "a validator counts true and false as no numbers: use 1 and 0"
+    return message, 'write the number without quotes, or use `type: "string"`'
 
 
 RULE = Rule(
     code="EG150",
     name="option-values",
-    summary="a select needs at least one option; values must be distinct non-empty strings",
+    summary="a select needs at least one option; values must be distinct, non-empty strings "
+    "(or numbers, for a select of numbers)",
     severity=Severity.ERROR,
     check=check,
     blocking=True,
@@ -70,5 +118,6 @@ RULE = Rule(
         '{"type": "object", "properties": {"size": {"type": "string", "enum": '
         '["S", "M", "M", 42]}}}'
     ),
-    fix="Give each option a distinct, non-empty string value.",
+    fix="Give each option a distinct, non-empty string value (or a distinct number, when the "
+    'select\'s `type` is "integer" or "number").',
 )

@@ -422,6 +422,32 @@
     BOUNDS.set(spec.name, bounds);
   }
 
+  /** Each select of numbers' options, exactly (the page data keeps their JSON text: an integer
+   * beyond 2^53 does not survive JSON.parse), by property name. */
+  const EXACT_OPTIONS = new Map();
+  for (const spec of data.fields) {
+    if (own(spec, "options")) EXACT_OPTIONS.set(spec.name, spec.options.map(readsAs));
+  }
+
+  /** Which of `options` (strings, or numbers) `value` is, by JSON equality (formcore's
+   * option_index): 1.0 is the option 1, -0 the option 0; true and "1" are no option 1. Numbers
+   * are compared exactly, with each option as the schema wrote it. */
+  function optionIndex(name, options, value) {
+    if (typeof value === "string") {
+      const index = options.findIndex((o) => typeof o === "string" && o === value);
+      return index >= 0 ? index : null;
+    }
+    if (typeof value !== "number" || !Number.isFinite(value)) return null;
+    const exact = EXACT_OPTIONS.get(name);
+    const sent = readsAs(JSON.stringify(value));
+    const index = options.findIndex((o, i) => {
+      if (typeof o !== "number") return false;
+      const option = exact !== undefined ? exact[i] : readsAs(JSON.stringify(o));
+      return compareExact(sent, option) === 0;
+    });
+    return index >= 0 ? index : null;
+  }
+
   /** A bound of the number property `name`: from the page data, else from the parsed schema. */
   function boundOf(name, prop, key) {
     const known = BOUNDS.get(name);
@@ -441,6 +467,11 @@
     }
     if (kind === "number" || kind === "integer") {
       if (typeof value !== "number") return _t("Must be a number.");
+      const options = optionValues(prop);
+      if (options !== null) {
+        // a select of numbers: its options are valid numbers
+        return optionIndex(name, options, value) !== null ? null : _t("Must be one of the listed options.");
+      }
       if (!Number.isFinite(value)) return _t("Must be a finite number.");
       if (kind === "integer" && !Number.isInteger(value)) return _t("Must be a whole number.");
       const sent = numberKeyword(JSON.stringify(value), num(value));
@@ -476,7 +507,9 @@
     if (kind === "string") {
       if (typeof value !== "string") return _t("Must be text.");
       const options = optionValues(prop);
-      if (options !== null) return options.includes(value) ? null : _t("Must be one of the listed options.");
+      if (options !== null) {
+        return optionIndex(name, options, value) !== null ? null : _t("Must be one of the listed options.");
+      }
       // A lone surrogate is not Unicode text: JSON.stringify writes it as an escape that no
       // server can turn into UTF-8 (the Python forms refuse it too).
       if (LONE_SURROGATE_RE.test(value)) {
@@ -499,11 +532,15 @@
       return null;
     }
     if (kind === "array") {
-      if (!Array.isArray(value) || !value.every((v) => typeof v === "string")) {
+      const options = optionValues(prop) || [];
+      // the items are of the options' type: strings, or numbers
+      const type = options.some((o) => typeof o === "number") ? "number" : "string";
+      if (!Array.isArray(value) || !value.every((v) => typeof v === type)) {
         return _t("Must be a list of choices.");
       }
-      const options = optionValues(prop) || [];
-      if (value.some((v) => !options.includes(v))) return _t("Must only contain the listed options.");
+      if (value.some((v) => optionIndex(name, options, v) === null)) {
+        return _t("Must only contain the listed options.");
+      }
       if (own(prop, "uniqueItems") && prop.uniqueItems === true && new Set(value).size !== value.length) {
         return _t("Must not choose an option more than once.");
       }
@@ -711,13 +748,14 @@
         field.dirty = typeof value === "boolean";
         break;
       case "select": {
-        const index = options.indexOf(value);
-        control.value = index >= 0 ? String(index) : "";
+        const index = optionIndex(field.name, options, value);
+        control.value = index !== null ? String(index) : "";
         break;
       }
       case "multi": {
         const chosen = Array.isArray(value) ? value : [];
-        for (const box of field.controls) box.checked = chosen.includes(options[Number(box.value)]);
+        const picked = new Set(chosen.map((v) => optionIndex(field.name, options, v)));
+        for (const box of field.controls) box.checked = picked.has(Number(box.value));
         break;
       }
       default:

@@ -36,6 +36,7 @@ import threading as _threading
 import unicodedata as _unicodedata
 from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
+from collections.abc import Sequence as _Sequence
 from typing import Any, ClassVar, TypedDict, cast
 from typing import Any as _Any
 
@@ -2011,8 +2012,33 @@ def fit_date_time(prop: _Mapping[str, _Any], value: str) -> str:
     return utc
 
 
-def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
-    """The values a select field allows, or None when ``prop`` is not a select."""
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_number(value: object) -> bool:
+    """A JSON number: an int or a float, never a bool (which Python counts as an int)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def option_index(options: _Sequence[object], value: object) -> int | None:
+    """Which of ``options`` (a select's values: strings, or numbers) ``value`` is, by JSON
+    equality, or None: ``1.0`` is the option 1 (one JSON number, for Ajv, jsonschema and
+    pydantic alike), ``-0.0`` the option 0; neither ``true`` nor ``"1"`` is option 1."""
+    if isinstance(value, str):
+        for index, option in enumerate(options):
+            if isinstance(option, str) and option == value:
+                return index
+    elif _is_number(value):
+        for index, option in enumerate(options):
+            if _is_number(option) and option == value:
+                return index
+    return None
+
+
+def option_values(prop: _Mapping[str, _Any]) -> list[_Any] | None:
+    """The values a select field allows (strings, or numbers), or None when ``prop`` is not a
+    select."""
     if "enum" in prop:
         return list(prop["enum"])
     if "oneOf" in prop:
@@ -2042,6 +2068,11 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
     if kind in ("number", "integer"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return _t("Must be a number.")
+        options = option_values(prop)
+        if options is not None:  # a select of numbers: its options are valid numbers
+            if option_index(options, value) is not None:
+                return None
+            return _t("Must be one of the listed options.")
         if isinstance(value, float) and not _math.isfinite(value):
             return _t("Must be a finite number.")
         if kind == "integer" and not (isinstance(value, int) or value.is_integer()):
@@ -2077,7 +2108,7 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Must be text.")
         options = option_values(prop)
         if options is not None:
-            if value in options:
+            if option_index(options, value) is not None:
                 return None
             return _t("Must be one of the listed options.")
         if _SURROGATE_RE.search(value):
@@ -2098,10 +2129,12 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Does not have the form the server expects.")
         return None
     if kind == "array":
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            return _t("Must be a list of choices.")
         options = option_values(prop) or []
-        if any(v not in options for v in value):
+        # the items are of the options' type: strings, or numbers
+        of_type = _is_number if any(_is_number(o) for o in options) else _is_text
+        if not isinstance(value, list) or not all(of_type(v) for v in value):
+            return _t("Must be a list of choices.")
+        if any(option_index(options, v) is None for v in value):
             return _t("Must only contain the listed options.")
         if prop.get("uniqueItems") is True and len(set(value)) != len(value):
             return _t("Must not choose an option more than once.")
@@ -2312,7 +2345,8 @@ class FieldSpec(_FieldKeys, total=False):
     hint: str  # placeholder (text boxes), prompt (selects) or rule line (multi-selects)
     restrict: str  # the characters a number box accepts (a regular expression)
     allow_blank: bool  # selects: whether the blank entry is offered
-    options: dict[str, str]  # selects and multi-selects: value sent -> title shown
+    # selects and multi-selects: value sent (a string, or a number) -> title shown
+    options: dict[Any, str]
     multiline: bool  # strings: a text area (several lines) instead of a one-line box
 
 
@@ -2378,7 +2412,7 @@ def _label(label: str, required: bool) -> Text:
     return text
 
 
-def _option(value: str, label: str, chosen: bool) -> Selection[str]:
+def _option(value: Any, label: str, chosen: bool) -> Selection[Any]:
     return Selection(Text(safe_text(label)), value, chosen)
 
 
@@ -2736,14 +2770,16 @@ class FormModal(_FreshKeysModal):
         return widgets
 
     def _select(self, spec: FieldSpec) -> list[Widget]:
+        values = list(spec["options"])
         options = [(_plain(label), value) for value, label in spec["options"].items()]
-        start = self._start.get(spec["name"])
-        if isinstance(start, str):
-            select: Select[str] = Select(
+        # the start value as the option's own value (1.0 given: the option 1 is chosen)
+        index = option_index(values, self._start.get(spec["name"]))
+        if index is not None:
+            select: Select[Any] = Select(
                 options,
                 prompt=spec["hint"],
                 allow_blank=spec["allow_blank"],
-                value=start,
+                value=values[index],
                 id=spec["id"],
             )
         else:
@@ -2758,10 +2794,12 @@ class FormModal(_FreshKeysModal):
     def _multi_select(self, spec: FieldSpec) -> list[Widget]:
         name = spec["name"]
         start = self._start.get(name)
-        picked = start if isinstance(start, list) else []
-        pairs = spec["options"].items()
-        options = [_option(value, label, value in picked) for value, label in pairs]
-        chosen = SelectionList[str](*options, id=spec["id"])
+        values = list(spec["options"])
+        given = start if isinstance(start, list) else []
+        picked = {option_index(values, item) for item in given}
+        pairs = enumerate(spec["options"].items())
+        options = [_option(value, label, i in picked) for i, (value, label) in pairs]
+        chosen = SelectionList[Any](*options, id=spec["id"])
         hint = Static(spec["hint"], classes="hint", markup=False)
         return [*self._heading(spec), hint, chosen]
 
@@ -2943,7 +2981,7 @@ class FormModal(_FreshKeysModal):
         self._changed(event.select.id)
 
     @on(SelectionList.SelectedChanged)
-    def _selection_changed(self, event: SelectionList.SelectedChanged[str]) -> None:
+    def _selection_changed(self, event: SelectionList.SelectedChanged[Any]) -> None:
         self._changed(event.selection_list.id)
 
     def collect(self) -> tuple[dict[str, Any], dict[str, str]]:

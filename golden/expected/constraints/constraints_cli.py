@@ -26,6 +26,7 @@ import threading as _threading
 import unicodedata as _unicodedata
 from collections.abc import Mapping as _Mapping
 from collections.abc import Sequence
+from collections.abc import Sequence as _Sequence
 from typing import Any as _Any
 from typing import TextIO
 
@@ -1979,8 +1980,33 @@ def fit_date_time(prop: _Mapping[str, _Any], value: str) -> str:
     return utc
 
 
-def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
-    """The values a select field allows, or None when ``prop`` is not a select."""
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_number(value: object) -> bool:
+    """A JSON number: an int or a float, never a bool (which Python counts as an int)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def option_index(options: _Sequence[object], value: object) -> int | None:
+    """Which of ``options`` (a select's values: strings, or numbers) ``value`` is, by JSON
+    equality, or None: ``1.0`` is the option 1 (one JSON number, for Ajv, jsonschema and
+    pydantic alike), ``-0.0`` the option 0; neither ``true`` nor ``"1"`` is option 1."""
+    if isinstance(value, str):
+        for index, option in enumerate(options):
+            if isinstance(option, str) and option == value:
+                return index
+    elif _is_number(value):
+        for index, option in enumerate(options):
+            if _is_number(option) and option == value:
+                return index
+    return None
+
+
+def option_values(prop: _Mapping[str, _Any]) -> list[_Any] | None:
+    """The values a select field allows (strings, or numbers), or None when ``prop`` is not a
+    select."""
     if "enum" in prop:
         return list(prop["enum"])
     if "oneOf" in prop:
@@ -2010,6 +2036,11 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
     if kind in ("number", "integer"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return _t("Must be a number.")
+        options = option_values(prop)
+        if options is not None:  # a select of numbers: its options are valid numbers
+            if option_index(options, value) is not None:
+                return None
+            return _t("Must be one of the listed options.")
         if isinstance(value, float) and not _math.isfinite(value):
             return _t("Must be a finite number.")
         if kind == "integer" and not (isinstance(value, int) or value.is_integer()):
@@ -2045,7 +2076,7 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Must be text.")
         options = option_values(prop)
         if options is not None:
-            if value in options:
+            if option_index(options, value) is not None:
                 return None
             return _t("Must be one of the listed options.")
         if _SURROGATE_RE.search(value):
@@ -2066,10 +2097,12 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Does not have the form the server expects.")
         return None
     if kind == "array":
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            return _t("Must be a list of choices.")
         options = option_values(prop) or []
-        if any(v not in options for v in value):
+        # the items are of the options' type: strings, or numbers
+        of_type = _is_number if any(_is_number(o) for o in options) else _is_text
+        if not isinstance(value, list) or not all(of_type(v) for v in value):
+            return _t("Must be a list of choices.")
+        if any(option_index(options, v) is None for v in value):
             return _t("Must only contain the listed options.")
         if prop.get("uniqueItems") is True and len(set(value)) != len(value):
             return _t("Must not choose an option more than once.")
@@ -2349,6 +2382,10 @@ class _Question:
     def show(self, value: object) -> str:
         return safe_text(str(value))
 
+    def own(self, value: object) -> object:
+        """A start value (a default, or one given) as this question keeps it."""
+        return value
+
 
 class _Text(_Question):
     def __init__(
@@ -2433,10 +2470,32 @@ class _Boolean(_Question):
         return safe_text(str(value))
 
 
-class _Options(_Question):
-    """Single and multi-select: a numbered list of options (labels shown).
+#: A label that reads as a number (``2``, ``-0.5``, ``1e3``; full-width digits once folded).
+_NUMBER_TEXT_RE = _re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:e[+-]?[0-9]{1,4})?")
 
-    The spec's ``options`` maps each option's value to its label.
+
+def reads_as_number(text: str) -> object | None:
+    """The exact number ``text`` reads as (a Fraction: ``2``, ``2.0`` and ``２`` are one), or
+    None when it is no number. A select with a label that reads as another number than its
+    place in the list is not numbered (see _Options): a typed number never means two options.
+    """
+    folded = _folded(text)
+    if _NUMBER_TEXT_RE.fullmatch(folded) is None:
+        return None
+    from fractions import Fraction as _Fraction  # only a select of numbers needs it
+
+    return _Fraction(folded)
+
+
+class _Options(_Question):
+    """Single and multi-select: the options' labels, numbered from 1 (an option is chosen by
+    its number, or by its label or value).
+
+    When a label reads as another number than its place (a select of numbers: 2, 1, 3), the
+    list has no numbers (``numbered`` is False in the spec, decided by the cli emitter): an
+    option is chosen by its label as shown, a number in any spelling (``3``, ``3.0``,
+    full-width ``３``), so that ``2`` is always the option 2 and never the second one. The
+    spec's ``options`` maps each option's value (a string, or a number) to its label.
     """
 
     def __init__(
@@ -2445,29 +2504,64 @@ class _Options(_Question):
         prop: _Mapping[str, _Any],
     ) -> None:
         super().__init__(spec, prop)
-        options: _Mapping[str, str] = spec["options"]
+        options: _Mapping[_Any, str] = spec["options"]
         self.options = tuple(options.items())
+        self.numbered: bool = spec.get("numbered", True)
 
     def listing(self) -> list[str]:
-        """The options, numbered; the labels aligned after numbers of one or more digits."""
+        """The options, numbered (the labels aligned after numbers of one or more
+        digits), or, when not numbered, one per line after a dash."""
+        if not self.numbered:
+            return [f"  - {safe_text(label)}" for _, label in self.options]
         width = display_width(f"{len(self.options)})")
         lines = []
         for number, (_, label) in enumerate(self.options, 1):
             lines.append(f"  {_rjust(f'{number})', width)} {safe_text(label)}")
         return lines
 
-    def number(self, token: str) -> str | None:
+    def number(self, token: str) -> _Any | None:
         """The option numbered ``token``, if it is a number from 1 to the count."""
         if _re.fullmatch(r"[0-9]{1,6}", token) and 1 <= int(token) <= len(self.options):
             return self.options[int(token) - 1][0]
         return None
 
-    def pick(self, token: str) -> str:
-        """The option a token names: its number first, then its exact value,
-        then its number in full-width digits (an input method's), then its
-        label or value ignoring case (when that names one option).
+    def _by_text(self, token: str) -> list[_Any]:
+        """The options whose label, or string value, is ``token`` ignoring case."""
+        folded = token.casefold()
+        found = []
+        for value, label in self.options:
+            text = value.casefold() if isinstance(value, str) else None
+            if folded in (label.casefold(), text):
+                found.append(value)
+        return found
+
+    def _shown_as(self, token: str) -> list[_Any]:
+        """The options whose label is ``token`` as shown (case ignored), or the same number
+        as ``token`` when both read as one."""
+        found = self._by_text(token)
+        number = reads_as_number(token)
+        if found or number is None:
+            return found
+        options = self.options
+        return [value for value, label in options if reads_as_number(label) == number]
+
+    def pick(self, token: str) -> _Any:
+        """The option a token names. Numbered: its number first, then its exact
+        value, then its number in full-width digits (an input method's), then
+        its label as shown or its value ignoring case (when that names one
+        option). Not numbered: its label as shown (see _shown_as).
         """
         count = len(self.options)
+        if not self.numbered:
+            matches = self._shown_as(token)
+            if len(matches) == 1:
+                return matches[0]
+            raise ValueError(
+                _t(
+                    "{answer} is not an option: type one of the options as listed.",
+                    answer=repr(safe_text(token)),
+                ),
+            )
         found = self.number(token)
         if found is not None:
             return found
@@ -2477,13 +2571,9 @@ class _Options(_Question):
         found = self.number(_folded(token))
         if found is not None:
             return found
-        folded = token.casefold()
-        matches = set()
-        for value, label in self.options:
-            if folded in (value.casefold(), label.casefold()):
-                matches.add(value)
-        if len(matches) == 1:
-            return matches.pop()
+        named = set(self._shown_as(token))
+        if len(named) == 1:
+            return named.pop()
         raise ValueError(
             _t(
                 "{answer} is not an option: type a number from 1 to {count}.",
@@ -2492,16 +2582,27 @@ class _Options(_Question):
             ),
         )
 
+    def own(self, value: object) -> object:
+        """``value`` as the option's own value when it is an option (``1.0`` given: the
+        option 1), a list of them alike; anything else as it is."""
+        values = [option for option, _ in self.options]
+        if isinstance(value, list):
+            return [self.own(item) for item in value]
+        index = option_index(values, value)
+        return value if index is None else values[index]
+
     def label_of(self, value: object) -> str:
-        for option, label in self.options:
-            if option == value:
-                return safe_text(label)
+        index = option_index([option for option, _ in self.options], value)
+        if index is not None:
+            return safe_text(self.options[index][1])
         return safe_text(str(value))
 
 
 class _Choice(_Options):
     def hints(self) -> list[str]:
         count = len(self.options)
+        if not self.numbered:
+            return [*self.listing(), _t("Type your choice as listed.")]
         return [
             *self.listing(),
             _t("Type the number of your choice (1 to {count}).", count=count),
@@ -2518,14 +2619,27 @@ class _Choices(_Options):
     def hints(self) -> list[str]:
         return [*self.listing(), *super().hints()]
 
+    def _tokens(self, text: str) -> list[str]:
+        """The options typed: separated by commas (the ideographic comma and full-width
+        commas of a Chinese input method too) or spaces; when not numbered, a part between
+        commas that is a label as a whole is one (a label may hold spaces)."""
+        if self.numbered:
+            return [t for t in _re.split(r"[,\s\uff0c\u3001]+", text) if t]
+        tokens = []
+        for part in _re.split(r"[,\uff0c\u3001]+", text):
+            part = part.strip()
+            if len(self._shown_as(part)) == 1:
+                tokens.append(part)
+            else:
+                tokens.extend(t for t in part.split() if t)
+        return tokens
+
     def parse(self, text: str) -> object:
         # TRANSLATORS: the words (separated by |) a user may type to choose no option of a
         # multi-select, besides none (always accepted)
         if _folded(text) in _words(("none",), _t("none")):
             return []
-        # Commas, the ideographic comma and full-width commas of a Chinese input method too.
-        tokens = _re.split(r"[,\s\uff0c\u3001]+", text)
-        chosen = {self.pick(token) for token in tokens if token}
+        chosen = {self.pick(token) for token in self._tokens(text)}
         # In the order of the options; a number typed twice counts once.
         return [value for value, _ in self.options if value in chosen]
 
@@ -2883,7 +2997,7 @@ def _run(
                 return {"action": choice}
         total = len(form.fields)
         for number, field in enumerate(form.fields, 1):
-            current = initial.get(field.name, field.default)
+            current = field.own(initial.get(field.name, field.default))
             if isinstance(current, tuple):
                 current = list(current)
             value = _ask(term, field, f"{number}/{total}", current)
@@ -3015,6 +3129,7 @@ def _answered(
             value = list(value)  # a copy: the default stays as it is
         if isinstance(field, _Text) and isinstance(value, str):
             value = field.parse(value)
+        value = field.own(value)  # 1.0 for the option 1: the option's own 1
         if value is not None:
             answers[field.name] = value
     errors = validate_content(form.schema, answers)

@@ -39,6 +39,7 @@ import unicodedata
 import unicodedata as _unicodedata
 from collections.abc import Callable, Mapping
 from collections.abc import Mapping as _Mapping
+from collections.abc import Sequence as _Sequence
 from types import FrameType
 from typing import TYPE_CHECKING, Any, ClassVar
 from typing import Any as _Any
@@ -2050,8 +2051,33 @@ def fit_date_time(prop: _Mapping[str, _Any], value: str) -> str:
     return utc
 
 
-def option_values(prop: _Mapping[str, _Any]) -> list[str] | None:
-    """The values a select field allows, or None when ``prop`` is not a select."""
+def _is_text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _is_number(value: object) -> bool:
+    """A JSON number: an int or a float, never a bool (which Python counts as an int)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool)
+
+
+def option_index(options: _Sequence[object], value: object) -> int | None:
+    """Which of ``options`` (a select's values: strings, or numbers) ``value`` is, by JSON
+    equality, or None: ``1.0`` is the option 1 (one JSON number, for Ajv, jsonschema and
+    pydantic alike), ``-0.0`` the option 0; neither ``true`` nor ``"1"`` is option 1."""
+    if isinstance(value, str):
+        for index, option in enumerate(options):
+            if isinstance(option, str) and option == value:
+                return index
+    elif _is_number(value):
+        for index, option in enumerate(options):
+            if _is_number(option) and option == value:
+                return index
+    return None
+
+
+def option_values(prop: _Mapping[str, _Any]) -> list[_Any] | None:
+    """The values a select field allows (strings, or numbers), or None when ``prop`` is not a
+    select."""
     if "enum" in prop:
         return list(prop["enum"])
     if "oneOf" in prop:
@@ -2081,6 +2107,11 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
     if kind in ("number", "integer"):
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             return _t("Must be a number.")
+        options = option_values(prop)
+        if options is not None:  # a select of numbers: its options are valid numbers
+            if option_index(options, value) is not None:
+                return None
+            return _t("Must be one of the listed options.")
         if isinstance(value, float) and not _math.isfinite(value):
             return _t("Must be a finite number.")
         if kind == "integer" and not (isinstance(value, int) or value.is_integer()):
@@ -2116,7 +2147,7 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Must be text.")
         options = option_values(prop)
         if options is not None:
-            if value in options:
+            if option_index(options, value) is not None:
                 return None
             return _t("Must be one of the listed options.")
         if _SURROGATE_RE.search(value):
@@ -2137,10 +2168,12 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Does not have the form the server expects.")
         return None
     if kind == "array":
-        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            return _t("Must be a list of choices.")
         options = option_values(prop) or []
-        if any(v not in options for v in value):
+        # the items are of the options' type: strings, or numbers
+        of_type = _is_number if any(_is_number(o) for o in options) else _is_text
+        if not isinstance(value, list) or not all(of_type(v) for v in value):
+            return _t("Must be a list of choices.")
+        if any(option_index(options, v) is None for v in value):
             return _t("Must only contain the listed options.")
         if prop.get("uniqueItems") is True and len(set(value)) != len(value):
             return _t("Must not choose an option more than once.")
@@ -2983,9 +3016,12 @@ class _DateEditor(_Editor):
 
 
 class _ChoiceEditor(_Editor):
+    """A combo box of the options' labels; it reads as the chosen option's own value (a string,
+    or a number: a select of numbers answers 1, never "1")."""
+
     def __init__(self, spec: Mapping[str, Any]) -> None:
         super().__init__(spec)
-        self.values: list[str] = list(spec["values"])
+        self.values: list[Any] = list(spec["values"])
         self.combo = _ComboBox()
         self.combo.addItem(spec["blank"])  # the first entry means "no choice"
         for text in spec["labels"]:
@@ -3002,14 +3038,17 @@ class _ChoiceEditor(_Editor):
         return self.values[index - 1] if index > 0 else ABSENT
 
     def write(self, value: object) -> None:
-        if isinstance(value, str) and value in self.values:
-            self.combo.setCurrentIndex(self.values.index(value) + 1)
+        index = option_index(self.values, value)
+        if index is not None:
+            self.combo.setCurrentIndex(index + 1)
 
 
 class _MultiEditor(_Editor):
+    """A list of check boxes; it reads as the ticked options' own values, in their order."""
+
     def __init__(self, spec: Mapping[str, Any]) -> None:
         super().__init__(spec)
-        self.values: list[str] = list(spec["values"])
+        self.values: list[Any] = list(spec["values"])
         labels: list[str] = spec["labels"]
         self.list = QListWidget()
         self.list.setAccessibleName(safe_text(self.label))
@@ -3037,7 +3076,7 @@ class _MultiEditor(_Editor):
         self.changed()
 
     def read(self) -> object:
-        chosen: list[str] = []
+        chosen: list[Any] = []
         for row, value in enumerate(self.values):
             if self.list.item(row).checkState() == Qt.CheckState.Checked:
                 chosen.append(value)
@@ -3047,8 +3086,9 @@ class _MultiEditor(_Editor):
         if not isinstance(value, (list, tuple)):
             return
         checked, unchecked = Qt.CheckState.Checked, Qt.CheckState.Unchecked
-        for row, option in enumerate(self.values):
-            state = checked if option in value else unchecked
+        ticked = {option_index(self.values, item) for item in value}
+        for row in range(len(self.values)):
+            state = checked if row in ticked else unchecked
             self.list.item(row).setCheckState(state)
 
 
@@ -3546,6 +3586,11 @@ class _FormDialog(_FreshInputDialog):
         if self._result is None:
             self._result = result
             self.result_ready.emit(dict(result))
+        question = self.discard_question
+        if question is not None and question.isVisible():
+            # The form ended while it asked "Discard your answers?" (its host
+            # called cancel()): the question goes with it, never left behind.
+            question.done(0)
         self.done(int(code.value))
 
 

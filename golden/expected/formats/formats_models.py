@@ -1862,6 +1862,35 @@ def _distinct(value: object) -> object:
 _UNIQUE = _pydantic.AfterValidator(_distinct)
 
 
+def _no_boolean(value: object) -> object:
+    """A select of numbers: true and false are no numbers to JSON Schema, though pydantic's
+    ``Literal[1]`` takes True (Python counts it as 1); for a list, no item is one."""
+    items = value if isinstance(value, list) else [value]
+    if any(isinstance(item, bool) for item in items):
+        raise ValueError("must be a number of the options, not true or false")
+    return value
+
+
+_NUMBER_CHOICE = _pydantic.BeforeValidator(_no_boolean)
+
+
+def _number_option(options: list[float]) -> Any:
+    """A select of numbers one of whose options is a float (``Literal`` takes no float: PEP
+    586): the value is one of ``options`` by JSON equality (1.0 is the option 1) and is read as
+    that option. An int is compared exactly; anything else goes through the strict float check
+    first (no bool, no string)."""
+
+    def check(value: Any, handler: _pydantic.ValidatorFunctionWrapHandler) -> Any:
+        if type(value) is not int:
+            value = handler(value)
+        for option in options:
+            if value == option:
+                return option
+        raise ValueError("must be one of " + ", ".join(map(repr, options)))
+
+    return _pydantic.WrapValidator(check)
+
+
 def _const(fixed: float | bool) -> Any:
     """``const``: the one value a number or boolean field may have."""
 
