@@ -621,7 +621,7 @@ ZOD_OBJECTS: list[Case] = [
             "address": "192.0.2.1",
             "opensAt": "08:30:00",
         },
-        "uuid, ipv4, time",
+        "uuid, ipv4, time (zod 4)",
     ),
 ]
 
