@@ -116,8 +116,8 @@ def test_no_answer_the_form_accepts_is_refused_by_the_server(case: Case) -> None
 
 
 def test_the_differential_catches_a_form_that_accepts_too_much() -> None:
-    """The harness can fail: a form whose ``validate()`` accepts anything is caught on a schema
-    the router shows today, and a form that refuses anything counts over-refusals."""
+    """The harness can fail: over a real model's generated answers, a form whose ``validate()``
+    accepts anything is caught, and one that refuses anything counts over-refusals."""
     (case,) = [c for c in PYTHON_SDK if c.name == "hotel_booking"]
     schema = render_elicitation_schema(case.source)
     found = probes(schema, case.answer, EDGE, seed="self-test")

@@ -531,9 +531,10 @@ REGISTRY = Registry()
 
 
 def summary(registry: Registry = REGISTRY, families: Iterable[str] | None = None) -> str:
-    """The table the tests print: per family and in all, schemas shown of those sent, answers
-    checked, accepted by the form but refused by a check (must be 0), over-refusals by field
-    kind; then every failing schema with its reason."""
+    """The table the tests print: per family and in all, schemas shown of those sent, schemas
+    whose form was compared ("diffed"), answers checked, accepted by the form but refused by a
+    check (must be 0), over-refusals (also by field kind), answers set aside; then every failing
+    schema with its reason."""
     chosen = set(families) if families is not None else None
     rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0, 0, 0, 0])
     over: dict[str, Counter[str]] = defaultdict(Counter)
@@ -552,7 +553,7 @@ def summary(registry: Registry = REGISTRY, families: Iterable[str] | None = None
             continue
         bad = sum(tally.refused_by.values())
         for key in (family, "all"):
-            rows[key][2] += 1
+            rows[key][2] += not tally.no_form
             rows[key][3] += tally.checked
             rows[key][4] += bad
             rows[key][5] += sum(tally.over_refused.values())
