@@ -92,7 +92,9 @@ _LOOSE_UUID_RE = _re.compile(
 _IPV4_PARTS_RE = _re.compile(r"([0-9]+)\.([0-9]+)\.([0-9]+)\.([0-9]+)")
 # Where zod 3's .ip({version: "v6"}) takes an IPv4 address at the end of an IPv6 address: after
 # "::", "::ffff:" or "::ffff:0:", or after one to four groups and "::".
-_IPV6_V4_PREFIX_RE = _re.compile(r"::(?:ffff:(?:0{1,4}:)?)?|(?:[0-9A-Fa-f]{1,4}:){1,4}:")
+_IPV6_V4_PREFIX_RE = _re.compile(
+    r"::(?:ffff:(?:0{1,4}:)?)?|(?:[0-9A-Fa-f]{1,4}:){1,4}:",
+)
 # ajv-formats' hostname: labels of letters, digits and hyphens (none first or last), at most 63
 # characters each and 253 in all (a final dot aside).
 _HOSTNAME_RE = _re.compile(
@@ -424,7 +426,9 @@ FORMAT_HINTS: dict[str, str] = {
     "ipv4": _N("an IPv4 address, such as 192.0.2.1"),
     "ipv6": _N("an IPv6 address, such as 2001:db8::1"),
     "hostname": _N("a host name, such as mail.example.com"),
-    "duration": _N("an ISO 8601 duration, such as PT1H30M (1 hour 30 minutes) or P3D (3 days)"),
+    "duration": _N(
+        "an ISO 8601 duration, such as PT1H30M (1 hour 30 minutes) or P3D (3 days)",
+    ),
 }
 
 
@@ -718,7 +722,8 @@ def _clock_problem(hour: str, minute: str, second: str) -> str | None:
     """Why a time of day of the right form does not exist (``There is no time 24:00:00.``,
     a leap second), or None."""
     if int(hour) > 23 or int(minute) > 59 or int(second) > 60:
-        return _t("There is no time {time}.", time=f"{hour}:{minute}:{second}")
+        time = f"{hour}:{minute}:{second}"
+        return _t("There is no time {time}.", time=time)
     if int(second) == 60:
         return _t("Second 60 (a leap second) is not accepted.")
     return None
@@ -726,7 +731,8 @@ def _clock_problem(hour: str, minute: str, second: str) -> str | None:
 
 def _offset_problem(sign: str | None, hours: str, minutes: str) -> str | None:
     if sign is not None and (int(hours) > 23 or int(minutes) > 59):
-        return _t("There is no UTC offset {offset}.", offset=f"{sign}{hours}:{minutes}")
+        offset = f"{sign}{hours}:{minutes}"
+        return _t("There is no UTC offset {offset}.", offset=offset)
     return None
 
 
@@ -759,9 +765,8 @@ def _time_problem(text: str) -> str:
         )
     if m is None:
         return _t("Not in the form hh:mm:ss+hh:mm.")
-    return (
-        _clock_problem(m[1], m[2], m[3]) or _offset_problem(m[5], m[6], m[7]) or _t("Not a time.")
-    )
+    problem = _clock_problem(m[1], m[2], m[3]) or _offset_problem(m[5], m[6], m[7])
+    return problem or _t("Not a time.")
 
 
 def _uuid_problem(text: str) -> str:
@@ -798,7 +803,10 @@ def _ipv6_problem(text: str) -> str:
 
 def _hostname_problem(text: str) -> str:
     if len(text.rstrip(".")) > 253 and _HOSTNAME_RE.fullmatch(text) is not None:
-        return _t("Has {length} characters, but a host name has at most 253.", length=len(text))
+        return _t(
+            "Has {length} characters, but a host name has at most 253.",
+            length=len(text),
+        )
     return _t(
         "Not a host name: labels of at most 63 letters, digits and hyphens (not first or "
         "last), separated by dots."
@@ -843,7 +851,8 @@ def _length_problem(text: str, lo: int | None, hi: int | None) -> str | None:
     if (lo is not None and length < lo) or (hi is not None and length > hi):
         if not length:
             return _needed(_t("Is empty"), length, lo, hi)
-        return _needed(_tn("Has {n} character", "Has {n} characters", length), length, lo, hi)
+        shown = _tn("Has {n} character", "Has {n} characters", length)
+        return _needed(shown, length, lo, hi)
     if hi is not None and 2 * length > hi and (units := utf16_length(text)) > hi:
         return _tn(
             "Has {length} characters, but some servers count emoji and other rare characters "
@@ -894,7 +903,9 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             # 5.0 is a float: JSON Schema counts it as an integer, pydantic's strict int (and
             # its lax int from 2**63 on) refuses it; a form sends 5
             if value.is_integer():
-                return _t("Must be a whole number, written without a decimal point or exponent.")
+                return _t(
+                    "Must be a whole number, written without a decimal point or exponent.",
+                )
             return _t("Must be a whole number.")
         if "minimum" in prop and value < prop["minimum"]:
             return _t("Must be at least {minimum}.", minimum=_num(prop["minimum"]))

@@ -156,12 +156,12 @@ _URI = _format("uri")
 
 
 def _utf16_max(max_length: int) -> Any:
-    """``maxLength`` as zod 3 counts it too, in UTF-16 units (an emoji counts twice): a text
-    the forms refuse, the model refuses (pydantic's ``max_length`` counts code points)."""
+    """``maxLength`` as zod 3 counts it too, in UTF-16 units (an emoji counts twice), which
+    the forms check; pydantic's ``max_length`` counts code points."""
 
     def check(value: str) -> str:
         if utf16_length(value) > max_length:
-            raise ValueError(f"must be at most {max_length} UTF-16 code units (emoji count as two)")
+            raise ValueError(f"must be at most {max_length} UTF-16 units (emoji: 2)")
         return value
 
     return _pydantic.AfterValidator(check)
