@@ -49,7 +49,8 @@ def test_a_format_beyond_the_subset_compiles_with_a_portability_warning(fmt: str
     assert (found[0].line, found[0].column) == (6, 14)  # the value, as EG111 points
     assert found[0].message == (
         f"field 'f': format {fmt!r} is not one of the subset's (email, uri, date, date-time); "
-        "elicit-gen's forms enforce it, but other clients may drop it"
+        "elicit-gen's forms enforce it, but other clients may drop it, or refuse the request "
+        "(schema.json allows only those)"
     )
     result = elicit_gen.compile(
         {"type": "object", "properties": {"f": {"type": "string", "format": fmt}}}, []

@@ -541,7 +541,7 @@ FASTMCP: list[Case] = [
     Case(
         "time_and_uuid",
         OpeningHours,
-        {"opens_at": "08:30:00", "device": "123e4567-e89b-12d3-a456-426614174000"},
+        {"opens_at": "08:30:00+01:00", "device": "123e4567-e89b-12d3-a456-426614174000"},
         "time and UUID with defaults",
     ),
     Case("choices", ["yes", "no"], {"value": "no"}, 'list syntax ["yes", "no"]'),

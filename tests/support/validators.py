@@ -170,6 +170,23 @@ def zod_verdicts(fmt: str, values: Sequence[str], timeout: float = 60.0) -> list
     return [Zod(v["zod3"], v["zod4"], v["zod4Pattern"]) for v in found]
 
 
+def zod_accepts(prop: dict[str, Any], values: Sequence[Any]) -> list[bool]:
+    """Whether zod 3 and zod 4 both accept each value of a string property, as far as the
+    property's ``format`` and ``maxLength`` go (zod's parse of the schema that sends them; a
+    refusal by the pattern zod 4 sends beside a format is the pattern's, not counted)."""
+    found = [True] * len(values)
+    checks = []
+    if isinstance(prop.get("format"), str):
+        checks.append(prop["format"])
+    if isinstance(prop.get("maxLength"), int):
+        checks.append(f"maxLength:{prop['maxLength']}")
+    for check in checks:
+        for index, z in enumerate(zod_verdicts(check, values)):
+            ok = z.zod3 is not False and (z.zod4 is not False or not z.zod4_pattern)
+            found[index] = found[index] and ok
+    return found
+
+
 class Verdicts(NamedTuple):
     """Every validator's verdict on one value of a format. zod 4 sends most of its formats with a
     ``pattern`` beside them: where that pattern refuses the value, zod 4's refusal is the

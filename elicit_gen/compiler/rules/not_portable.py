@@ -74,7 +74,7 @@ def _formats_beyond_subset(ctx: Context) -> Iterator[Finding]:
             message = (
                 f"field {prop.name!r}: format {fmt!r} is not one of the subset's "
                 f"({', '.join(SUBSET_FORMATS)}); elicit-gen's forms enforce it, but other "
-                "clients may drop it"
+                "clients may drop it, or refuse the request (schema.json allows only those)"
             )
             yield Finding(prop.at("format"), message, hint=_ENFORCED_HINT)
 
