@@ -613,10 +613,10 @@
       // zod 3 counts a maximum length in UTF-16 units (String.length): a text must fit both.
       if (hi !== null && value.length > hi) {
         return _tn(
-          "Has {length} characters, but some servers count emoji and other rare characters twice: {units} by their count, and at most {n} is allowed.",
-          "Has {length} characters, but some servers count emoji and other rare characters twice: {units} by their count, and at most {n} are allowed.",
+          "{shown}, but some servers count emoji and other rare characters twice: {units} by their count, and at most {n} is allowed.",
+          "{shown}, but some servers count emoji and other rare characters twice: {units} by their count, and at most {n} are allowed.",
           hi,
-          { length, units: value.length },
+          { shown: _tn("Has {n} character", "Has {n} characters", length), units: value.length },
         );
       }
       const format = own(prop, "format") ? prop.format : null;

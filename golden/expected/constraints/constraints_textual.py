@@ -950,13 +950,14 @@ def _length_problem(text: str, lo: int | None, hi: int | None) -> str | None:
         shown = _tn("Has {n} character", "Has {n} characters", length)
         return _needed(shown, length, lo, hi)
     if hi is not None and 2 * length > hi and (units := utf16_length(text)) > hi:
+        shown = _tn("Has {n} character", "Has {n} characters", length)
         return _tn(
-            "Has {length} characters, but some servers count emoji and other rare characters "
-            "twice: {units} by their count, and at most {n} is allowed.",
-            "Has {length} characters, but some servers count emoji and other rare characters "
-            "twice: {units} by their count, and at most {n} are allowed.",
+            "{shown}, but some servers count emoji and other rare characters twice: {units} "
+            "by their count, and at most {n} is allowed.",
+            "{shown}, but some servers count emoji and other rare characters twice: {units} "
+            "by their count, and at most {n} are allowed.",
             hi,
-            length=length,
+            shown=shown,
             units=units,
         )
     return None

@@ -171,9 +171,6 @@ _CATALOG = _Catalog(
         "Give this field a value": "为此字段设置值",
         "Has {length} characters, but a host name has at most 253.": "有 {length} 个字符，但主机名最多 253 个字符。",
         "Has {length} characters, but an email address has at most 254.": "共有 {length} 个字符，但电子邮件地址最多 254 个字符。",
-        "Has {length} characters, but some servers count emoji and other rare characters twice: {units} by their count, and at most {n} is allowed.": (
-            "有 {length} 个字符，但有些服务器把表情符号等少见字符算作两个：按它们的算法是 {units} 个，最多允许 {n} 个。",
-        ),
         "Has {n} character": ("有 {n} 个字符",),
         "Is empty": "内容为空",
         "Is not a field of this form, which allows no other.": "不是此表单的字段，此表单不允许其他字段。",
@@ -258,6 +255,9 @@ _CATALOG = _Catalog(
         "{shown}, but at least {n} is needed.": ("{shown}，但至少需要 {n} 个。",),
         "{shown}, but at most {n} is allowed.": ("{shown}，但最多允许 {n} 个。",),
         "{shown}, but exactly {n} is needed.": ("{shown}，但必须恰好 {n} 个。",),
+        "{shown}, but some servers count emoji and other rare characters twice: {units} by their count, and at most {n} is allowed.": (
+            "{shown}，但有些服务器把表情符号等少见字符算作两个：按它们的算法是 {units} 个，最多允许 {n} 个。",
+        ),
         "{title} — {server}": "{title} — {server}",
         "{value} is a multiple of {step}, but servers that compute in binary floating point would refuse it: enter another multiple.": "{value} 是 {step} 的倍数，但按二进制浮点数计算的服务器会拒绝它：请输入另一个倍数。",
     },
@@ -1107,13 +1107,14 @@ def _length_problem(text: str, lo: int | None, hi: int | None) -> str | None:
         shown = _tn("Has {n} character", "Has {n} characters", length)
         return _needed(shown, length, lo, hi)
     if hi is not None and 2 * length > hi and (units := utf16_length(text)) > hi:
+        shown = _tn("Has {n} character", "Has {n} characters", length)
         return _tn(
-            "Has {length} characters, but some servers count emoji and other rare characters "
-            "twice: {units} by their count, and at most {n} is allowed.",
-            "Has {length} characters, but some servers count emoji and other rare characters "
-            "twice: {units} by their count, and at most {n} are allowed.",
+            "{shown}, but some servers count emoji and other rare characters twice: {units} "
+            "by their count, and at most {n} is allowed.",
+            "{shown}, but some servers count emoji and other rare characters twice: {units} "
+            "by their count, and at most {n} are allowed.",
             hi,
-            length=length,
+            shown=shown,
             units=units,
         )
     return None
