@@ -192,3 +192,37 @@ def test_a_typed_time_is_completed(typed: str, read: str) -> None:
 def test_a_typed_date_time_gets_capitals() -> None:
     assert formcore.complete_date_time("2024-01-01t10:00z") == "2024-01-01T10:00:00Z"
     assert formcore.complete_date_time("2024-01-01 10:00:00z") == "2024-01-01T10:00:00Z"
+
+
+@pytest.mark.usefixtures("kolkata")
+def test_fastmcps_naive_time_default_read_as_local_time_gives_a_faithful_form() -> None:
+    """FastMCP's ``time(9, 0)`` default arrives as ``"09:00:00"`` (EG140: no offset). Read as
+    local time (``formcore.local_time``, what a run-time client does with it), the form is shown
+    by a real ``FormRouter`` and no answer it accepts is refused by FastMCP, jsonschema or Ajv."""
+    from fastmcp.server.elicitation import handle_elicit_accept, parse_elicit_response_type
+
+    from .support.differential import differential, form_for, generic_verdicts, probes
+    from .support.realistic_types import FASTMCP
+    from .test_formats_strict import EDGE
+    from .test_real_servers_fastmcp import fastmcp_verdict
+
+    case = next(c for c in FASTMCP if c.name == "time_and_uuid")
+    config = parse_elicit_response_type(case.source)
+    schema = json.loads(json.dumps(config.schema))
+    sent = schema["properties"]["opens_at"]["default"]
+    assert sent == "09:00:00" and [d.code for d in _lint(schema["properties"])].count("EG140") == 1
+    schema["properties"]["opens_at"]["default"] = formcore.local_time(sent)
+    assert schema["properties"]["opens_at"]["default"] == "09:00:00+05:30"
+    shown = form_for(schema)
+    assert shown.module is not None, shown.reason
+    found = probes(schema, case.answer, EDGE, seed="time_and_uuid")
+    contents = [p.content for p in found]
+    verdicts = generic_verdicts(schema, contents)
+    for verdict, content in zip(verdicts, contents, strict=True):
+        verdict["fastmcp"] = fastmcp_verdict(config, content)
+    tally = differential("fastmcp", "time_and_uuid", shown.module, found, verdicts)
+    assert 0 < tally.accepted < tally.checked
+    assert not tally.refused_by, tally.examples
+    # the default as the form has it is an answer FastMCP takes: 09:00 in this zone
+    accepted = handle_elicit_accept(config, {"opens_at": "09:00:00+05:30"})
+    assert accepted.data.opens_at.utcoffset() is not None

@@ -574,7 +574,7 @@ def complete_date_time(text: str) -> str:
     return f"{m[1]}T{m[2]}{seconds}{offset}"
 
 
-def _offset_text(offset: _dt.timedelta | None) -> str | None:
+def _utc_offset(offset: _dt.timedelta | None) -> str | None:
     """``+hh:mm`` for a UTC offset in whole minutes; None for none, or one with seconds (local
     mean time before the zones), which RFC 3339 cannot write."""
     if offset is None or offset.total_seconds() % 60:
@@ -597,7 +597,7 @@ def local_time(text: object) -> str | None:
     m = _NAIVE_TIME_RE.fullmatch(text)
     if m is None:
         return None
-    offset = _offset_text(_dt.datetime.now().astimezone().utcoffset())
+    offset = _utc_offset(_dt.datetime.now().astimezone().utcoffset())
     if offset is None:
         return None
     full = f"{m[1]}{m[2] or ':00'}{offset}"
