@@ -727,8 +727,7 @@ EXPLAINED: list[tuple[str, str, str]] = [
     (
         "date-time",
         "2024-01-01t00:00:00z",
-        "Write T between the date and the time, and Z in capitals: some servers refuse t, z or "
-        "a space there.",
+        "Write 2024-01-01T00:00:00Z: some servers refuse t, z or a space there.",
     ),
     (
         "ipv6",

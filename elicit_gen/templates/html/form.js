@@ -57,8 +57,7 @@
   const TIME_RE = /^([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/;
   const NAIVE_TIME_RE = /^([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)?$/;
   const UUID_RE = /^[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}$/;
-  const LOOSE_UUID_RE =
-    /^(?:[Uu][Rr][Nn]:[Uu][Uu][Ii][Dd]:|\{)?[0-9A-Fa-f]{8}-?(?:[0-9A-Fa-f]{4}-?){3}[0-9A-Fa-f]{12}\}?$/;
+  const LOOSE_UUID_RE = /^(?:urn:uuid:|\{)?[0-9a-f]{8}-?(?:[0-9a-f]{4}-?){3}[0-9a-f]{12}\}?$/i;
   const IPV4_PARTS_RE = /^([0-9]+)\.([0-9]+)\.([0-9]+)\.([0-9]+)$/;
   // Where zod 3 takes an IPv4 address at the end of an IPv6 address.
   const IPV6_V4_PREFIX_RE = /^(?:::(?:ffff:(?:0{1,4}:)?)?|(?:[0-9A-Fa-f]{1,4}:){1,4}:)$/;
@@ -354,7 +353,8 @@
     const m = DATE_TIME_RE.exec(text);
     if (m === null) {
       if (LOWER_DATE_TIME_RE.test(text)) {
-        return _t("Write T between the date and the time, and Z in capitals: some servers refuse t, z or a space there.");
+        const fixed = `${text.slice(0, 10)}T${text.slice(11, -1)}${text.slice(-1).toUpperCase()}`;
+        return _t("Write {fixed}: some servers refuse t, z or a space there.", { fixed });
       }
       return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.");
     }
@@ -387,7 +387,7 @@
   function ipv4Problem(text) {
     const reason = ipv4Refusal(text);
     if (reason === "zero") {
-      return _t("A number of an IPv4 address cannot start with 0 (some servers would read it as octal).");
+      return _t("A number of an IPv4 address cannot start with 0: some servers read it as octal.");
     }
     if (reason === "range") return _t("Each number of an IPv4 address is from 0 to 255.");
     return _t("Not an IPv4 address: four numbers from 0 to 255, separated by dots.");
@@ -406,7 +406,7 @@
     if (text.replace(/\.+$/, "").length > 253 && HOSTNAME_RE.test(text)) {
       return _t("Has {length} characters, but a host name has at most 253.", { length: text.length });
     }
-    return _t("Not a host name: labels of at most 63 letters, digits and hyphens (not first or last), separated by dots.");
+    return _t("Not a host name: labels of 1 to 63 letters, digits or inner hyphens, joined by dots.");
   }
 
   function durationProblem(text) {

@@ -174,7 +174,7 @@ _LOWER_DATE_TIME_RE = _re.compile(
 # has no leap second and no offset of 24 hours). Groups: 1 hour, 2 minute, 3 second,
 # 4 fraction, 5 the offset's sign, 6 and 7 its hours and minutes.
 _TIME_RE = _re.compile(
-    r"([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))"
+    r"([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))",
 )
 # A time without its offset (or its seconds): pydantic's naive ``time`` default, or what a user
 # types. Groups: 1 hh:mm, 2 :ss and its fraction.
@@ -182,8 +182,8 @@ _NAIVE_TIME_RE = _re.compile(r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)?")
 _UUID_RE = _re.compile(r"[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}")
 # A UUID written another way that a parser reads (no hyphens, braces, urn:uuid:).
 _LOOSE_UUID_RE = _re.compile(
-    r"(?:[Uu][Rr][Nn]:[Uu][Uu][Ii][Dd]:|\{)?[0-9A-Fa-f]{8}-?(?:[0-9A-Fa-f]{4}-?){3}"
-    r"[0-9A-Fa-f]{12}\}?"
+    r"(?:urn:uuid:|\{)?[0-9a-f]{8}-?(?:[0-9a-f]{4}-?){3}[0-9a-f]{12}\}?",
+    _re.IGNORECASE,
 )
 _IPV4_PARTS_RE = _re.compile(r"([0-9]+)\.([0-9]+)\.([0-9]+)\.([0-9]+)")
 # Where zod 3's .ip({version: "v6"}) takes an IPv4 address at the end of an IPv6 address: after
@@ -193,10 +193,8 @@ _IPV6_V4_PREFIX_RE = _re.compile(
 )
 # ajv-formats' hostname: labels of letters, digits and hyphens (none first or last), at most 63
 # characters each and 253 in all (a final dot aside).
-_HOSTNAME_RE = _re.compile(
-    r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}"
-    r"[A-Za-z0-9])?)*\.?"
-)
+_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOSTNAME_RE = _re.compile(f"{_LABEL}(?:\\.{_LABEL})*\\.?")
 # ISO 8601 duration as ajv-formats, jsonschema (isoduration), pydantic and zod all read it: whole
 # numbers only, weeks alone. Groups: 1 weeks, 2 years, 3 months, 4 days, 5 hours, 6 minutes,
 # 7 seconds.
@@ -470,9 +468,8 @@ def _duration_refusal(text: str) -> str | None:
     m = _DURATION_RE.fullmatch(text)
     if m is None:
         return "form"
-    weeks, years, months, days, hours, minutes, seconds = (
-        int(g.lstrip("0")[:20] or "0") for g in m.groups("0")
-    )
+    numbers = [int(g.lstrip("0")[:20] or "0") for g in m.groups("0")]
+    weeks, years, months, days, hours, minutes, seconds = numbers
     time_seconds = hours * 3600 + minutes * 60 + seconds
     total_days = years * 365 + months * 30 + weeks * 7 + days
     if time_seconds > _DURATION_MAX_TIME_SECONDS:
@@ -545,7 +542,7 @@ _LOOSE_DATE_TIME_RE = _re.compile(
 
 # A time that may lack seconds or an offset, a space before the offset.
 _LOOSE_TIME_RE = _re.compile(
-    r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)? ?([Zz]|[+-][0-9]{2}:[0-9]{2})?"
+    r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)? ?([Zz]|[+-][0-9]{2}:[0-9]{2})?",
 )
 
 
@@ -836,9 +833,10 @@ def _date_time_problem(text: str) -> str:
     m = _DATE_TIME_RE.fullmatch(text)
     if m is None:
         if _LOWER_DATE_TIME_RE.fullmatch(text) is not None:
+            fixed = text[:10] + "T" + text[11:-1] + text[-1].upper()
             return _t(
-                "Write T between the date and the time, and Z in capitals: some servers "
-                "refuse t, z or a space there."
+                "Write {fixed}: some servers refuse t, z or a space there.",
+                fixed=fixed,
             )
         return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.")
     return (
@@ -878,7 +876,7 @@ def _ipv4_problem(text: str) -> str:
     reason = _ipv4_refusal(text)
     if reason == "zero":
         return _t(
-            "A number of an IPv4 address cannot start with 0 (some servers would read it as octal)."
+            "A number of an IPv4 address cannot start with 0: some servers read it as octal.",
         )
     if reason == "range":
         return _t("Each number of an IPv4 address is from 0 to 255.")
@@ -904,8 +902,7 @@ def _hostname_problem(text: str) -> str:
             length=len(text),
         )
     return _t(
-        "Not a host name: labels of at most 63 letters, digits and hyphens (not first or "
-        "last), separated by dots."
+        "Not a host name: labels of 1 to 63 letters, digits or inner hyphens, joined by dots.",
     )
 
 

@@ -115,7 +115,7 @@ _CATALOG = _Catalog(
     "0",
     {
         "A file URI cannot have a user name or a port.": "file URI 不能带用户名或端口。",
-        "A number of an IPv4 address cannot start with 0 (some servers would read it as octal).": "IPv4 地址中的数字不能以 0 开头（有些服务器会把它当作八进制）。",
+        "A number of an IPv4 address cannot start with 0: some servers read it as octal.": "IPv4 地址中的数字不能以 0 开头：有些服务器会把它当作八进制。",
         "A user name or a port needs a host name to go with it.": "用户名或端口须与主机名一起出现。",
         "Add the UTC offset of its time zone, as in {time}+01:00, or {time}Z for UTC.": "请加上所在时区的 UTC 偏移，例如 {time}+01:00；UTC 时间写作 {time}Z。",
         "After {scheme}: must come // and a host name, as in {scheme}://example.com/.": "{scheme}: 之后须接 // 和主机名，例如 {scheme}://example.com/。",
@@ -169,7 +169,7 @@ _CATALOG = _Catalog(
         "Not a UUID: 32 hexadecimal digits (0-9, a-f) in groups of 8-4-4-4-12.": "不是 UUID：应为 32 个十六进制数字（0-9、a-f），按 8-4-4-4-12 分组。",
         "Not a date and time.": "不是有效的日期时间。",
         "Not a date.": "不是有效的日期。",
-        "Not a host name: labels of at most 63 letters, digits and hyphens (not first or last), separated by dots.": "不是主机名：主机名由点分隔的各段组成，每段最多 63 个字母、数字或连字符（连字符不能在首尾）。",
+        "Not a host name: labels of 1 to 63 letters, digits or inner hyphens, joined by dots.": "不是主机名：主机名由点连接的各段组成，每段 1 到 63 个字母、数字或连字符（连字符不能在首尾）。",
         "Not a time.": "不是时间。",
         "Not an IPv4 address: four numbers from 0 to 255, separated by dots.": "不是 IPv4 地址：应为用点分隔的四个 0 到 255 之间的数字。",
         "Not an IPv6 address.": "不是 IPv6 地址。",
@@ -200,8 +200,8 @@ _CATALOG = _Catalog(
         "This duration is too long for servers to read.": "这个时长太长，服务器无法读取。",
         "This field is required.": "此项为必填项。",
         "This form has no fields.": "此表单没有字段。",
-        "Write T between the date and the time, and Z in capitals: some servers refuse t, z or a space there.": "日期和时间之间请写大写的 T，Z 也请大写：有些服务器不接受 t、z 或空格。",
         "Write the UUID as 36 characters, 32 hexadecimal digits with hyphens in groups of 8-4-4-4-12, without braces or urn:uuid:.": "请把 UUID 写成 36 个字符：32 个十六进制数字，用连字符按 8-4-4-4-12 分组，不带花括号或 urn:uuid:。",
+        "Write {fixed}: some servers refuse t, z or a space there.": "请写成 {fixed}：有些服务器不接受 t、z 或空格。",
         "a UUID, such as 123e4567-e89b-12d3-a456-426614174000": "UUID，例如 123e4567-e89b-12d3-a456-426614174000",
         "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00": "带 UTC 偏移的日期时间，例如 2025-06-18T14:30:00+02:00",
         "a date as YYYY-MM-DD, such as 2025-06-18": "YYYY-MM-DD 格式的日期，例如 2025-06-18",
@@ -297,7 +297,7 @@ _LOWER_DATE_TIME_RE = _re.compile(
 # has no leap second and no offset of 24 hours). Groups: 1 hour, 2 minute, 3 second,
 # 4 fraction, 5 the offset's sign, 6 and 7 its hours and minutes.
 _TIME_RE = _re.compile(
-    r"([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))"
+    r"([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))",
 )
 # A time without its offset (or its seconds): pydantic's naive ``time`` default, or what a user
 # types. Groups: 1 hh:mm, 2 :ss and its fraction.
@@ -305,8 +305,8 @@ _NAIVE_TIME_RE = _re.compile(r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)?")
 _UUID_RE = _re.compile(r"[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}")
 # A UUID written another way that a parser reads (no hyphens, braces, urn:uuid:).
 _LOOSE_UUID_RE = _re.compile(
-    r"(?:[Uu][Rr][Nn]:[Uu][Uu][Ii][Dd]:|\{)?[0-9A-Fa-f]{8}-?(?:[0-9A-Fa-f]{4}-?){3}"
-    r"[0-9A-Fa-f]{12}\}?"
+    r"(?:urn:uuid:|\{)?[0-9a-f]{8}-?(?:[0-9a-f]{4}-?){3}[0-9a-f]{12}\}?",
+    _re.IGNORECASE,
 )
 _IPV4_PARTS_RE = _re.compile(r"([0-9]+)\.([0-9]+)\.([0-9]+)\.([0-9]+)")
 # Where zod 3's .ip({version: "v6"}) takes an IPv4 address at the end of an IPv6 address: after
@@ -316,10 +316,8 @@ _IPV6_V4_PREFIX_RE = _re.compile(
 )
 # ajv-formats' hostname: labels of letters, digits and hyphens (none first or last), at most 63
 # characters each and 253 in all (a final dot aside).
-_HOSTNAME_RE = _re.compile(
-    r"[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}"
-    r"[A-Za-z0-9])?)*\.?"
-)
+_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOSTNAME_RE = _re.compile(f"{_LABEL}(?:\\.{_LABEL})*\\.?")
 # ISO 8601 duration as ajv-formats, jsonschema (isoduration), pydantic and zod all read it: whole
 # numbers only, weeks alone. Groups: 1 weeks, 2 years, 3 months, 4 days, 5 hours, 6 minutes,
 # 7 seconds.
@@ -593,9 +591,8 @@ def _duration_refusal(text: str) -> str | None:
     m = _DURATION_RE.fullmatch(text)
     if m is None:
         return "form"
-    weeks, years, months, days, hours, minutes, seconds = (
-        int(g.lstrip("0")[:20] or "0") for g in m.groups("0")
-    )
+    numbers = [int(g.lstrip("0")[:20] or "0") for g in m.groups("0")]
+    weeks, years, months, days, hours, minutes, seconds = numbers
     time_seconds = hours * 3600 + minutes * 60 + seconds
     total_days = years * 365 + months * 30 + weeks * 7 + days
     if time_seconds > _DURATION_MAX_TIME_SECONDS:
@@ -668,7 +665,7 @@ _LOOSE_DATE_TIME_RE = _re.compile(
 
 # A time that may lack seconds or an offset, a space before the offset.
 _LOOSE_TIME_RE = _re.compile(
-    r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)? ?([Zz]|[+-][0-9]{2}:[0-9]{2})?"
+    r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)? ?([Zz]|[+-][0-9]{2}:[0-9]{2})?",
 )
 
 
@@ -959,9 +956,10 @@ def _date_time_problem(text: str) -> str:
     m = _DATE_TIME_RE.fullmatch(text)
     if m is None:
         if _LOWER_DATE_TIME_RE.fullmatch(text) is not None:
+            fixed = text[:10] + "T" + text[11:-1] + text[-1].upper()
             return _t(
-                "Write T between the date and the time, and Z in capitals: some servers "
-                "refuse t, z or a space there."
+                "Write {fixed}: some servers refuse t, z or a space there.",
+                fixed=fixed,
             )
         return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.")
     return (
@@ -1001,7 +999,7 @@ def _ipv4_problem(text: str) -> str:
     reason = _ipv4_refusal(text)
     if reason == "zero":
         return _t(
-            "A number of an IPv4 address cannot start with 0 (some servers would read it as octal)."
+            "A number of an IPv4 address cannot start with 0: some servers read it as octal.",
         )
     if reason == "range":
         return _t("Each number of an IPv4 address is from 0 to 255.")
@@ -1027,8 +1025,7 @@ def _hostname_problem(text: str) -> str:
             length=len(text),
         )
     return _t(
-        "Not a host name: labels of at most 63 letters, digits and hyphens (not first or "
-        "last), separated by dots."
+        "Not a host name: labels of 1 to 63 letters, digits or inner hyphens, joined by dots.",
     )
 
 
