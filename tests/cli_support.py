@@ -63,6 +63,12 @@ def other_values(field: ir.Field) -> list[Any]:
             ir.StringFormat.URI: "https://example.org/",
             ir.StringFormat.DATE: "2025-06-18",
             ir.StringFormat.DATE_TIME: "2025-06-18T14:30:00Z",
+            ir.StringFormat.TIME: "08:15:00Z",
+            ir.StringFormat.UUID: "00000000-0000-0000-0000-000000000001",
+            ir.StringFormat.IPV4: "198.51.100.2",
+            ir.StringFormat.IPV6: "::1",
+            ir.StringFormat.HOSTNAME: "example.net",
+            ir.StringFormat.DURATION: "P2D",
         }
         if field.format is not None:
             return [by_format[field.format]]

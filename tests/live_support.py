@@ -48,6 +48,12 @@ def _bad_values(field: ir.Field) -> list[Any]:
             ir.StringFormat.URI: ["example dot com", "no-scheme"],
             ir.StringFormat.DATE: ["2023-02-29", "2024-2-01"],
             ir.StringFormat.DATE_TIME: ["2024-02-29T25:00:00Z", "2024-01-01T00:00:00"],
+            ir.StringFormat.TIME: ["09:00:00", "24:00:00Z"],
+            ir.StringFormat.UUID: ["123e4567e89b12d3a456426614174000", "not-a-uuid"],
+            ir.StringFormat.IPV4: ["192.0.2.01", "256.0.0.1"],
+            ir.StringFormat.IPV6: ["fe80::1%eth0", "1::2::3"],
+            ir.StringFormat.HOSTNAME: ["-a.example", "a_b.example"],
+            ir.StringFormat.DURATION: ["P1W2D", "PT1.5S"],
         }
         if field.format is not None:
             bad += by_format[field.format]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import sys
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -130,30 +130,40 @@ STRICT = jsonschema.FormatChecker()
 # The documented definitions the models use instead (docs/targets/pydantic.md, "Validation"):
 # those of the generated forms' runtime, which differ from jsonschema's reference checkers in:
 #  * email: what both the WHATWG HTML grammar and Ajv accept (jsonschema only asks for an "@");
-#  * date-time: a lower-case "t"/"z" is accepted, as RFC 3339 allows (jsonschema upper-cases
-#    first; no leap second, as rfc3339-validator has none);
+#  * date-time: "T" and "Z" in capitals, as zod 3 requires (jsonschema upper-cases first; no
+#    leap second, as rfc3339-validator has none);
 #  * every format: the whole string must match (rfc3987 and rfc3339-validator accept a trailing
-#    newline, as their `$` matches before it);
+#    newline, as their `$` matches before it), and the formats beyond the subset are checked as
+#    every validator of them checks them (docs/targets.md, "Formats");
+#  * an integer is an int, never a float such as 3.0 (pydantic's strict int);
+#  * a maxLength counts UTF-16 units too (zod 3);
 #  * pattern: what every engine a server may run accepts (runtime/pattern.py: ECMAScript's, Python's
 #    and Rust's readings at once), where jsonschema uses Python's re.search alone.
 DOCUMENTED = jsonschema.FormatChecker()
 
 
-def _email(value: object) -> bool:
-    return not isinstance(value, str) or formcore.is_email(value)
+def _documented(check: Callable[[str], bool]) -> Callable[[object], bool]:
+    return lambda value: not isinstance(value, str) or check(value)
 
 
-def _uri(value: object) -> bool:
-    return not isinstance(value, str) or formcore.is_uri(value)
+for _fmt, _check in formcore.FORMAT_CHECKS.items():
+    DOCUMENTED.checks(_fmt)(_documented(_check))
 
 
-def _date_time(value: object) -> bool:
-    return not isinstance(value, str) or formcore.is_date_time(value)
-
-
-DOCUMENTED.checks("email")(_email)
-DOCUMENTED.checks("uri")(_uri)
-DOCUMENTED.checks("date-time")(_date_time)
+def _beyond_json_schema(schema: Mapping[str, Any], content: object) -> bool:
+    """The documented rules a JSON Schema validator does not have: an integer is an int, a
+    maxLength fits in UTF-16 units too."""
+    if not isinstance(content, Mapping):
+        return True
+    properties: Mapping[str, Any] = schema.get("properties", {})
+    for name, value in content.items():
+        prop = properties.get(name, {})
+        if prop.get("type") == "integer" and isinstance(value, float):
+            return False
+        limit = prop.get("maxLength")
+        if isinstance(value, str) and limit is not None and formcore.utf16_length(value) > limit:
+            return False
+    return True
 
 
 def _pattern(validator: Any, pattern: str, instance: object, schema: Any) -> Iterator[Any]:
@@ -178,7 +188,8 @@ def _validator(schema_json: str, documented: bool) -> jsonschema.Draft202012Vali
 
 
 def schema_accepts(form: ir.Form, content: object, *, documented: bool) -> bool:
-    return bool(_validator(form.schema_json, documented).is_valid(content))
+    valid = bool(_validator(form.schema_json, documented).is_valid(content))
+    return valid and (not documented or _beyond_json_schema(form.schema, content))
 
 
 def by_property_name(form: ir.Form, content: Mapping[str, Any]) -> dict[str, Any]:

@@ -2,9 +2,10 @@
 validator rejects.
 
 The oracles are Ajv with ajv-formats (how the MCP TypeScript SDK validates accepted content),
-jsonschema with its format checker and, for a format, pydantic with every type that emits it (how
+jsonschema with its format checker, for a format, pydantic with every type that emits it (how
 Python SDK and FastMCP servers validate: EmailStr, AnyUrl, HttpUrl, ..., date, datetime;
-tests/support/validators.py). The subjects are ``validate()``
+tests/support/validators.py), and, for a format or a maximum length, zod 3's and zod 4's parse (how
+a TypeScript server checks the answer again). The subjects are ``validate()``
 of the generated cli, textual and qt modules (they share formcore, but each generated module is
 imported and called for real) and the generated pydantic content model (``model_validate`` and
 ``model_validate_json``). For every kind and
@@ -40,7 +41,7 @@ from elicit_gen.compiler import ir
 
 from .pydantic_support import accepts, content_model
 from .support.cases import write_and_import
-from .support.validators import ajv_verdicts, jsonschema_verdict, pydantic_verdict
+from .support.validators import ajv_verdicts, jsonschema_verdict, pydantic_verdict, zod_accepts
 
 BIG = 2**53 + 1  # the first integer a double cannot hold
 I64 = 2**63 - 1
@@ -109,6 +110,12 @@ STRICTER: list[tuple[str, str, Callable[[Any], bool]]] = [
         "text",
         "a string holding surrogate code points is not Unicode text (it cannot be sent as UTF-8)",
         lambda v: isinstance(v, str) and re.search("[\ud800-\udfff]", v) is not None,
+    ),
+    (
+        "integer",
+        "a float is no integer for pydantic's strict int (the SDK's strict models refuse 3.0, "
+        "its lax int 1e308): a form sends ints",
+        lambda v: isinstance(v, float),
     ),
 ]
 
@@ -477,15 +484,19 @@ def _compare(
     values = list(values)
     contents = [{key: v} for v in values]
     ajv = ajv_verdicts([(SCHEMA, c) for c in contents])
+    prop = PROPERTIES[key]
+    zod = zod_accepts(prop, values) if prop["type"] == "string" else [True] * len(values)
     problems: list[str] = []
     accepted = 0
-    for value, content, ajv_ok in zip(values, contents, ajv, strict=True):
+    for value, content, ajv_ok, zod_ok in zip(values, contents, ajv, zod, strict=True):
         # Ajv and model_validate_json see the JSON text: an escaped surrogate pair is one character
         # there, so jsonschema judges that too for them.
         object_ok = jsonschema_verdict(SCHEMA, content)
         wire_ok = jsonschema_verdict(SCHEMA, json.loads(json.dumps(content)))
         fmt = PROPERTIES[key].get("format")
         pydantic_ok = pydantic_verdict(fmt, value) if fmt is not None else True
+        # a TypeScript server parses the answer with zod too: its format and length checks
+        pydantic_ok = pydantic_ok and zod_ok
         for name, subject in subjects.items():
             schema_ok = wire_ok if name == "pydantic-json" else object_ok
             ok = subject(content)
@@ -494,7 +505,7 @@ def _compare(
                 problems.append(
                     f"{name} accepts {key}={value!r}; Ajv {'accepts' if ajv_ok else 'rejects'}, "
                     f"jsonschema {'accepts' if schema_ok else 'rejects'}, "
-                    f"pydantic {'accepts' if pydantic_ok else 'rejects'}"
+                    f"pydantic and zod {'accept' if pydantic_ok else 'reject'}"
                 )
             elif (
                 not ok
@@ -610,5 +621,7 @@ def test_whole_contents_required_null_and_unknown_keys(tmp_path: Path) -> None:
     ajv = ajv_verdicts([(REQUIRED_SCHEMA, c) for c in contents])
     for content, ajv_ok in zip(contents, ajv, strict=True):
         expected = ajv_ok and jsonschema_verdict(REQUIRED_SCHEMA, content)
+        # -0.0 is an integer for JSON Schema, a float for pydantic's strict int: refused
+        expected = expected and not isinstance(content.get("count"), float)
         for name, subject in found.items():
             assert subject(content) is expected, (name, content)

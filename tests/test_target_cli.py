@@ -108,6 +108,15 @@ def invalid_answers(field: ir.Field) -> list[tuple[str, str]]:
                 ("2026-03-01 09:30+24:00", "There is no UTC offset +24:00."),
                 ("tomorrow", "Not in the form YYYY-MM-DDThh:mm:ss+hh:mm."),
             ],
+            ir.StringFormat.TIME: [
+                ("25:00:00Z", "There is no time 25:00:00."),
+                ("09:00:00", "Add the UTC offset of its time zone, as in 09:00:00+01:00"),
+            ],
+            ir.StringFormat.UUID: [("not-a-uuid", "Not a UUID")],
+            ir.StringFormat.IPV4: [("192.0.2.01", "cannot start with 0")],
+            ir.StringFormat.IPV6: [("fe80::1%eth0", "cannot have a zone")],
+            ir.StringFormat.HOSTNAME: [("a_b.example", "Not a host name")],
+            ir.StringFormat.DURATION: [("1 hour", "Not an ISO 8601 duration")],
         }
         if field.format is not None:
             bad += by_format[field.format]

@@ -210,8 +210,9 @@ def test_page_size_of_every_kind_example() -> None:
     result = elicit_gen.compile(ROOT / "examples" / "every_kind.json", ["html"])
     size = len(result.files[0].text.encode("utf-8"))
     # 64 KiB until the format checks became pydantic's too (WHATWG hosts, special-use email
-    # domains, each refusal worded): about 7 KiB of script.
-    assert size < 80 * 1024, size
+    # domains, each refusal worded): about 7 KiB of script; 80 KiB until the formats beyond
+    # the subset (time, uuid, ipv4, ipv6, hostname, duration) and zod's checks: about 6 KiB.
+    assert size < 88 * 1024, size
 
 
 def test_cli_writes_the_page(tmp_path: object) -> None:

@@ -28,10 +28,19 @@ FieldKind = Literal["string", "number", "boolean", "single", "multi"]
 
 
 class StringFormat(str, Enum):
+    """A string format a form checks: the subset's four, then those beyond it that real servers
+    send (``kinds.ENFORCED_FORMATS``)."""
+
     EMAIL = "email"
     URI = "uri"
     DATE = "date"
     DATE_TIME = "date-time"
+    TIME = "time"
+    UUID = "uuid"
+    IPV4 = "ipv4"
+    IPV6 = "ipv6"
+    HOSTNAME = "hostname"
+    DURATION = "duration"
 
 
 #: What a select's options are (``kinds.SELECT_TYPES``): the subset's strings, or numbers, beyond

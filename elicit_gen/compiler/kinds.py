@@ -56,6 +56,16 @@ ENFORCED_KEYS: dict[Kind, frozenset[str]] = {
     Kind.MULTI_TITLED: frozenset({"uniqueItems"}),
 }
 
+#: The string formats of the elicitation subset (the same in every revision).
+SUBSET_FORMATS = ("email", "uri", "date", "date-time")
+
+#: String formats beyond the subset that real servers send (pydantic's ``time``, ``UUID``,
+#: ``IPv4Address``, ``IPv6Address``, ``timedelta``; zod's ``.uuid()``, ``.ip()``, ``.duration()``,
+#: ``z.hostname()``) and that elicit-gen's forms check as strictly as every validator of them
+#: (runtime/formcore.py's ``FORMAT_CHECKS``). EG160 still warns about them: other clients may
+#: drop them.
+ENFORCED_FORMATS = ("time", "uuid", "ipv4", "ipv6", "hostname", "duration")
+
 ITEMS_KEYS: dict[Kind, frozenset[str]] = {
     Kind.MULTI_UNTITLED: frozenset({"type", "enum"}),
     Kind.MULTI_TITLED: frozenset({"anyOf"}),

@@ -2,8 +2,8 @@
 # The validators and types the generated pydantic models are built from. The pydantic target copies
 # everything after the imports below verbatim into each ``<stem>_models.py``, after the pattern
 # engine (runtime/pattern.py: ``compile_pattern``) and formcore's format-check section
-# (``is_email``, ``is_uri``, ``is_date``, ``is_date_time``), so that a generated module never
-# imports elicit_gen and the checks are written once.
+# (``FORMAT_CHECKS``, ``is_date``, ``is_date_time``, ``utf16_length``), so that a generated module
+# never imports elicit_gen and the checks are written once.
 # Names start with an underscore: no field of a generated model can shadow them.
 import datetime as _dt
 from collections.abc import Callable as _Callable
@@ -16,10 +16,10 @@ from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 
 from elicit_gen.runtime.formcore import (
     _DATE_TIME_RE,
+    FORMAT_CHECKS,
     is_date,
     is_date_time,
-    is_email,
-    is_uri,
+    utf16_length,
 )
 from elicit_gen.runtime.pattern import compile_pattern
 
@@ -33,6 +33,12 @@ _FORMAT_WORDS: dict[str, str] = {
     "uri": "an absolute URI, such as https://example.com/page",
     "date": "a date as YYYY-MM-DD, such as 2025-06-18",
     "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+    "time": "a time with a UTC offset, such as 14:30:00+02:00 or 12:30:00Z",
+    "uuid": "a UUID, such as 123e4567-e89b-12d3-a456-426614174000",
+    "ipv4": "an IPv4 address, such as 192.0.2.1",
+    "ipv6": "an IPv6 address, such as 2001:db8::1",
+    "hostname": "a host name, such as mail.example.com",
+    "duration": "an ISO 8601 duration, such as PT1H30M (1 hour 30 minutes) or P3D (3 days)",
 }
 
 # An optional field without a default is None when it was left out; null itself is never valid.
@@ -80,16 +86,6 @@ def _content_on_accept(result: Any) -> Any:
     if (result.action == "accept") != ("content" in result.model_fields_set):
         raise ValueError("content must be present exactly when the action is accept")
     return result
-
-
-def _integral(value: object) -> object:
-    """JSON Schema counts 3.0 as an integer: it is accepted and read as 3."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
-_INTEGER = _pydantic.BeforeValidator(_integral)
 
 
 def _number(
@@ -144,22 +140,33 @@ def _as_is(value: Any) -> Any:
 _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
 
-def _check_email(value: str) -> str:
-    if not is_email(value):
-        raise ValueError("must be " + _FORMAT_WORDS["email"])
-    return value
+def _format(fmt: str) -> Any:
+    """A text field's ``format`` (``email``, ``uri``, ``uuid``, ``time``, ...), checked as the
+    forms check it: formcore's check, copied above."""
+    check = FORMAT_CHECKS[fmt]
+
+    def validate(value: str) -> str:
+        if not check(value):
+            raise ValueError("must be " + _FORMAT_WORDS[fmt])
+        return value
+
+    return _pydantic.AfterValidator(validate)
 
 
-_EMAIL = _pydantic.AfterValidator(_check_email)
+_EMAIL = _format("email")
+_URI = _format("uri")
 
 
-def _check_uri(value: str) -> str:
-    if not is_uri(value):
-        raise ValueError("must be " + _FORMAT_WORDS["uri"])
-    return value
+def _utf16_max(max_length: int) -> Any:
+    """``maxLength`` as zod 3 counts it too, in UTF-16 units (an emoji counts twice), which
+    the forms check; pydantic's ``max_length`` counts code points."""
 
+    def check(value: str) -> str:
+        if utf16_length(value) > max_length:
+            raise ValueError(f"must be at most {max_length} UTF-16 units (emoji: 2)")
+        return value
 
-_URI = _pydantic.AfterValidator(_check_uri)
+    return _pydantic.AfterValidator(check)
 
 
 def _to_date(value: object) -> object:

@@ -157,6 +157,25 @@ def count_phrase(
     return ""
 
 
+#: What a text box of each format shows while empty: an example of a value every validator
+#: accepts (the same in every language; a date or date-time gets a picker or its own pattern).
+FORMAT_PLACEHOLDERS: dict[str, str] = {
+    "email": "name@example.com",
+    "uri": "https://example.com/page",
+    "time": "14:30:00+02:00",
+    "uuid": "123e4567-e89b-12d3-a456-426614174000",
+    "ipv4": "192.0.2.1",
+    "ipv6": "2001:db8::1",
+    "hostname": "mail.example.com",
+    "duration": "PT1H30M",
+}
+
+
+def format_placeholder(fmt: str | None) -> str:
+    """The example a text box of the format ``fmt`` shows while empty ("" for none)."""
+    return FORMAT_PLACEHOLDERS.get(fmt, "") if fmt is not None else ""
+
+
 def format_phrase(fmt: str, tr: Translation = ENGLISH) -> str:
     """What a value of the string format ``fmt`` looks like: ``an email address, such as
     name@example.com``."""

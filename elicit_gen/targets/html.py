@@ -51,6 +51,7 @@ from ._hints import (
     default_server,
     field_number_hint,
     format_hint,
+    format_placeholder,
     length_hint,
     local_time_phrase,
     shown_message,
@@ -63,7 +64,7 @@ from .base import URL_CONSENT_STEM, GeneratedFile
 
 ASSETS = TEMPLATES / "html"
 
-#: The <input type> of each string format.
+#: The <input type> of each string format (a plain text box for the others).
 _INPUT_TYPES = {
     None: "text",
     StringFormat.EMAIL: "email",
@@ -71,12 +72,14 @@ _INPUT_TYPES = {
     StringFormat.DATE: "date",
     StringFormat.DATE_TIME: "datetime-local",
 }
+#: The formats that get a picker, which shows what it takes.
+_PICKED = (StringFormat.DATE, StringFormat.DATE_TIME)
 
 
 def _format_hint(field: StringField, tr: Translation) -> str:
     """What a string format takes, in the words of the Python targets and of the page's own
     error ("Not an absolute URI."); "" for a date or date-time, which get a picker."""
-    if field.format in (StringFormat.EMAIL, StringFormat.URI):
+    if field.format is not None and field.format not in _PICKED:
         return format_hint(field.format.value, tr)
     return ""
 
@@ -252,13 +255,15 @@ def _string_view(field: StringField, base: FieldView, tr: Translation) -> FieldV
     if field.format is StringFormat.DATE_TIME:
         # The script fills the default in, converted to the user's local time.
         return replace(base, macro="datetime", input_type="datetime-local")
-    placeholder = {StringFormat.EMAIL: "name@example.com", StringFormat.URI: "https://"}
+    # a URI box starts the address: the scheme is what people leave out
+    placeholder = "https://" if field.format is StringFormat.URI else None
+    fmt = field.format.value if field.format else None
     return replace(
         base,
         macro="text",
-        input_type=_INPUT_TYPES[field.format],
+        input_type=_INPUT_TYPES.get(field.format, "text"),
         autocomplete=_AUTOCOMPLETE.get(field.format, "off") if field.format else "off",
-        placeholder=placeholder.get(field.format, "") if field.format else "",
+        placeholder=placeholder or format_placeholder(fmt),
     )
 
 

@@ -181,6 +181,13 @@ def _length_kws(lo: int | None, hi: int | None) -> tuple[_Kw | None, _Kw | None]
     return _kw("min_length", lo), _kw("max_length", hi)
 
 
+#: The module's ready-made checks of the subset's text formats (others: ``_format("uuid")``).
+_FORMAT_CHECKS: dict[ir.StringFormat, _Node] = {
+    ir.StringFormat.EMAIL: "_EMAIL",
+    ir.StringFormat.URI: "_URI",
+}
+
+
 def _string_type(field: ir.StringField, prop: dict[str, Any]) -> _Node:
     lengths = _length_kws(field.min_length, field.max_length)
     fmt = field.format
@@ -188,15 +195,18 @@ def _string_type(field: ir.StringField, prop: dict[str, Any]) -> _Node:
     # engine only), and shown in the JSON schema as the server sent it
     pattern = None if field.pattern is None else _call("_pattern", _Lit(field.pattern))
     shown_pattern = {} if field.pattern is None else {"pattern": field.pattern}
+    # a text with no format may hold emoji, which zod 3 counts twice
+    units = None if field.max_length is None else _call("_utf16_max", _Lit(field.max_length))
     if fmt is None:
         if pattern is not None:
             extra = _Kw("json_schema_extra", _Lit(shown_pattern))
-            return _sub("Annotated", "str", _call("Field", *lengths, extra), pattern)
+            return _sub("Annotated", "str", _call("Field", *lengths, extra), units, pattern)
         if field.min_length is None and field.max_length is None:
             return "str"
-        return _sub("Annotated", "str", _call("Field", *lengths))
-    if fmt in (ir.StringFormat.EMAIL, ir.StringFormat.URI):
-        check = "_EMAIL" if fmt is ir.StringFormat.EMAIL else "_URI"
+        return _sub("Annotated", "str", _call("Field", *lengths), units)
+    if fmt not in (ir.StringFormat.DATE, ir.StringFormat.DATE_TIME):
+        # ASCII only: a length in UTF-16 units is the length in code points
+        check = _FORMAT_CHECKS.get(fmt) or _call("_format", _Lit(fmt.value))
         extra = _Kw("json_schema_extra", _Lit({"format": fmt.value, **shown_pattern}))
         return _sub("Annotated", "str", _call("Field", *lengths, extra), check, pattern)
     base = "_Date" if fmt is ir.StringFormat.DATE else "_DateTime"
@@ -231,7 +241,8 @@ def _number_type(field: ir.NumberField, prop: dict[str, Any]) -> _Node:
         _kw("json_schema_extra", shown or None),
     )
     if field.integer:
-        return _sub("Annotated", "int", _call("Field", *kws), "_INTEGER", fixed)
+        # strict: only an int is an integer (5.0 is refused, as pydantic's StrictInt does)
+        return _sub("Annotated", "int", _call("Field", *kws), fixed)
     return _sub(
         "Annotated",
         "float",

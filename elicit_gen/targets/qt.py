@@ -30,7 +30,14 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ..i18n import ENGLISH, Translation, translation
-from ._hints import count_hint, default_server, field_number_hint, length_hint, shown_message
+from ._hints import (
+    count_hint,
+    default_server,
+    field_number_hint,
+    format_placeholder,
+    length_hint,
+    shown_message,
+)
 from ._layout import is_long_text
 from ._range import highest, lowest
 from ._render import header_text, render
@@ -39,12 +46,6 @@ from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
 
 #: The standard-library imports of the per-form part of the module (the runtimes bring theirs).
 _FORM_IMPORTS = "import sys\nfrom collections.abc import Mapping\nfrom typing import Any\n"
-
-_PLACEHOLDERS = {
-    None: "",
-    StringFormat.EMAIL: "name@example.com",
-    StringFormat.URI: "https://example.com/page",
-}
 
 
 def _common(field: Field, kind: str) -> dict[str, Any]:
@@ -73,7 +74,7 @@ def _string(field: StringField, tr: Translation) -> dict[str, Any]:
         **_common(field, "long_text" if is_long_text(field) else "text"),
         "hint": length_hint(field.min_length, field.max_length, tr),
         "format": field.format.value if field.format is not None else None,
-        "placeholder": _PLACEHOLDERS[field.format],
+        "placeholder": format_placeholder(field.format.value if field.format else None),
     }
 
 

@@ -61,6 +61,12 @@ def sample_value(field: ir.Field) -> Any:
             ir.StringFormat.URI: "https://example.com/a?b=c",
             ir.StringFormat.DATE: "2024-02-29",
             ir.StringFormat.DATE_TIME: "2024-02-29T12:30:00+02:00",
+            ir.StringFormat.TIME: "12:30:00+02:00",
+            ir.StringFormat.UUID: "123e4567-e89b-12d3-a456-426614174000",
+            ir.StringFormat.IPV4: "192.0.2.7",
+            ir.StringFormat.IPV6: "2001:db8::7",
+            ir.StringFormat.HOSTNAME: "mail.example.org",
+            ir.StringFormat.DURATION: "PT1H30M",
         }
         if field.pattern is not None:
             return _patterned_text(field, by_format)

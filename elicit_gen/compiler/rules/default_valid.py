@@ -59,6 +59,9 @@ def check(ctx: Context) -> Iterator[Finding]:
         default = prop.keys["default"]
         if not default_type(prop)[0](default):
             continue  # EG120 reports the wrong type
+        if prop.keys["type"] == "integer" and isinstance(default, float) and default.is_integer():
+            # JSON Schema's integer; the form has it as the int it sends (compiler/lower.py)
+            default = int(default)
         problem = check_value(_usable(prop), default)
         repeats = isinstance(default, list) and len(set(default)) != len(default)
         if problem is None and repeats:

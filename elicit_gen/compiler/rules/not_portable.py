@@ -5,6 +5,9 @@ the keywords of the subset and drop the rest, so a constraint such as ``pattern`
 ``exclusiveMinimum`` is not enforced by any conforming client. The official schema.json accepts
 unknown keywords; this rule says which ones will be ignored.
 
+A ``format`` beyond the subset's four that elicit-gen's forms check (``kinds.ENFORCED_FORMATS``:
+``uuid``, ``time``, ...) is reported the same way: enforced here, maybe dropped elsewhere.
+
 Annotations (``examples``, ``deprecated``, ``readOnly``, ``writeOnly``, and a ``title`` or
 ``description`` where the subset has none: in ``items``, in an option) change no verdict on any
 answer: the form is right without them. They are reported as ignored (a client of the subset
@@ -25,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from ..kinds import ENFORCED_KEYS, Kind, is_annotation
+from ..kinds import ENFORCED_FORMATS, ENFORCED_KEYS, SUBSET_FORMATS, Kind, is_annotation
 from ..source import JSON
 from ._shared import annotations_outside_subset, keys_outside_subset, misspelt_keyword
 from .base import Context, Finding, Rule
@@ -66,6 +69,20 @@ def _enforced_finding(pointer: str, key: str, where: str) -> Finding:
         "it, but other clients may drop it"
     )
     return Finding(pointer, message, at_key=True, hint=_ENFORCED_HINT)
+
+
+def _formats_beyond_subset(ctx: Context) -> Iterator[Finding]:
+    """A ``format`` the subset does not have but elicit-gen's forms check (``uuid``, ``time``,
+    ...): other clients may drop it as they drop any format they do not know."""
+    for prop in ctx.valid_properties:
+        fmt = prop.keys.get("format") if prop.kind is Kind.STRING else None
+        if fmt in ENFORCED_FORMATS:
+            message = (
+                f"field {prop.name!r}: format {fmt!r} is not one of the subset's "
+                f"({', '.join(SUBSET_FORMATS)}); elicit-gen's forms enforce it, but other "
+                "clients may drop it, or refuse the request (schema.json allows only those)"
+            )
+            yield Finding(prop.at("format"), message, hint=_ENFORCED_HINT)
 
 
 def _finding(pointer: str, key: str, where: str, other_kind: Kind | None = None) -> Finding:
@@ -143,6 +160,8 @@ def check(ctx: Context) -> Iterator[Finding]:
         finding = _annotation(pointer, key, where, value)
         if finding is not None:
             yield finding
+    if ctx.is_form:
+        yield from _formats_beyond_subset(ctx)
 
 
 RULE = Rule(

@@ -18,9 +18,13 @@
   // do (runtime/formcore.py's format checks, step for step): a form must never send what the
   // server refuses.
 
+  // A TypeScript server parses the answer again with zod, which checks more than the schema it
+  // sent says: zod's checks are in the intersection too.
   // A dot-atom local part (no leading, trailing or doubled dot) and at least two domain labels.
   const EMAIL_RE =
     /^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+  // zod's local part: letters, digits and . _ ' + - only, and no ' last.
+  const ZOD_LOCAL_RE = /^[a-zA-Z0-9_'+.-]*[a-zA-Z0-9_+-]$/;
   // Names email-validator (pydantic's EmailStr) refuses with every name under them.
   const SPECIAL_USE_DOMAINS = ["arpa", "invalid", "local", "localhost", "onion", "test"];
   const EMAIL_MAX_LENGTH = 254;
@@ -44,20 +48,42 @@
   const IPV4_RE = /^(?:(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])\.){3}(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])$/;
   const IPVFUTURE_RE = /^v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+$/;
   const DATE_RE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})$/;
+  // T and Z in upper case: zod 3's .datetime() refuses t and z.
   const DATE_TIME_RE =
-    /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/;
+    /^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:Z|([+-])([0-9]{2}):([0-9]{2}))$/;
+  const LOWER_DATE_TIME_RE =
+    /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt ]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:([+-])([0-9]{2}):([0-9]{2})|([Zz]))$/;
+  // RFC 3339 full-time, the offset required (ajv-formats, jsonschema).
+  const TIME_RE = /^([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$/;
+  const NAIVE_TIME_RE = /^([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)?$/;
+  const UUID_RE = /^[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}$/;
+  const LOOSE_UUID_RE = /^(?:urn:uuid:|\{)?[0-9a-f]{8}-?(?:[0-9a-f]{4}-?){3}[0-9a-f]{12}\}?$/i;
+  const IPV4_PARTS_RE = /^([0-9]+)\.([0-9]+)\.([0-9]+)\.([0-9]+)$/;
+  // Where zod 3 takes an IPv4 address at the end of an IPv6 address.
+  const IPV6_V4_PREFIX_RE = /^(?:::(?:ffff:(?:0{1,4}:)?)?|(?:[0-9A-Fa-f]{1,4}:){1,4}:)$/;
+  const HOSTNAME_RE =
+    /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*\.?$/;
+  // Groups: 1 weeks, 2 years, 3 months, 4 days, 5 hours, 6 minutes, 7 seconds.
+  const DURATION_RE =
+    /^P(?:([0-9]+)W|(?=[0-9]|T[0-9])(?:([0-9]+)Y)?(?:([0-9]+)M)?(?:([0-9]+)D)?(?:T(?=[0-9])(?:([0-9]+)H)?(?:([0-9]+)M)?(?:([0-9]+)S)?)?)$/;
+  // pydantic's timedelta: at most 999,999,999 days, a time part of at most 2^32 - 1 seconds.
+  const DURATION_MAX_DAYS = 999999999n;
+  const DURATION_MAX_TIME_SECONDS = 2n ** 32n - 1n;
 
   /** Why `text` is no email address every validator accepts, as [reason, the part at fault], or
-   * null: "form", "punycode" (an xn-- label), "hyphens" ("--" as a label's third and fourth
-   * characters), "tld" (no final letter), "special-use" (printer.local), "length" (over 254). */
+   * null: "form", "local" (a character zod refuses before the @), "punycode" (an xn-- label),
+   * "hyphens" ("--" as a label's third and fourth characters), "tld" (the last label is not two
+   * letters or more), "special-use" (printer.local), "length" (over 254). */
   function emailRefusal(text) {
     if (!EMAIL_RE.test(text)) return ["form", text];
-    const domain = text.slice(text.lastIndexOf("@") + 1);
+    const at = text.lastIndexOf("@");
+    const [local, domain] = [text.slice(0, at), text.slice(at + 1)];
+    if (!ZOD_LOCAL_RE.test(local)) return ["local", local];
     for (const label of domain.split(".")) {
       if (label.slice(0, 4).toLowerCase() === "xn--") return ["punycode", label];
       if (label.slice(2, 4) === "--") return ["hyphens", label];
     }
-    if (!/[a-z]/i.test(domain[domain.length - 1])) return ["tld", domain];
+    if (!/^[A-Za-z]{2,}$/.test(domain.slice(domain.lastIndexOf(".") + 1))) return ["tld", domain];
     const lowered = domain.toLowerCase();
     for (const name of SPECIAL_USE_DOMAINS) {
       if (lowered === name || lowered.endsWith(`.${name}`)) return ["special-use", domain];
@@ -170,7 +196,66 @@
     return m[8] === undefined || (Number(m[9]) <= 23 && Number(m[10]) <= 59);
   }
 
-  const FORMAT_CHECKS = { email: isEmail, uri: isUri, date: isDate, "date-time": isDateTime };
+  /** formcore's _time_refusal: "form", "offset" (none), "time", "leap", "offset-range". */
+  function timeRefusal(text) {
+    const m = TIME_RE.exec(text);
+    if (m === null) return NAIVE_TIME_RE.test(text) ? "offset" : "form";
+    if (Number(m[1]) > 23 || Number(m[2]) > 59 || Number(m[3]) > 60) return "time";
+    if (Number(m[3]) === 60) return "leap";
+    if (m[5] !== undefined && (Number(m[6]) > 23 || Number(m[7]) > 59)) return "offset-range";
+    return null;
+  }
+
+  /** formcore's _ipv4_refusal: "form", "zero" (a leading zero), "range" (above 255). */
+  function ipv4Refusal(text) {
+    const m = IPV4_PARTS_RE.exec(text);
+    if (m === null) return "form";
+    const parts = m.slice(1, 5);
+    if (parts.some((p) => p.length > 1 && p[0] === "0")) return "zero";
+    if (parts.some((p) => p.length > 3 || Number(p) > 255)) return "range";
+    return null;
+  }
+
+  /** formcore's _ipv6_refusal: "form", "zone" (a % zone), "ipv4-tail" (where zod 3 takes none). */
+  function ipv6Refusal(text) {
+    const percent = text.indexOf("%");
+    const head = percent < 0 ? text : text.slice(0, percent);
+    if (!isIPv6(head)) return "form";
+    if (percent >= 0) return "zone";
+    if (head.includes(".") && !IPV6_V4_PREFIX_RE.test(head.slice(0, head.lastIndexOf(":") + 1))) {
+      return "ipv4-tail";
+    }
+    return null;
+  }
+
+  const isHostname = (text) => text.replace(/\.+$/, "").length <= 253 && HOSTNAME_RE.test(text);
+
+  /** formcore's _duration_refusal: "form", or "long" (beyond pydantic's timedelta). */
+  function durationRefusal(text) {
+    const m = DURATION_RE.exec(text);
+    if (m === null) return "form";
+    const [weeks, years, months, days, hours, minutes, seconds] = m
+      .slice(1, 8)
+      .map((g) => BigInt((g || "0").replace(/^0+/, "").slice(0, 20) || "0"));
+    const timeSeconds = hours * 3600n + minutes * 60n + seconds;
+    const totalDays = years * 365n + months * 30n + weeks * 7n + days;
+    if (timeSeconds > DURATION_MAX_TIME_SECONDS) return "long";
+    if (totalDays * 86400n + timeSeconds >= (DURATION_MAX_DAYS + 1n) * 86400n) return "long";
+    return null;
+  }
+
+  const FORMAT_CHECKS = {
+    email: isEmail,
+    uri: isUri,
+    date: isDate,
+    "date-time": isDateTime,
+    time: (text) => timeRefusal(text) === null,
+    uuid: (text) => UUID_RE.test(text),
+    ipv4: (text) => ipv4Refusal(text) === null,
+    ipv6: (text) => ipv6Refusal(text) === null,
+    hostname: isHostname,
+    duration: (text) => durationRefusal(text) === null,
+  };
 
   // --- What is wrong with an answer (formcore's wording, word for word) -------------------------
   // An error says what is wrong with the answer given, not again what the hint next to the field
@@ -221,6 +306,9 @@
         { label: part },
       );
     }
+    if (reason === "local") {
+      return _t("Before the @, only letters, digits and . _ ' + - are accepted, and the last character cannot be ' or a dot.");
+    }
     if (reason === "tld") return _t("{domain} does not end in a top-level domain such as .com or .org.", { domain: part });
     if (reason === "special-use") return _t("{domain} is a special-use name that cannot receive email.", { domain: part });
     if (reason === "length") return _t("Has {length} characters, but an email address has at most 254.", { length: part });
@@ -245,28 +333,107 @@
     return _t("Not an absolute URI.");
   }
 
+  /** Why a time of day of the right form does not exist, or null (formcore's _clock_problem). */
+  function clockProblem(hour, minute, second) {
+    if (Number(hour) > 23 || Number(minute) > 59 || Number(second) > 60) {
+      return _t("There is no time {time}.", { time: `${hour}:${minute}:${second}` });
+    }
+    if (Number(second) === 60) return _t("Second 60 (a leap second) is not accepted.");
+    return null;
+  }
+
+  function offsetProblem(sign, hours, minutes) {
+    if (sign !== undefined && (Number(hours) > 23 || Number(minutes) > 59)) {
+      return _t("There is no UTC offset {offset}.", { offset: `${sign}${hours}:${minutes}` });
+    }
+    return null;
+  }
+
+  function dateTimeProblem(text) {
+    const m = DATE_TIME_RE.exec(text);
+    if (m === null) {
+      if (LOWER_DATE_TIME_RE.test(text)) {
+        const fixed = `${text.slice(0, 10)}T${text.slice(11, -1)}${text.slice(-1).toUpperCase()}`;
+        return _t("Write {fixed}: some servers refuse t, z or a space there.", { fixed });
+      }
+      return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.");
+    }
+    return (
+      dateProblem(m[1], m[2], m[3]) ||
+      clockProblem(m[4], m[5], m[6]) ||
+      offsetProblem(m[8], m[9], m[10]) ||
+      _t("Not a date and time.")
+    );
+  }
+
+  function timeProblem(text) {
+    const naive = NAIVE_TIME_RE.exec(text);
+    if (timeRefusal(text) === "offset" && naive !== null) {
+      const time = `${naive[1]}${naive[2] === undefined ? ":00" : naive[2]}`;
+      return _t("Add the UTC offset of its time zone, as in {time}+01:00, or {time}Z for UTC.", { time });
+    }
+    const m = TIME_RE.exec(text);
+    if (m === null) return _t("Not in the form hh:mm:ss+hh:mm.");
+    return clockProblem(m[1], m[2], m[3]) || offsetProblem(m[5], m[6], m[7]) || _t("Not a time.");
+  }
+
+  function uuidProblem(text) {
+    if (LOOSE_UUID_RE.test(text)) {
+      return _t("Write the UUID as 36 characters, 32 hexadecimal digits with hyphens in groups of 8-4-4-4-12, without braces or urn:uuid:.");
+    }
+    return _t("Not a UUID: 32 hexadecimal digits (0-9, a-f) in groups of 8-4-4-4-12.");
+  }
+
+  function ipv4Problem(text) {
+    const reason = ipv4Refusal(text);
+    if (reason === "zero") {
+      return _t("A number of an IPv4 address cannot start with 0: some servers read it as octal.");
+    }
+    if (reason === "range") return _t("Each number of an IPv4 address is from 0 to 255.");
+    return _t("Not an IPv4 address: four numbers from 0 to 255, separated by dots.");
+  }
+
+  function ipv6Problem(text) {
+    const reason = ipv6Refusal(text);
+    if (reason === "zone") return _t("An IPv6 address here cannot have a zone (the part from %).");
+    if (reason === "ipv4-tail") {
+      return _t("An IPv4 address at the end of an IPv6 address is accepted only after :: or ::ffff:, as in ::ffff:192.0.2.1.");
+    }
+    return _t("Not an IPv6 address.");
+  }
+
+  function hostnameProblem(text) {
+    if (text.replace(/\.+$/, "").length > 253 && HOSTNAME_RE.test(text)) {
+      return _t("Has {length} characters, but a host name has at most 253.", { length: text.length });
+    }
+    return _t("Not a host name: labels of 1 to 63 letters, digits or inner hyphens, joined by dots.");
+  }
+
+  function durationProblem(text) {
+    if (durationRefusal(text) === "long") return _t("This duration is too long for servers to read.");
+    return _t(
+      "Not an ISO 8601 duration: P, then whole numbers of Y (years), M (months), D (days), then T and H (hours), M (minutes), S (seconds); or P and W (weeks) alone.",
+    );
+  }
+
   /** Why `text` is no value of the string format `format` (which refused it). */
-  function formatProblem(format, text) {
-    if (format === "email") return emailProblem(text);
-    if (format === "uri") return uriProblem(text);
-    if (format === "date") {
+  const FORMAT_PROBLEMS = {
+    email: emailProblem,
+    uri: uriProblem,
+    date: (text) => {
       const m = DATE_RE.exec(text);
       if (m === null) return _t("Not in the form YYYY-MM-DD.");
       return dateProblem(m[1], m[2], m[3]) || _t("Not a date.");
-    }
-    const m = DATE_TIME_RE.exec(text);
-    if (m === null) return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.");
-    const problem = dateProblem(m[1], m[2], m[3]);
-    if (problem !== null) return problem;
-    if (Number(m[4]) > 23 || Number(m[5]) > 59 || Number(m[6]) > 60) {
-      return _t("There is no time {time}.", { time: `${m[4]}:${m[5]}:${m[6]}` });
-    }
-    if (Number(m[6]) === 60) return _t("Second 60 (a leap second) is not accepted.");
-    if (m[8] !== undefined && (Number(m[9]) > 23 || Number(m[10]) > 59)) {
-      return _t("There is no UTC offset {offset}.", { offset: `${m[8]}${m[9]}:${m[10]}` });
-    }
-    return _t("Not a date and time.");
-  }
+    },
+    "date-time": dateTimeProblem,
+    time: timeProblem,
+    uuid: uuidProblem,
+    ipv4: ipv4Problem,
+    ipv6: ipv6Problem,
+    hostname: hostnameProblem,
+    duration: durationProblem,
+  };
+  const formatProblem = (format, text) => FORMAT_PROBLEMS[format](text);
 
   // --- Showing text safely: safeText, safeBlock, clip (safetext.js, before this script) -------
 
@@ -473,7 +640,13 @@
         return optionIndex(name, options, value) !== null ? null : _t("Must be one of the listed options.");
       }
       if (!Number.isFinite(value)) return _t("Must be a finite number.");
+      // JavaScript cannot tell 5 from 5.0: the page sends what JSON.stringify writes, 5, which
+      // is an int for every server (formcore refuses a Python float 5.0, which pydantic's strict
+      // int refuses). 1e21 and beyond JSON.stringify writes with an exponent: no int either.
       if (kind === "integer" && !Number.isInteger(value)) return _t("Must be a whole number.");
+      if (kind === "integer" && Math.abs(value) >= 1e21) {
+        return _t("Must be a whole number, written without a decimal point or exponent.");
+      }
       const sent = numberKeyword(JSON.stringify(value), num(value));
       const minimum = boundOf(name, prop, "minimum");
       const maximum = boundOf(name, prop, "maximum");
@@ -521,6 +694,15 @@
       if ((lo !== null && length < lo) || (hi !== null && length > hi)) {
         const shown = length ? _tn("Has {n} character", "Has {n} characters", length) : _t("Is empty");
         return needed(shown, length, lo, hi);
+      }
+      // zod 3 counts a maximum length in UTF-16 units (String.length): a text must fit both.
+      if (hi !== null && value.length > hi) {
+        return _tn(
+          "{shown}, but some servers count emoji and other rare characters twice: {units} by their count, and at most {n} is allowed.",
+          "{shown}, but some servers count emoji and other rare characters twice: {units} by their count, and at most {n} are allowed.",
+          hi,
+          { shown: _tn("Has {n} character", "Has {n} characters", length), units: value.length },
+        );
       }
       const format = own(prop, "format") ? prop.format : null;
       if (own(FORMAT_CHECKS, format) && !FORMAT_CHECKS[format](value)) {

@@ -1472,13 +1472,19 @@ _SURROGATE_RE = _re.compile("[\ud800-\udfff]")
 # Ajv + ajv-formats (the MCP TypeScript SDK's check), jsonschema's format checker, pydantic (the
 # Python SDK's and FastMCP's check: EmailStr runs email-validator, AnyUrl / HttpUrl / FileUrl /
 # WebsocketUrl run pydantic-core's WHATWG URL parser) and the RFCs.
-# An email is what both the WHATWG HTML grammar (browsers, type=email) and ajv-formats accept: a
-# dot-atom local part (no leading, trailing or doubled dot) and a domain of at least two labels.
+# A TypeScript server parses the answer again with its zod schema, which checks more than the
+# schema it sent says (zod 3's z.string().email(), .uuid(), .ip(), .datetime(); zod 4's z.email(),
+# z.url(), z.ipv6()): those checks are in the intersection too.
+# An email is what the WHATWG HTML grammar (browsers, type=email), ajv-formats and zod accept: a
+# dot-atom local part (no leading, trailing or doubled dot) of letters, digits and . _ ' + -
+# only, and a domain of at least two labels.
 _EMAIL_RE = _re.compile(
     r"^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*"
     r"@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
     r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"
 )
+# zod's local part: no ! # $ % & * / = ? ^ ` { | } ~, and no ' last
+_ZOD_LOCAL_RE = _re.compile(r"[a-zA-Z0-9_'+.-]*[a-zA-Z0-9_+-]")
 # email-validator (behind pydantic's EmailStr) refuses these names and every name under them:
 # special-use or reserved, no address there can receive email (RFC 6761, 6762, 7686).
 _SPECIAL_USE_DOMAINS = ("arpa", "invalid", "local", "localhost", "onion", "test")
@@ -1505,28 +1511,75 @@ _IPV4_RE = _re.compile(f"(?:{_OCTET}\\.){{3}}{_OCTET}")
 _IPVFUTURE_RE = _re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 _HEX4_RE = _re.compile(r"[0-9A-Fa-f]{1,4}")
 _DATE_RE = _re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
+# T and Z in upper case: zod 3's .datetime() refuses t and z, which the others accept.
 _DATE_TIME_RE = _re.compile(
-    r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
-    r"(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$"
+    r"^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
+    r"(?:Z|([+-])([0-9]{2}):([0-9]{2}))$"
 )
+# A date-time as it is often written: t, z or a space where RFC 3339 has T and Z (groups as in
+# _DATE_TIME_RE, the offset's sign in 8 or a z in 11). Only to say what is wrong with it.
+_LOWER_DATE_TIME_RE = _re.compile(
+    r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt ]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
+    r"(?:([+-])([0-9]{2}):([0-9]{2})|([Zz]))$"
+)
+# RFC 3339 full-time (ajv-formats' and jsonschema's "time": the offset is required; pydantic
+# has no leap second and no offset of 24 hours). Groups: 1 hour, 2 minute, 3 second,
+# 4 fraction, 5 the offset's sign, 6 and 7 its hours and minutes.
+_TIME_RE = _re.compile(
+    r"([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))",
+)
+# A time without its offset (or its seconds): pydantic's naive ``time`` default, or what a user
+# types. Groups: 1 hh:mm, 2 :ss and its fraction.
+_NAIVE_TIME_RE = _re.compile(r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)?")
+_UUID_RE = _re.compile(r"[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}")
+# A UUID written another way that a parser reads (no hyphens, braces, urn:uuid:).
+_LOOSE_UUID_RE = _re.compile(
+    r"(?:urn:uuid:|\{)?[0-9a-f]{8}-?(?:[0-9a-f]{4}-?){3}[0-9a-f]{12}\}?",
+    _re.IGNORECASE,
+)
+_IPV4_PARTS_RE = _re.compile(r"([0-9]+)\.([0-9]+)\.([0-9]+)\.([0-9]+)")
+# Where zod 3's .ip({version: "v6"}) takes an IPv4 address at the end of an IPv6 address: after
+# "::", "::ffff:" or "::ffff:0:", or after one to four groups and "::".
+_IPV6_V4_PREFIX_RE = _re.compile(
+    r"::(?:ffff:(?:0{1,4}:)?)?|(?:[0-9A-Fa-f]{1,4}:){1,4}:",
+)
+# ajv-formats' hostname: labels of letters, digits and hyphens (none first or last), at most 63
+# characters each and 253 in all (a final dot aside).
+_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOSTNAME_RE = _re.compile(f"{_LABEL}(?:\\.{_LABEL})*\\.?")
+# ISO 8601 duration as ajv-formats, jsonschema (isoduration), pydantic and zod all read it: whole
+# numbers only, weeks alone. Groups: 1 weeks, 2 years, 3 months, 4 days, 5 hours, 6 minutes,
+# 7 seconds.
+_DURATION_RE = _re.compile(
+    r"P(?:([0-9]+)W|(?=[0-9]|T[0-9])(?:([0-9]+)Y)?(?:([0-9]+)M)?(?:([0-9]+)D)?"
+    r"(?:T(?=[0-9])(?:([0-9]+)H)?(?:([0-9]+)M)?(?:([0-9]+)S)?)?)"
+)
+# pydantic's timedelta: at most 999,999,999 days (and 23:59:59), a time part of at most
+# 2**32 - 1 seconds (it counts them in 32 bits); a year is 365 days, a month 30.
+_DURATION_MAX_DAYS = 999_999_999
+_DURATION_MAX_TIME_SECONDS = 2**32 - 1
 
 
 def _email_refusal(text: str) -> tuple[str, str] | None:
     """Why ``text`` is no email address that every validator accepts, as (reason, the part at
-    fault), or None when it is one. Reasons: ``form`` (the grammar), ``punycode`` (an ``xn--``
+    fault), or None when it is one. Reasons: ``form`` (the grammar), ``local`` (a character
+    before the @ that zod refuses: ``a!b``, or a final ``'``), ``punycode`` (an ``xn--``
     label: email-validator checks it as IDNA 2008, which a form cannot), ``hyphens`` (``--`` in a
-    label's third and fourth places, reserved for such names), ``tld`` (the domain does not end
-    in a letter, as no top-level domain does), ``special-use`` (``printer.local``) and
-    ``length`` (more than 254 characters)."""
+    label's third and fourth places, reserved for such names), ``tld`` (the last label is not
+    two letters or more, as no top-level domain is: email-validator and zod refuse it),
+    ``special-use`` (``printer.local``) and ``length`` (more than 254 characters)."""
     if _EMAIL_RE.fullmatch(text) is None:
         return ("form", text)
-    domain = text.rpartition("@")[2]
+    local, _, domain = text.rpartition("@")
+    if _ZOD_LOCAL_RE.fullmatch(local) is None:
+        return ("local", local)
     for label in domain.split("."):
         if label[:4].lower() == "xn--":
             return ("punycode", label)
         if label[2:4] == "--":
             return ("hyphens", label)
-    if not ("a" <= domain[-1].lower() <= "z"):
+    tld = domain.rpartition(".")[2]
+    if len(tld) < 2 or not tld.isalpha():
         return ("tld", domain)
     lowered = domain.lower()
     for name in _SPECIAL_USE_DOMAINS:
@@ -1686,11 +1739,121 @@ def is_date_time(text: str) -> bool:
     return m[8] is None or (int(m[9]) <= 23 and int(m[10]) <= 59)
 
 
+def _time_refusal(text: str) -> str | None:
+    """Why ``text`` is no RFC 3339 ``full-time`` every validator accepts, or None: ``form``,
+    ``offset`` (none: ajv-formats and jsonschema require one), ``time`` (no such time),
+    ``leap`` (second 60) or ``offset-range`` (an offset beyond 23:59)."""
+    m = _TIME_RE.fullmatch(text)
+    if m is None:
+        return "offset" if _NAIVE_TIME_RE.fullmatch(text) is not None else "form"
+    if int(m[1]) > 23 or int(m[2]) > 59 or int(m[3]) > 60:
+        return "time"
+    if int(m[3]) == 60:
+        return "leap"
+    if m[5] is not None and (int(m[6]) > 23 or int(m[7]) > 59):
+        return "offset-range"
+    return None
+
+
+def is_time(text: str) -> bool:
+    """RFC 3339 ``full-time``: ``14:30:00+02:00``, ``09:00:00.5Z``; not ``09:00:00`` (no
+    offset: ajv-formats and jsonschema refuse it), ``9:00:00Z``, ``23:59:60Z``."""
+    return _time_refusal(text) is None
+
+
+def is_uuid(text: str) -> bool:
+    """A UUID as 36 characters, hyphens at 8-4-4-4-12 (any version, either case):
+    ``123e4567-e89b-12d3-a456-426614174000``; not without hyphens, in braces or after
+    ``urn:uuid:`` (pydantic reads those, jsonschema refuses them)."""
+    return _UUID_RE.fullmatch(text) is not None
+
+
+def _ipv4_refusal(text: str) -> str | None:
+    """Why ``text`` is no IPv4 address in dotted decimal, or None: ``form``, ``range`` (a part
+    above 255) or ``zero`` (a part with a leading zero, which some read as octal)."""
+    m = _IPV4_PARTS_RE.fullmatch(text)
+    if m is None:
+        return "form"
+    parts = m.groups()
+    if any(len(p) > 1 and p[0] == "0" for p in parts):
+        return "zero"
+    if any(len(p) > 3 or int(p) > 255 for p in parts):
+        return "range"
+    return None
+
+
+def is_ipv4(text: str) -> bool:
+    """Four decimal numbers from 0 to 255: ``192.0.2.1``; not ``192.0.2.01``, ``1.2.3``."""
+    return _ipv4_refusal(text) is None
+
+
+def _ipv6_refusal(text: str) -> str | None:
+    """Why ``text`` is no IPv6 address every validator accepts, or None: ``zone`` (a ``%``
+    zone, which ajv-formats and jsonschema refuse), ``ipv4-tail`` (an IPv4 address at its end
+    where zod 3 takes none) or ``form``."""
+    head, percent, _ = text.partition("%")
+    if not _is_ipv6(head):
+        return "form"
+    if percent:
+        return "zone"
+    if "." in head:
+        prefix = head[: head.rindex(":") + 1]
+        if _IPV6_V4_PREFIX_RE.fullmatch(prefix) is None:
+            return "ipv4-tail"
+    return None
+
+
+def is_ipv6(text: str) -> bool:
+    """An IPv6 address (RFC 4291 text, no zone): ``2001:db8::1``, ``::ffff:192.0.2.1``; not
+    ``fe80::1%eth0``, ``1:2:3:4:5:6:1.2.3.4`` (zod 3 refuses it)."""
+    return _ipv6_refusal(text) is None
+
+
+def is_hostname(text: str) -> bool:
+    """A DNS host name (RFC 1123): ``example.com``, ``db-1``; not ``-a.com``, ``a_b.com``."""
+    return len(text.rstrip(".")) <= 253 and _HOSTNAME_RE.fullmatch(text) is not None
+
+
+def _duration_refusal(text: str) -> str | None:
+    """Why ``text`` is no ISO 8601 duration every validator accepts, or None: ``form`` or
+    ``long`` (beyond what pydantic's timedelta holds)."""
+    m = _DURATION_RE.fullmatch(text)
+    if m is None:
+        return "form"
+    numbers = [int(g.lstrip("0")[:20] or "0") for g in m.groups("0")]
+    weeks, years, months, days, hours, minutes, seconds = numbers
+    time_seconds = hours * 3600 + minutes * 60 + seconds
+    total_days = years * 365 + months * 30 + weeks * 7 + days
+    if time_seconds > _DURATION_MAX_TIME_SECONDS:
+        return "long"
+    if total_days * 86400 + time_seconds >= (_DURATION_MAX_DAYS + 1) * 86400:
+        return "long"
+    return None
+
+
+def is_duration(text: str) -> bool:
+    """An ISO 8601 duration in whole units: ``PT1H30M``, ``P3D``, ``P2W``, ``P1Y2M``; not
+    ``PT1.5S``, ``P1W2D``, ``pt1h``, ``P``."""
+    return _duration_refusal(text) is None
+
+
+def utf16_length(text: str) -> int:
+    """The length of ``text`` in UTF-16 code units, as JavaScript's ``length`` counts it (zod 3's
+    ``.max()``): a character beyond U+FFFF (most emoji) counts twice."""
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
 FORMAT_CHECKS = {
     "email": is_email,
     "uri": is_uri,
     "date": is_date,
     "date-time": is_date_time,
+    "time": is_time,
+    "uuid": is_uuid,
+    "ipv4": is_ipv4,
+    "ipv6": is_ipv6,
+    "hostname": is_hostname,
+    "duration": is_duration,
 }
 # --- end of format checks ---
 
@@ -1702,6 +1865,14 @@ FORMAT_HINTS: dict[str, str] = {
     "date": _N("a date as YYYY-MM-DD, such as 2025-06-18"),
     "date-time": _N(
         "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+    ),
+    "time": _N("a time with a UTC offset, such as 14:30:00+02:00 or 12:30:00Z"),
+    "uuid": _N("a UUID, such as 123e4567-e89b-12d3-a456-426614174000"),
+    "ipv4": _N("an IPv4 address, such as 192.0.2.1"),
+    "ipv6": _N("an IPv6 address, such as 2001:db8::1"),
+    "hostname": _N("a host name, such as mail.example.com"),
+    "duration": _N(
+        "an ISO 8601 duration, such as PT1H30M (1 hour 30 minutes) or P3D (3 days)",
     ),
 }
 
@@ -1721,6 +1892,12 @@ _LOOSE_DATE_TIME_RE = _re.compile(
 )
 
 
+# A time that may lack seconds or an offset, a space before the offset.
+_LOOSE_TIME_RE = _re.compile(
+    r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)? ?([Zz]|[+-][0-9]{2}:[0-9]{2})?",
+)
+
+
 def complete_date_time(text: str) -> str:
     """RFC 3339 ``date-time`` from what a user types.
 
@@ -1736,7 +1913,7 @@ def complete_date_time(text: str) -> str:
         return text
     seconds = m[3] or ":00"
     if m[4] is not None:
-        return f"{m[1]}T{m[2]}{seconds}{m[4]}"
+        return f"{m[1]}T{m[2]}{seconds}{m[4].upper()}"
     local = f"{m[1]}T{m[2]}{seconds[:3]}"
     try:
         naive = _dt.datetime.strptime(local, "%Y-%m-%dT%H:%M:%S")
@@ -1744,6 +1921,51 @@ def complete_date_time(text: str) -> str:
         return text
     offset = naive.astimezone().isoformat()[-6:]
     return f"{m[1]}T{m[2]}{seconds}{offset}"
+
+
+def _utc_offset(offset: _dt.timedelta | None) -> str | None:
+    """``+hh:mm`` for a UTC offset in whole minutes; None for none, or one with seconds (local
+    mean time before the zones), which RFC 3339 cannot write."""
+    if offset is None or offset.total_seconds() % 60:
+        return None
+    minutes = int(offset.total_seconds()) // 60
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def local_time(text: object) -> str | None:
+    """A time without a UTC offset (``09:00:00``, as pydantic writes a naive ``time`` default;
+    ``09:00``) read as this computer's local time: with the offset in force today added
+    (``09:00:00+01:00``); None for anything else (a time with an offset is no naive time).
+
+    The time-format sibling of reading a naive date-time default as local time: a server's
+    ``time`` default without an offset fails every validator's ``time`` (EG140), and this is
+    the one reading of it that a form can show and send."""
+    if not isinstance(text, str):
+        return None
+    m = _NAIVE_TIME_RE.fullmatch(text)
+    if m is None:
+        return None
+    offset = _utc_offset(_dt.datetime.now().astimezone().utcoffset())
+    if offset is None:
+        return None
+    full = f"{m[1]}{m[2] or ':00'}{offset}"
+    return full if is_time(full) else None
+
+
+def complete_time(text: str) -> str:
+    """RFC 3339 ``full-time`` from what a user types: kept as is when already valid; otherwise
+    seconds default to ``:00``, a typed ``z`` becomes ``Z`` and, when no offset is given, the
+    local UTC offset in force today is appended. Unreadable text is returned unchanged (the
+    format check then explains the expected form)."""
+    if is_time(text):
+        return text
+    m = _LOOSE_TIME_RE.fullmatch(text)
+    if m is None:
+        return text
+    if m[3] is None:
+        return local_time(f"{m[1]}{m[2] or ''}") or text
+    return f"{m[1]}{m[2] or ':00'}{m[3].upper()}"
 
 
 def to_rfc3339(value: _dt.datetime) -> str:
@@ -1877,6 +2099,11 @@ def _email_problem(text: str) -> str:
         return _t(_XN_PROBLEM, label=part)
     if reason == "hyphens":
         return _t(_HYPHENS_PROBLEM, label=part)
+    if reason == "local":
+        return _t(
+            "Before the @, only letters, digits and . _ ' + - are accepted, and the last "
+            "character cannot be ' or a dot."
+        )
     if reason == "tld":
         return _t(
             "{domain} does not end in a top-level domain such as .com or .org.",
@@ -1929,33 +2156,160 @@ def _uri_problem(text: str) -> str:
     return _t("Not an absolute URI.")
 
 
+def _date_problem_text(text: str) -> str:
+    m = _DATE_RE.fullmatch(text)
+    if m is None:
+        return _t("Not in the form YYYY-MM-DD.")
+    return _date_problem(m[1], m[2], m[3]) or _t("Not a date.")
+
+
+def _clock_problem(hour: str, minute: str, second: str) -> str | None:
+    """Why a time of day of the right form does not exist (``There is no time 24:00:00.``,
+    a leap second), or None."""
+    if int(hour) > 23 or int(minute) > 59 or int(second) > 60:
+        time = f"{hour}:{minute}:{second}"
+        return _t("There is no time {time}.", time=time)
+    if int(second) == 60:
+        return _t("Second 60 (a leap second) is not accepted.")
+    return None
+
+
+def _offset_problem(sign: str | None, hours: str, minutes: str) -> str | None:
+    if sign is not None and (int(hours) > 23 or int(minutes) > 59):
+        offset = f"{sign}{hours}:{minutes}"
+        return _t("There is no UTC offset {offset}.", offset=offset)
+    return None
+
+
+def _date_time_problem(text: str) -> str:
+    m = _DATE_TIME_RE.fullmatch(text)
+    if m is None:
+        if _LOWER_DATE_TIME_RE.fullmatch(text) is not None:
+            fixed = text[:10] + "T" + text[11:-1] + text[-1].upper()
+            return _t(
+                "Write {fixed}: some servers refuse t, z or a space there.",
+                fixed=fixed,
+            )
+        return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.")
+    return (
+        _date_problem(m[1], m[2], m[3])
+        or _clock_problem(m[4], m[5], m[6])
+        or _offset_problem(m[8], m[9], m[10])
+        or _t("Not a date and time.")
+    )
+
+
+def _time_problem(text: str) -> str:
+    reason = _time_refusal(text)
+    m = _TIME_RE.fullmatch(text)
+    naive = _NAIVE_TIME_RE.fullmatch(text)
+    if reason == "offset" and naive is not None:
+        time = f"{naive[1]}{naive[2] or ':00'}"
+        return _t(
+            "Add the UTC offset of its time zone, as in {time}+01:00, or {time}Z for UTC.",
+            time=time,
+        )
+    if m is None:
+        return _t("Not in the form hh:mm:ss+hh:mm.")
+    problem = _clock_problem(m[1], m[2], m[3]) or _offset_problem(m[5], m[6], m[7])
+    return problem or _t("Not a time.")
+
+
+def _uuid_problem(text: str) -> str:
+    if _LOOSE_UUID_RE.fullmatch(text) is not None:
+        return _t(
+            "Write the UUID as 36 characters, 32 hexadecimal digits with hyphens in groups of "
+            "8-4-4-4-12, without braces or urn:uuid:."
+        )
+    return _t("Not a UUID: 32 hexadecimal digits (0-9, a-f) in groups of 8-4-4-4-12.")
+
+
+def _ipv4_problem(text: str) -> str:
+    reason = _ipv4_refusal(text)
+    if reason == "zero":
+        return _t(
+            "A number of an IPv4 address cannot start with 0: some servers read it as octal.",
+        )
+    if reason == "range":
+        return _t("Each number of an IPv4 address is from 0 to 255.")
+    return _t("Not an IPv4 address: four numbers from 0 to 255, separated by dots.")
+
+
+def _ipv6_problem(text: str) -> str:
+    reason = _ipv6_refusal(text)
+    if reason == "zone":
+        return _t("An IPv6 address here cannot have a zone (the part from %).")
+    if reason == "ipv4-tail":
+        return _t(
+            "An IPv4 address at the end of an IPv6 address is accepted only after :: or "
+            "::ffff:, as in ::ffff:192.0.2.1."
+        )
+    return _t("Not an IPv6 address.")
+
+
+def _hostname_problem(text: str) -> str:
+    if len(text.rstrip(".")) > 253 and _HOSTNAME_RE.fullmatch(text) is not None:
+        return _t(
+            "Has {length} characters, but a host name has at most 253.",
+            length=len(text),
+        )
+    return _t(
+        "Not a host name: labels of 1 to 63 letters, digits or inner hyphens, joined by dots.",
+    )
+
+
+def _duration_problem(text: str) -> str:
+    if _duration_refusal(text) == "long":
+        return _t("This duration is too long for servers to read.")
+    return _t(
+        "Not an ISO 8601 duration: P, then whole numbers of Y (years), M (months), D (days), "
+        "then T and H (hours), M (minutes), S (seconds); or P and W (weeks) alone."
+    )
+
+
+#: Why a value is no value of each format, when FORMAT_CHECKS refused it.
+_FORMAT_PROBLEMS = {
+    "email": _email_problem,
+    "uri": _uri_problem,
+    "date": _date_problem_text,
+    "date-time": _date_time_problem,
+    "time": _time_problem,
+    "uuid": _uuid_problem,
+    "ipv4": _ipv4_problem,
+    "ipv6": _ipv6_problem,
+    "hostname": _hostname_problem,
+    "duration": _duration_problem,
+}
+
+
 def format_problem(fmt: str, text: str) -> str:
     """Why ``text`` is no value of the string format ``fmt`` (which refused it): the form an
     answer must have, or the day, time or offset that does not exist."""
-    if fmt == "email":
-        return _email_problem(text)
-    if fmt == "uri":
-        return _uri_problem(text)
-    if fmt == "date":
-        m = _DATE_RE.fullmatch(text)
-        if m is None:
-            return _t("Not in the form YYYY-MM-DD.")
-        return _date_problem(m[1], m[2], m[3]) or _t("Not a date.")
-    m = _DATE_TIME_RE.fullmatch(text)
-    if m is None:
-        return _t("Not in the form YYYY-MM-DDThh:mm:ss+hh:mm.")
-    problem = _date_problem(m[1], m[2], m[3])
-    if problem is not None:
-        return problem
-    if int(m[4]) > 23 or int(m[5]) > 59 or int(m[6]) > 60:
-        time = f"{m[4]}:{m[5]}:{m[6]}"
-        return _t("There is no time {time}.", time=time)
-    if int(m[6]) == 60:
-        return _t("Second 60 (a leap second) is not accepted.")
-    if m[8] is not None and (int(m[9]) > 23 or int(m[10]) > 59):
-        offset = f"{m[8]}{m[9]}:{m[10]}"
-        return _t("There is no UTC offset {offset}.", offset=offset)
-    return _t("Not a date and time.")
+    return _FORMAT_PROBLEMS[fmt](text)
+
+
+def _length_problem(text: str, lo: int | None, hi: int | None) -> str | None:
+    """What is wrong with the length of ``text`` for ``minLength`` ``lo`` and ``maxLength``
+    ``hi``, or None. JSON Schema, Ajv and pydantic count code points; zod 3 counts UTF-16 units
+    (as many or more), so a text must fit ``hi`` in both."""
+    length = len(text)
+    if (lo is not None and length < lo) or (hi is not None and length > hi):
+        if not length:
+            return _needed(_t("Is empty"), length, lo, hi)
+        shown = _tn("Has {n} character", "Has {n} characters", length)
+        return _needed(shown, length, lo, hi)
+    if hi is not None and 2 * length > hi and (units := utf16_length(text)) > hi:
+        shown = _tn("Has {n} character", "Has {n} characters", length)
+        return _tn(
+            "{shown}, but some servers count emoji and other rare characters twice: {units} "
+            "by their count, and at most {n} is allowed.",
+            "{shown}, but some servers count emoji and other rare characters twice: {units} "
+            "by their count, and at most {n} are allowed.",
+            hi,
+            shown=shown,
+            units=units,
+        )
+    return None
 
 
 # Compiled patterns by their text (a form has few; a process running many forms keeps the last
@@ -2075,7 +2429,13 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Must be one of the listed options.")
         if isinstance(value, float) and not _math.isfinite(value):
             return _t("Must be a finite number.")
-        if kind == "integer" and not (isinstance(value, int) or value.is_integer()):
+        if kind == "integer" and not isinstance(value, int):
+            # 5.0 is a float: JSON Schema counts it as an integer, pydantic's strict int (and
+            # its lax int from 2**63 on) refuses it; a form sends 5
+            if value.is_integer():
+                return _t(
+                    "Must be a whole number, written without a decimal point or exponent.",
+                )
             return _t("Must be a whole number.")
         if "minimum" in prop and value < prop["minimum"]:
             return _t("Must be at least {minimum}.", minimum=_num(prop["minimum"]))
@@ -2113,14 +2473,9 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Must be one of the listed options.")
         if _SURROGATE_RE.search(value):
             return _t("Must be valid Unicode text (it holds a surrogate code point).")
-        length = len(value)
-        lo, hi = prop.get("minLength"), prop.get("maxLength")
-        if (lo is not None and length < lo) or (hi is not None and length > hi):
-            if length:
-                shown = _tn("Has {n} character", "Has {n} characters", length)
-            else:
-                shown = _t("Is empty")
-            return _needed(shown, length, lo, hi)
+        problem = _length_problem(value, prop.get("minLength"), prop.get("maxLength"))
+        if problem is not None:
+            return problem
         fmt = prop.get("format")
         if fmt in FORMAT_CHECKS and not FORMAT_CHECKS[fmt](value):
             return format_problem(fmt, value)

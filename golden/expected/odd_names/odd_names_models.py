@@ -1441,13 +1441,19 @@ def compile_pattern(source: str) -> CompiledPattern:
 # Ajv + ajv-formats (the MCP TypeScript SDK's check), jsonschema's format checker, pydantic (the
 # Python SDK's and FastMCP's check: EmailStr runs email-validator, AnyUrl / HttpUrl / FileUrl /
 # WebsocketUrl run pydantic-core's WHATWG URL parser) and the RFCs.
-# An email is what both the WHATWG HTML grammar (browsers, type=email) and ajv-formats accept: a
-# dot-atom local part (no leading, trailing or doubled dot) and a domain of at least two labels.
+# A TypeScript server parses the answer again with its zod schema, which checks more than the
+# schema it sent says (zod 3's z.string().email(), .uuid(), .ip(), .datetime(); zod 4's z.email(),
+# z.url(), z.ipv6()): those checks are in the intersection too.
+# An email is what the WHATWG HTML grammar (browsers, type=email), ajv-formats and zod accept: a
+# dot-atom local part (no leading, trailing or doubled dot) of letters, digits and . _ ' + -
+# only, and a domain of at least two labels.
 _EMAIL_RE = _re.compile(
     r"^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*"
     r"@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
     r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"
 )
+# zod's local part: no ! # $ % & * / = ? ^ ` { | } ~, and no ' last
+_ZOD_LOCAL_RE = _re.compile(r"[a-zA-Z0-9_'+.-]*[a-zA-Z0-9_+-]")
 # email-validator (behind pydantic's EmailStr) refuses these names and every name under them:
 # special-use or reserved, no address there can receive email (RFC 6761, 6762, 7686).
 _SPECIAL_USE_DOMAINS = ("arpa", "invalid", "local", "localhost", "onion", "test")
@@ -1474,28 +1480,75 @@ _IPV4_RE = _re.compile(f"(?:{_OCTET}\\.){{3}}{_OCTET}")
 _IPVFUTURE_RE = _re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
 _HEX4_RE = _re.compile(r"[0-9A-Fa-f]{1,4}")
 _DATE_RE = _re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
+# T and Z in upper case: zod 3's .datetime() refuses t and z, which the others accept.
 _DATE_TIME_RE = _re.compile(
-    r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
-    r"(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))$"
+    r"^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
+    r"(?:Z|([+-])([0-9]{2}):([0-9]{2}))$"
 )
+# A date-time as it is often written: t, z or a space where RFC 3339 has T and Z (groups as in
+# _DATE_TIME_RE, the offset's sign in 8 or a z in 11). Only to say what is wrong with it.
+_LOWER_DATE_TIME_RE = _re.compile(
+    r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt ]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
+    r"(?:([+-])([0-9]{2}):([0-9]{2})|([Zz]))$"
+)
+# RFC 3339 full-time (ajv-formats' and jsonschema's "time": the offset is required; pydantic
+# has no leap second and no offset of 24 hours). Groups: 1 hour, 2 minute, 3 second,
+# 4 fraction, 5 the offset's sign, 6 and 7 its hours and minutes.
+_TIME_RE = _re.compile(
+    r"([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))",
+)
+# A time without its offset (or its seconds): pydantic's naive ``time`` default, or what a user
+# types. Groups: 1 hh:mm, 2 :ss and its fraction.
+_NAIVE_TIME_RE = _re.compile(r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)?")
+_UUID_RE = _re.compile(r"[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}")
+# A UUID written another way that a parser reads (no hyphens, braces, urn:uuid:).
+_LOOSE_UUID_RE = _re.compile(
+    r"(?:urn:uuid:|\{)?[0-9a-f]{8}-?(?:[0-9a-f]{4}-?){3}[0-9a-f]{12}\}?",
+    _re.IGNORECASE,
+)
+_IPV4_PARTS_RE = _re.compile(r"([0-9]+)\.([0-9]+)\.([0-9]+)\.([0-9]+)")
+# Where zod 3's .ip({version: "v6"}) takes an IPv4 address at the end of an IPv6 address: after
+# "::", "::ffff:" or "::ffff:0:", or after one to four groups and "::".
+_IPV6_V4_PREFIX_RE = _re.compile(
+    r"::(?:ffff:(?:0{1,4}:)?)?|(?:[0-9A-Fa-f]{1,4}:){1,4}:",
+)
+# ajv-formats' hostname: labels of letters, digits and hyphens (none first or last), at most 63
+# characters each and 253 in all (a final dot aside).
+_LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
+_HOSTNAME_RE = _re.compile(f"{_LABEL}(?:\\.{_LABEL})*\\.?")
+# ISO 8601 duration as ajv-formats, jsonschema (isoduration), pydantic and zod all read it: whole
+# numbers only, weeks alone. Groups: 1 weeks, 2 years, 3 months, 4 days, 5 hours, 6 minutes,
+# 7 seconds.
+_DURATION_RE = _re.compile(
+    r"P(?:([0-9]+)W|(?=[0-9]|T[0-9])(?:([0-9]+)Y)?(?:([0-9]+)M)?(?:([0-9]+)D)?"
+    r"(?:T(?=[0-9])(?:([0-9]+)H)?(?:([0-9]+)M)?(?:([0-9]+)S)?)?)"
+)
+# pydantic's timedelta: at most 999,999,999 days (and 23:59:59), a time part of at most
+# 2**32 - 1 seconds (it counts them in 32 bits); a year is 365 days, a month 30.
+_DURATION_MAX_DAYS = 999_999_999
+_DURATION_MAX_TIME_SECONDS = 2**32 - 1
 
 
 def _email_refusal(text: str) -> tuple[str, str] | None:
     """Why ``text`` is no email address that every validator accepts, as (reason, the part at
-    fault), or None when it is one. Reasons: ``form`` (the grammar), ``punycode`` (an ``xn--``
+    fault), or None when it is one. Reasons: ``form`` (the grammar), ``local`` (a character
+    before the @ that zod refuses: ``a!b``, or a final ``'``), ``punycode`` (an ``xn--``
     label: email-validator checks it as IDNA 2008, which a form cannot), ``hyphens`` (``--`` in a
-    label's third and fourth places, reserved for such names), ``tld`` (the domain does not end
-    in a letter, as no top-level domain does), ``special-use`` (``printer.local``) and
-    ``length`` (more than 254 characters)."""
+    label's third and fourth places, reserved for such names), ``tld`` (the last label is not
+    two letters or more, as no top-level domain is: email-validator and zod refuse it),
+    ``special-use`` (``printer.local``) and ``length`` (more than 254 characters)."""
     if _EMAIL_RE.fullmatch(text) is None:
         return ("form", text)
-    domain = text.rpartition("@")[2]
+    local, _, domain = text.rpartition("@")
+    if _ZOD_LOCAL_RE.fullmatch(local) is None:
+        return ("local", local)
     for label in domain.split("."):
         if label[:4].lower() == "xn--":
             return ("punycode", label)
         if label[2:4] == "--":
             return ("hyphens", label)
-    if not ("a" <= domain[-1].lower() <= "z"):
+    tld = domain.rpartition(".")[2]
+    if len(tld) < 2 or not tld.isalpha():
         return ("tld", domain)
     lowered = domain.lower()
     for name in _SPECIAL_USE_DOMAINS:
@@ -1655,11 +1708,121 @@ def is_date_time(text: str) -> bool:
     return m[8] is None or (int(m[9]) <= 23 and int(m[10]) <= 59)
 
 
+def _time_refusal(text: str) -> str | None:
+    """Why ``text`` is no RFC 3339 ``full-time`` every validator accepts, or None: ``form``,
+    ``offset`` (none: ajv-formats and jsonschema require one), ``time`` (no such time),
+    ``leap`` (second 60) or ``offset-range`` (an offset beyond 23:59)."""
+    m = _TIME_RE.fullmatch(text)
+    if m is None:
+        return "offset" if _NAIVE_TIME_RE.fullmatch(text) is not None else "form"
+    if int(m[1]) > 23 or int(m[2]) > 59 or int(m[3]) > 60:
+        return "time"
+    if int(m[3]) == 60:
+        return "leap"
+    if m[5] is not None and (int(m[6]) > 23 or int(m[7]) > 59):
+        return "offset-range"
+    return None
+
+
+def is_time(text: str) -> bool:
+    """RFC 3339 ``full-time``: ``14:30:00+02:00``, ``09:00:00.5Z``; not ``09:00:00`` (no
+    offset: ajv-formats and jsonschema refuse it), ``9:00:00Z``, ``23:59:60Z``."""
+    return _time_refusal(text) is None
+
+
+def is_uuid(text: str) -> bool:
+    """A UUID as 36 characters, hyphens at 8-4-4-4-12 (any version, either case):
+    ``123e4567-e89b-12d3-a456-426614174000``; not without hyphens, in braces or after
+    ``urn:uuid:`` (pydantic reads those, jsonschema refuses them)."""
+    return _UUID_RE.fullmatch(text) is not None
+
+
+def _ipv4_refusal(text: str) -> str | None:
+    """Why ``text`` is no IPv4 address in dotted decimal, or None: ``form``, ``range`` (a part
+    above 255) or ``zero`` (a part with a leading zero, which some read as octal)."""
+    m = _IPV4_PARTS_RE.fullmatch(text)
+    if m is None:
+        return "form"
+    parts = m.groups()
+    if any(len(p) > 1 and p[0] == "0" for p in parts):
+        return "zero"
+    if any(len(p) > 3 or int(p) > 255 for p in parts):
+        return "range"
+    return None
+
+
+def is_ipv4(text: str) -> bool:
+    """Four decimal numbers from 0 to 255: ``192.0.2.1``; not ``192.0.2.01``, ``1.2.3``."""
+    return _ipv4_refusal(text) is None
+
+
+def _ipv6_refusal(text: str) -> str | None:
+    """Why ``text`` is no IPv6 address every validator accepts, or None: ``zone`` (a ``%``
+    zone, which ajv-formats and jsonschema refuse), ``ipv4-tail`` (an IPv4 address at its end
+    where zod 3 takes none) or ``form``."""
+    head, percent, _ = text.partition("%")
+    if not _is_ipv6(head):
+        return "form"
+    if percent:
+        return "zone"
+    if "." in head:
+        prefix = head[: head.rindex(":") + 1]
+        if _IPV6_V4_PREFIX_RE.fullmatch(prefix) is None:
+            return "ipv4-tail"
+    return None
+
+
+def is_ipv6(text: str) -> bool:
+    """An IPv6 address (RFC 4291 text, no zone): ``2001:db8::1``, ``::ffff:192.0.2.1``; not
+    ``fe80::1%eth0``, ``1:2:3:4:5:6:1.2.3.4`` (zod 3 refuses it)."""
+    return _ipv6_refusal(text) is None
+
+
+def is_hostname(text: str) -> bool:
+    """A DNS host name (RFC 1123): ``example.com``, ``db-1``; not ``-a.com``, ``a_b.com``."""
+    return len(text.rstrip(".")) <= 253 and _HOSTNAME_RE.fullmatch(text) is not None
+
+
+def _duration_refusal(text: str) -> str | None:
+    """Why ``text`` is no ISO 8601 duration every validator accepts, or None: ``form`` or
+    ``long`` (beyond what pydantic's timedelta holds)."""
+    m = _DURATION_RE.fullmatch(text)
+    if m is None:
+        return "form"
+    numbers = [int(g.lstrip("0")[:20] or "0") for g in m.groups("0")]
+    weeks, years, months, days, hours, minutes, seconds = numbers
+    time_seconds = hours * 3600 + minutes * 60 + seconds
+    total_days = years * 365 + months * 30 + weeks * 7 + days
+    if time_seconds > _DURATION_MAX_TIME_SECONDS:
+        return "long"
+    if total_days * 86400 + time_seconds >= (_DURATION_MAX_DAYS + 1) * 86400:
+        return "long"
+    return None
+
+
+def is_duration(text: str) -> bool:
+    """An ISO 8601 duration in whole units: ``PT1H30M``, ``P3D``, ``P2W``, ``P1Y2M``; not
+    ``PT1.5S``, ``P1W2D``, ``pt1h``, ``P``."""
+    return _duration_refusal(text) is None
+
+
+def utf16_length(text: str) -> int:
+    """The length of ``text`` in UTF-16 code units, as JavaScript's ``length`` counts it (zod 3's
+    ``.max()``): a character beyond U+FFFF (most emoji) counts twice."""
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
 FORMAT_CHECKS = {
     "email": is_email,
     "uri": is_uri,
     "date": is_date,
     "date-time": is_date_time,
+    "time": is_time,
+    "uuid": is_uuid,
+    "ipv4": is_ipv4,
+    "ipv6": is_ipv6,
+    "hostname": is_hostname,
+    "duration": is_duration,
 }
 # --- end of format checks ---
 
@@ -1671,6 +1834,12 @@ _FORMAT_WORDS: dict[str, str] = {
     "uri": "an absolute URI, such as https://example.com/page",
     "date": "a date as YYYY-MM-DD, such as 2025-06-18",
     "date-time": "a date and time with a UTC offset, such as 2025-06-18T14:30:00+02:00",
+    "time": "a time with a UTC offset, such as 14:30:00+02:00 or 12:30:00Z",
+    "uuid": "a UUID, such as 123e4567-e89b-12d3-a456-426614174000",
+    "ipv4": "an IPv4 address, such as 192.0.2.1",
+    "ipv6": "an IPv6 address, such as 2001:db8::1",
+    "hostname": "a host name, such as mail.example.com",
+    "duration": "an ISO 8601 duration, such as PT1H30M (1 hour 30 minutes) or P3D (3 days)",
 }
 
 # An optional field without a default is None when it was left out; null itself is never valid.
@@ -1718,16 +1887,6 @@ def _content_on_accept(result: Any) -> Any:
     if (result.action == "accept") != ("content" in result.model_fields_set):
         raise ValueError("content must be present exactly when the action is accept")
     return result
-
-
-def _integral(value: object) -> object:
-    """JSON Schema counts 3.0 as an integer: it is accepted and read as 3."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    return value
-
-
-_INTEGER = _pydantic.BeforeValidator(_integral)
 
 
 def _number(
@@ -1782,22 +1941,33 @@ def _as_is(value: Any) -> Any:
 _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
 
-def _check_email(value: str) -> str:
-    if not is_email(value):
-        raise ValueError("must be " + _FORMAT_WORDS["email"])
-    return value
+def _format(fmt: str) -> Any:
+    """A text field's ``format`` (``email``, ``uri``, ``uuid``, ``time``, ...), checked as the
+    forms check it: formcore's check, copied above."""
+    check = FORMAT_CHECKS[fmt]
+
+    def validate(value: str) -> str:
+        if not check(value):
+            raise ValueError("must be " + _FORMAT_WORDS[fmt])
+        return value
+
+    return _pydantic.AfterValidator(validate)
 
 
-_EMAIL = _pydantic.AfterValidator(_check_email)
+_EMAIL = _format("email")
+_URI = _format("uri")
 
 
-def _check_uri(value: str) -> str:
-    if not is_uri(value):
-        raise ValueError("must be " + _FORMAT_WORDS["uri"])
-    return value
+def _utf16_max(max_length: int) -> Any:
+    """``maxLength`` as zod 3 counts it too, in UTF-16 units (an emoji counts twice), which
+    the forms check; pydantic's ``max_length`` counts code points."""
 
+    def check(value: str) -> str:
+        if utf16_length(value) > max_length:
+            raise ValueError(f"must be at most {max_length} UTF-16 units (emoji: 2)")
+        return value
 
-_URI = _pydantic.AfterValidator(_check_uri)
+    return _pydantic.AfterValidator(check)
 
 
 def _to_date(value: object) -> object:
@@ -2012,13 +2182,13 @@ class OddNamesContent(BaseModel):
     ] = None
 
     a_b_2: Annotated[
-        Annotated[int, Field(), _INTEGER] | _Absent,
+        Annotated[int, Field()] | _Absent,
         _NOT_NULL,
         Field(alias="a-b", title="A dash B", json_schema_extra=_no_default),
     ] = None
 
     a_b: Annotated[
-        Annotated[int, Field(), _INTEGER] | _Absent,
+        Annotated[int, Field()] | _Absent,
         _NOT_NULL,
         Field(title="A underscore B", json_schema_extra=_no_default),
     ] = None
