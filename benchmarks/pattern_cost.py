@@ -1,6 +1,6 @@
-"""What a ``pattern`` check costs the forms (runtime/pattern.py): real-world patterns, the patterns
-that freeze a backtracking engine, and the nastiest patterns the engine's limits let through, each
-against a 10,000-character text; and what refusing a hostile pattern costs.
+"""What a ``pattern`` check costs the forms (runtime/core/pattern.py): real-world patterns, the
+patterns that freeze a backtracking engine, and the nastiest patterns the engine's limits let
+through, each against a 10,000-character text; and what refusing a hostile pattern costs.
 
     python benchmarks/pattern_cost.py [--runs 7]
 
@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from elicit_gen.runtime.pattern import PatternError, compile_pattern  # noqa: E402
+from elicit_gen.runtime.core.pattern import PatternError, compile_pattern  # noqa: E402
 from tests.support.pattern_corpus import CORPUS  # noqa: E402
 
 SIZE = 10_000

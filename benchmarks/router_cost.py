@@ -199,7 +199,7 @@ def worker(runs: int) -> dict[str, Any]:
     import logging
 
     logging.disable(logging.WARNING)  # declines are logged; not what is timed
-    from elicit_gen import live
+    from elicit_gen.live import load as live
     from elicit_gen.mcp import FormRouter
 
     plain = FormRouter(runner=answer, url_consent="cli")

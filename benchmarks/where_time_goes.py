@@ -44,7 +44,10 @@ def inprocess_profile() -> str:
     per_run = (time.perf_counter() - start) / 10
     stats = pstats.Stats(profiler)
     groups = {
-        "the printer of data literals (py filter)": ("elicit_gen/targets/_pyprint.py", "literal"),
+        "the printer of data literals (py filter)": (
+            "elicit_gen/targets/common/pyprint.py",
+            "literal",
+        ),
         "black (only for formatter settings the printer does not cover)": ("", "black.format_str"),
         "jinja2 rendering": ("jinja2/environment.py", "render"),
         "front end (load, rules, lower)": ("elicit_gen/compiler/pipeline.py", "check_source"),
@@ -95,7 +98,7 @@ def cold_profile() -> str:
 
 _LINT_IMPORTS = """
 import sys
-from elicit_gen.command import main
+from elicit_gen.cli.entry import main
 try:
     main(sys.argv[1:])
 finally:
@@ -120,18 +123,18 @@ def lint_profile() -> str:
                 [python, "-c", "import elicit_gen.compiler.pipeline"],
             ),
             (
-                "+ the command without click (`import elicit_gen.command`; a lint never "
+                "+ the command without click (`import elicit_gen.cli.command`; a lint never "
                 "imports click)",
-                [python, "-c", "import elicit_gen.command"],
+                [python, "-c", "import elicit_gen.cli.command"],
             ),
             (
                 "(for comparison: + click, which every other command line imports)",
-                [python, "-c", "import elicit_gen.command, click"],
+                [python, "-c", "import elicit_gen.cli.command, click"],
             ),
             (
                 "(for comparison: + dataclasses, which compiling imports for the IR; a lint's "
                 "records are NamedTuples and plain classes)",
-                [python, "-c", "import elicit_gen.command, dataclasses"],
+                [python, "-c", "import elicit_gen.cli.command, dataclasses"],
             ),
             ("the whole `elicit-gen --lint` run", [elicit_gen, "--lint", str(schema)]),
         ]

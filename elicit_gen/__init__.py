@@ -42,14 +42,9 @@ if TYPE_CHECKING:
     from .compiler.ir import Form
     from .compiler.pipeline import FileResult
     from .compiler.spec import NEWEST, REVISIONS, Revision
-    from .live import (
-        FormError,
-        LimitExceeded,
-        Limits,
-        UnusableDefault,
-        load_form,
-        load_url_consent,
-    )
+    from .live.limits import FormError, LimitExceeded, Limits
+    from .live.load import load_form, load_url_consent
+    from .live.repairs import UnusableDefault
     from .targets import TARGETS, GeneratedFile
 
 

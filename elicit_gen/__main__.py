@@ -1,5 +1,5 @@
 """``python -m elicit_gen``: the same as the ``elicit-gen`` command."""
 
-from .command import main
+from .cli.entry import main
 
 main()

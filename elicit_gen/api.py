@@ -14,9 +14,9 @@ from .compiler.naming import module_stem
 from .compiler.pipeline import FileResult, Selection, check_source
 from .compiler.source import dump_json
 from .compiler.spec import NEWEST, Revision
-from .config import Style
 from .i18n import normalise
 from .targets import GeneratedFile, consent_targets, emit, emit_url_consent, expand, get_target
+from .targets.common.style import Style
 
 SchemaInput = str | bytes | Path | Mapping[str, Any]
 
@@ -26,12 +26,12 @@ def _read(schema: SchemaInput, name: str | None) -> tuple[bytes, str, str]:
 
     A ``str`` is JSON text, unless it does not start with ``{`` or ``[`` and names an existing
     path: ``lint("schemas/contact.json")`` reads that file. Files are read as the command line
-    reads them: regular files only, at most 16 MiB (:class:`~.output.FileError`, an OSError).
+    reads them: regular files only, at most 16 MiB (:class:`~.build.files.FileError`, an OSError).
     """
     if isinstance(schema, str) and _names_a_file(schema):
         schema = Path(schema)
     if isinstance(schema, Path):
-        from .output import read_input_file
+        from .build.inputs import read_input_file
 
         shown = name or schema.as_posix()
         return read_input_file(schema, shown), shown, schema.stem
@@ -124,11 +124,11 @@ def compile(
 
     ``name`` is the input's path as shown in diagnostics and headers; ``stem`` names the output
     files (default: the file name's stem, made a valid module name). ``style`` is the client
-    project's formatter settings (default: black's defaults; :func:`elicit_gen.config.find_style`
-    reads them from a pyproject.toml as the command line does): generated Python is what that
-    formatter leaves unchanged. ``locale`` is the language of the words the forms add (buttons,
-    hints, errors): ``en`` or ``zh-CN`` (:func:`elicit_gen.i18n.available`); UnknownLocale (a
-    ValueError) for another.
+    project's formatter settings (default: black's defaults;
+    :func:`elicit_gen.targets.common.style.find_style` reads them from a pyproject.toml as the
+    command line does): generated Python is what that formatter leaves unchanged. ``locale`` is the
+    language of the words the forms add (buttons, hints, errors): ``en`` or ``zh-CN``
+    (:func:`elicit_gen.i18n.available`); UnknownLocale (a ValueError) for another.
     """
     names = expand(targets)
     data, display, default_stem = _read(schema, name)

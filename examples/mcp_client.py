@@ -109,7 +109,7 @@ def run_qt(tool: str, mode: str, directory: Path, *, compile_unknown: bool = Tru
     from PySide6.QtCore import QMetaObject, Qt
     from PySide6.QtWidgets import QApplication
 
-    from elicit_gen.mcp_qt import QtRunner
+    from elicit_gen.mcp.qt import QtRunner
 
     if not compile_unknown:
         raise ValueError("the Qt client of this example compiles its forms at run time only")

@@ -2,12 +2,12 @@
 """Keeps the message catalogues in step with the code (Babel): run it after changing any string
 a form shows, then translate what it reports as missing.
 
-    python scripts/i18n.py                  # extract -> elicit_gen/locales/elicit_gen.pot,
+    python scripts/i18n.py                  # extract -> elicit_gen/i18n/locales/elicit_gen.pot,
                                             # update every locale's .po, list what is untranslated
     python scripts/i18n.py --check          # exit 1 when the .pot or a .po is stale or incomplete
     python scripts/i18n.py --merge zh_CN x.json   # take translations from a JSON file
                                             # {msgid: msgstr, or [forms] for a plural message}
-    python scripts/i18n.py --init fr        # start a language: locales/fr/LC_MESSAGES/elicit_gen.po
+    python scripts/i18n.py --init fr        # start a language: i18n/locales/fr/LC_MESSAGES/*.po
 
 English is the source language: its .po holds every msgid as its own translation, filled in here.
 Files are written with fixed dates (no churn in diffs) and sorted by msgid.
@@ -38,8 +38,8 @@ from elicit_gen.i18n import DOMAIN, KEYWORDS, LOCALES_DIR, SOURCE_LOCALE, po_pat
 METHOD_MAP = [
     ("elicit_gen/runtime/**.py", "python"),
     ("elicit_gen/targets/**.py", "python"),
-    ("elicit_gen/mcp.py", "python"),
-    ("elicit_gen/templates/html/**.js", "javascript"),
+    ("elicit_gen/mcp/**.py", "python"),
+    ("elicit_gen/runtime/html/**.js", "javascript"),
     ("elicit_gen/templates/**.j2", "jinja2"),
 ]
 OPTIONS = {"elicit_gen/templates/**.j2": {"extensions": "jinja2.ext.do"}}

@@ -1,7 +1,8 @@
 """Derives pattern.py's generated tables: what SOME engine counts as a word character (\\w) or a
 digit (\\d), with node (ECMAScript's Unicode properties) and this Python's unicodedata as oracles.
 
-    python scripts/pattern_tables.py          rewrites the tables in elicit_gen/runtime/pattern.py
+    python scripts/pattern_tables.py          rewrites the tables in
+                                              elicit_gen/runtime/core/pattern.py
     python scripts/pattern_tables.py --check  exits 1 when they differ from what is derived
 
 - word: Python's re (``str.isalnum()`` or ``_``), Rust's regex (``\\p{Alphabetic}``, ``\\p{M}``,
@@ -26,7 +27,7 @@ import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PATTERN = ROOT / "elicit_gen" / "runtime" / "pattern.py"
+PATTERN = ROOT / "elicit_gen" / "runtime" / "core" / "pattern.py"
 
 #: Writes {property: [[first, last], ...]} for each Unicode property ECMAScript knows.
 NODE_PROPERTIES = r"""
@@ -162,7 +163,7 @@ def main() -> int:
     fresh = text[: match.start(2)] + source(derive()) + text[match.end(2) :]
     if check:
         if fresh != text:
-            print("elicit_gen/runtime/pattern.py: the generated tables are stale")
+            print("elicit_gen/runtime/core/pattern.py: the generated tables are stale")
             return 1
         return 0
     PATTERN.write_text(fresh, encoding="utf-8")

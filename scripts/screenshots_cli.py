@@ -45,7 +45,7 @@ ZH_ANSWERS = (
 
 
 def _record(generated: object, server: str, answers: tuple[str, ...], out: Path) -> int:
-    from tests.cli_support import PtySession
+    from tests.support.cli import PtySession
 
     name, text = generated.name, generated.text  # type: ignore[attr-defined]
     with tempfile.TemporaryDirectory() as tmp:

@@ -74,7 +74,7 @@ def textual(out: Path) -> Path:
 
 def cli(out: Path) -> Path:
     import elicit_gen
-    from tests.cli_support import PtySession
+    from tests.support.cli import PtySession
 
     (generated,) = elicit_gen.compile_url_consent("cli")
     with tempfile.TemporaryDirectory() as tmp:

@@ -1,6 +1,7 @@
 """Derives urlcheck.py's generated tables with node's URL (WHATWG, UTS #46) as the oracle.
 
-    python scripts/urlcheck_tables.py          rewrites the tables in elicit_gen/runtime/urlcheck.py
+    python scripts/urlcheck_tables.py          rewrites the tables in
+                                               elicit_gen/runtime/core/urlcheck.py
     python scripts/urlcheck_tables.py --check  exits 1 when they differ from what node says
 
 Two tables, both found by enumerating code points, not guessed:
@@ -30,9 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from elicit_gen.runtime import urlcheck  # noqa: E402
+from elicit_gen.runtime.core import urlcheck  # noqa: E402
 
-URLCHECK = ROOT / "elicit_gen" / "runtime" / "urlcheck.py"
+URLCHECK = ROOT / "elicit_gen" / "runtime" / "core" / "urlcheck.py"
 
 #: Reads a JSON list of URLs on stdin, writes a JSON list: for each, [hostname, port, protocol,
 #: href] as node's URL parses it, or null where it throws.

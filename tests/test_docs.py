@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from elicit_gen import lint, ruledoc
+from elicit_gen import lint
+from elicit_gen.cli import ruledoc
 from elicit_gen.compiler.load import INPUT_CODES
 from elicit_gen.compiler.rules import RULES
 
@@ -16,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 def test_rules_doc_is_current() -> None:
     expected = ruledoc.generate()
     actual = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
-    assert actual == expected, "regenerate: python -m elicit_gen.ruledoc > docs/rules.md"
+    assert actual == expected, "regenerate: python -m elicit_gen.cli.ruledoc > docs/rules.md"
 
 
 EXAMPLES = [(r.code, r.example) for r in RULES] + [

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from .cli_support import PtySession
+from .support.cli import PtySession
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -68,7 +68,7 @@ def test_pyproject_bounds_every_test(pytestconfig: pytest.Config) -> None:
 def test_ctrl_c_on_the_terminal_passes_with_sigint_ignored_by_the_runner() -> None:
     """The defect: with SIGINT ignored in the parent, the generated CLI inherited SIG_IGN, never
     saw the Ctrl-C typed on its terminal, and PtySession.finish waited for ever."""
-    code, out, seconds = _pytest("tests/test_target_cli_pty.py", "-k", "ctrl_c")
+    code, out, seconds = _pytest("tests/targets/cli/test_pty.py", "-k", "ctrl_c")
     assert code == 0, out
     assert " passed" in out and "failed" not in out and "skipped" not in out, out
     assert seconds < 120, seconds

@@ -89,7 +89,7 @@ class StringField(FieldBase):
     format: StringFormat | None = None
     default: str | None = None
     # beyond the subset, enforced by every target all the same (EG160 warns; EG112 refuses a
-    # pattern the engine of runtime/pattern.py cannot read as every validator does)
+    # pattern the engine of runtime/core/pattern.py cannot read as every validator does)
     pattern: str | None = None
 
 
@@ -167,7 +167,7 @@ class Form:
     source: str  # the input's path as the user named it (relative, '/'-separated)
     revision: Revision
     #: The language of what the form writes itself (buttons, hints, errors): a BCP 47 tag of a
-    #: catalogue in elicit_gen/locales (see elicit_gen.i18n); schema text is shown as sent.
+    #: catalogue in elicit_gen/i18n/locales (see elicit_gen.i18n); schema text is shown as sent.
     locale: str = "en"
     #: ``additionalProperties: false`` at the root, beyond the subset (EG160 warns): content
     #: with a key that is no property of the form is invalid.

@@ -62,7 +62,7 @@ SUBSET_FORMATS = ("email", "uri", "date", "date-time")
 #: String formats beyond the subset that real servers send (pydantic's ``time``, ``UUID``,
 #: ``IPv4Address``, ``IPv6Address``, ``timedelta``; zod's ``.uuid()``, ``.ip()``, ``.duration()``,
 #: ``z.hostname()``) and that elicit-gen's forms check as strictly as every validator of them
-#: (runtime/formcore.py's ``FORMAT_CHECKS``). EG160 still warns about them: other clients may
+#: (runtime/core/formcore.py's ``FORMAT_CHECKS``). EG160 still warns about them: other clients may
 #: drop them.
 ENFORCED_FORMATS = ("time", "uuid", "ipv4", "ipv6", "hostname", "duration")
 

@@ -13,7 +13,7 @@ import hashlib
 import json
 from typing import Any
 
-from ..runtime.formcore import _num as number_text
+from ..runtime.core.formcore import _num as number_text
 from . import ir
 from .envelope import Elicitation
 from .kinds import COMMON_KEYS, ENFORCED_KEYS, KIND_KEYS, Kind, Prop

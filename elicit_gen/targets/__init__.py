@@ -1,8 +1,8 @@
 """The target registry.
 
-Each target is one emitter module in this package exposing ``TARGET`` (see :mod:`.base`), with
-its templates in ``elicit_gen/templates/<name>/``. Emitters are imported only when used, so that
-``--lint`` never loads jinja2, black or pydantic.
+Each target is one emitter module in this package exposing ``TARGET`` (see :mod:`.common.base`),
+with its templates in ``elicit_gen/templates/<name>/``. Emitters are imported only when used, so
+that ``--lint`` never loads jinja2, black or pydantic.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import importlib.util
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..config import Style
-from .base import URL_CONSENT_STEM, ConsentTarget, GeneratedFile, Target
+from .common.base import URL_CONSENT_STEM, ConsentTarget, GeneratedFile, Target
+from .common.style import Style
 
 if TYPE_CHECKING:
     from ..compiler.ir import Form
@@ -101,7 +101,7 @@ def emit_url_consent(
 
 
 def is_black_stable(target: Target) -> bool:
-    """Whether ``target`` emits Python that black leaves unchanged (see :mod:`.base`)."""
+    """Whether ``target`` emits Python that black leaves unchanged (see :mod:`.common.base`)."""
     return bool(getattr(target, "black_stable", False))
 
 
@@ -116,7 +116,7 @@ def emit(target: Target, form: Form, style: Style | None = None) -> GeneratedFil
 def _formatted(target: Target, file: GeneratedFile, style: Style | None) -> GeneratedFile:
     if not file.name.endswith(".py"):
         return file
-    from ._pyformat import format_source, needs_formatting
+    from .common.pyformat import format_source, needs_formatting
 
     style = style or Style()
     if not needs_formatting(is_black_stable(target), style):

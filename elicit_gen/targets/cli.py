@@ -1,12 +1,12 @@
 """The ``cli`` target: a standard-library-only Python module that asks a form's questions on a
 plain terminal (prompts on stderr, answers from stdin, the ElicitResult as JSON on stdout).
 
-The module is the form runtime (``runtime/formcore.py``, with the ``pattern`` engine
-``runtime/pattern.py`` before it), the safe-text helpers
-(``runtime/safetext.py``) and the terminal prompt (``runtime/prompt.py``) copied verbatim, then
-what ``templates/cli/module.py.j2`` writes for the form: its schema, one spec per field (data,
-printed by the ``py`` filter) and the public API. The output is black-stable by construction: the
-runtime modules are written in the covered style and the data is printed in black's layout.
+The module is the form runtime (``runtime/core/formcore.py``, with the ``pattern`` engine
+``runtime/core/pattern.py`` before it), the safe-text helpers (``runtime/core/safetext.py``) and the
+terminal prompt (``runtime/cli/prompt.py``) copied verbatim, then what
+``templates/cli/module.py.j2`` writes for the form: its schema, one spec per field (data, printed by
+the ``py`` filter) and the public API. The output is black-stable by construction: the runtime
+modules are written in the covered style and the data is printed in black's layout.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from typing import Any
 
 from ..compiler import ir
 from ..i18n import ENGLISH, Translation, translation
-from ..runtime.prompt import reads_as_number
-from ._hints import (
+from ..runtime.cli.prompt import reads_as_number
+from .common.base import URL_CONSENT_STEM, GeneratedFile, Runtime
+from .common.hints import (
     count_phrase,
     default_server,
     field_number_hint,
@@ -25,9 +26,8 @@ from ._hints import (
     shown_message,
     text_phrase,
 )
-from ._render import header_text, render
-from ._runtime import runtime_bodies, runtime_imports
-from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
+from .common.render import header_text, render
+from .common.runtime import runtime_bodies, runtime_imports
 
 #: The module's own imports (what the template's code names); merged with the runtime's.
 _IMPORTS = """\
@@ -77,8 +77,9 @@ class CliTarget:
 
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
         """``url_consent_cli.py``: the safe-text helpers, the URL check and the consent prompt
-        (``runtime/prompt_consent.py``) copied verbatim, under ``templates/cli/url_consent.py.j2``
-        (header, docstring, the script entry point). It holds no per-request data."""
+        (``runtime/cli/prompt_consent.py``) copied verbatim, under
+        ``templates/cli/url_consent.py.j2`` (header, docstring, the script entry point). It holds no
+        per-request data."""
         filename = URL_CONSENT_STEM + self.suffix
         text = render(
             "cli/url_consent.py.j2",
@@ -94,7 +95,7 @@ class CliTarget:
 
 
 def field_spec(field: ir.Field, tr: Translation = ENGLISH) -> dict[str, Any]:
-    """The data the prompt runtime asks a field's question from (``runtime/prompt.py``): kind,
+    """The data the prompt runtime asks a field's question from (``runtime/cli/prompt.py``): kind,
     name, label and required always; the rest only when set. The hint that states the field's
     constraints is worded here, at compile time, in the form's language ``tr`` (English when
     not given) by the wording every target shares (``_hints``); the prompt only adds what it
@@ -136,7 +137,7 @@ def numbered(field: ir.SingleSelectField | ir.MultiSelectField) -> bool:
     not when a label reads as another number than the option's place in the list (a select of
     numbers: 2, 1, 3, or 1, 2, 4), where the prompt lists the options without numbers and takes
     an option as shown, so that a typed 2 is the option 2, never the second one, and a typed 3
-    is no option rather than the 4 (runtime/prompt.py's _Options)."""
+    is no option rather than the 4 (runtime/cli/prompt.py's _Options)."""
     places = enumerate((option.label for option in field.options), 1)
     return all(reads_as_number(label) in (None, place) for place, label in places)
 

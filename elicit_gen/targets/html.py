@@ -2,7 +2,7 @@
 
 The page renders every control on the server side (jinja2 with autoescaping, one macro per field
 kind in ``templates/html/fields.html.j2``) and carries the normalised schema as JSON inside a
-``<script type="application/json">`` element. One static script (``templates/html/form.js``)
+``<script type="application/json">`` element. One static script (``runtime/html/form.js``)
 validates, collects and delivers the result; one static style sheet (``style.css``) styles it.
 The page's Content-Security-Policy allows exactly those two inline texts (by their sha256) and
 nothing else: no network, no other script, no form submission.
@@ -41,12 +41,13 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ..i18n import ENGLISH, Translation, script_msgids, translation
-from ..runtime import pattern as _pattern
-from ..runtime.consent_args import MAX_MESSAGE_LENGTH
-from ..runtime.formcore import option_index
-from ..runtime.safetext import _UNSAFE_RE, MAX_NAME_LENGTH, safe_block, safe_text
-from ..runtime.urlcheck import MAX_URL_LENGTH
-from ._hints import (
+from ..runtime.core import pattern as _pattern
+from ..runtime.core.consent_args import MAX_MESSAGE_LENGTH
+from ..runtime.core.formcore import option_index
+from ..runtime.core.safetext import _UNSAFE_RE, MAX_NAME_LENGTH, safe_block, safe_text
+from ..runtime.core.urlcheck import MAX_URL_LENGTH
+from .common.base import URL_CONSENT_STEM, GeneratedFile
+from .common.hints import (
     count_hint,
     default_server,
     field_number_hint,
@@ -56,13 +57,13 @@ from ._hints import (
     local_time_phrase,
     shown_message,
 )
-from ._layout import is_long_text
-from ._range import highest, lowest
-from ._render import TEMPLATES, header_text, js_json, render
-from ._text import number_text
-from .base import URL_CONSENT_STEM, GeneratedFile
+from .common.layout import is_long_text
+from .common.ranges import highest, lowest
+from .common.render import header_text, js_json, render
+from .common.runtime import RUNTIME
+from .common.text import number_text
 
-ASSETS = TEMPLATES / "html"
+ASSETS = RUNTIME / "html"
 
 #: The <input type> of each string format (a plain text box for the others).
 _INPUT_TYPES = {
@@ -143,7 +144,7 @@ def _no_hint(field: Field, tr: Translation = ENGLISH) -> str | None:
     return None
 
 
-#: The hint under a field, by ``field.kind`` (the wording is targets/_hints.py's).
+#: The hint under a field, by ``field.kind`` (the wording is targets/common/hints.py's).
 _HINTS: dict[str, Callable[[Any, Translation], str | None]] = {
     "string": _string_hint,
     "number": _number_hint,
@@ -183,7 +184,7 @@ def _bound(value: int | float | None, integer: bool, up: bool) -> str:
 def shown_text(value: str) -> str:
     """``value`` as one line shown literally: unsafe characters as visible escapes (``\\u202e``,
     ``\\x1b``, ``\\n``), tabs as spaces; what the CLI, Textual and Qt forms show (it is their
-    ``safe_text``, runtime/safetext.py: one set of unsafe characters for every target)."""
+    ``safe_text``, runtime/core/safetext.py: one set of unsafe characters for every target)."""
     return safe_text(value)
 
 
@@ -237,8 +238,8 @@ def js_character_class(pattern: str) -> str:
 
 
 def safetext_data() -> str:
-    """The start of every page's script: runtime/safetext.py's set of unsafe characters and
-    its bound of one-line names, generated from Python's own (templates/html/safetext.js,
+    """The start of every page's script: runtime/core/safetext.py's set of unsafe characters and
+    its bound of one-line names, generated from Python's own (runtime/html/safetext.js,
     which follows, uses them)."""
     return (
         "// GENERATED from elicit_gen/runtime/safetext.py (_UNSAFE_RE, MAX_NAME_LENGTH).\n"
@@ -249,8 +250,8 @@ def safetext_data() -> str:
 
 def _string_view(field: StringField, base: FieldView, tr: Translation) -> FieldView:
     if is_long_text(field):
-        # Prose (a description, Markdown, maxLength above 200): a multi-line box, the same rule
-        # as the Qt and Textual forms (targets/_layout.py). The script reads it as a text field.
+        # Prose (a description, Markdown, maxLength above 200): a multi-line box, the same rule as
+        # the Qt and Textual forms (targets/common/layout.py). The script reads it as a text field.
         return replace(base, macro="textarea")
     if field.format is StringFormat.DATE_TIME:
         # The script fills the default in, converted to the user's local time.
@@ -378,7 +379,7 @@ def language_data(tr: Translation, script: str, shown: Iterable[str] = ()) -> di
     """The page script's words: its locale (for ``Intl.PluralRules``), the translations of the
     messages ``script`` shows (with ``shown``: messages it shows from its data, not as literals;
     none for English, whose messages are the msgids) and which form of a plural message each
-    CLDR plural category takes (templates/html/i18n.js reads them)."""
+    CLDR plural category takes (runtime/html/i18n.js reads them)."""
     return {
         "locale": tr.locale,
         "messages": tr.subset(script_msgids(script) | set(shown)),
@@ -403,8 +404,8 @@ def _sha256(text: str) -> str:
 
 
 def pattern_data() -> str:
-    """The start of the pattern engine's script (templates/html/pattern.js, which follows):
-    runtime/pattern.py's tables of word characters and digits and its limits, generated from
+    """The start of the pattern engine's script (runtime/html/pattern.js, which follows):
+    runtime/core/pattern.py's tables of word characters and digits and its limits, generated from
     Python's own, so that the page refuses exactly the patterns and values the Python forms do."""
     data = {
         "word": _pattern._WORD_TABLE,
@@ -567,7 +568,7 @@ class HtmlTarget:
         through ``window.elicitation.showUrl({message, url, server, elicitationId})``."""
         # urlcheck.py's names of scripts ("Latin", "Cyrillic"), which the page's port shows from
         # its data. Imported here: a form's compile never pays for urlcheck (idna, ipaddress).
-        from ..runtime.urlcheck import _SCRIPT_WORDS
+        from ..runtime.core.urlcheck import _SCRIPT_WORDS
 
         script_words = set(_SCRIPT_WORDS.values())
         script, style, policy = _assets(_CONSENT_SCRIPTS, ("style.css", "url_consent.css"))

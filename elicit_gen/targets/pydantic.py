@@ -7,11 +7,11 @@ normalised schema to send), ``MESSAGE`` and ``OPTION_LABELS`` (the labels of tit
 See docs/targets/pydantic.md for the design choices (strict types, dates, aliases, absence).
 
 The module is black-stable by construction (``black_stable``): its static part is copied verbatim
-from real, formatted modules (the pattern engine ``runtime/pattern.py``, formcore's format-check
-section, then ``runtime/pydantic_models.py``)
-and its per-form part, the field declarations, is laid out here in the covered style: every
-bracket with arguments exploded one per line with a magic trailing comma, data printed by
-:mod:`._pyprint`. Black and ``ruff format`` at any line length from 88 up leave it unchanged.
+from real, formatted modules (the pattern engine ``runtime/core/pattern.py``, formcore's
+format-check section, then ``runtime/pydantic/pydantic_models.py``) and its per-form part, the field
+declarations, is laid out here in the covered style: every bracket with arguments exploded one per
+line with a magic trailing comma, data printed by :mod:`.common.pyprint`. Black and ``ruff format``
+at any line length from 88 up leave it unchanged.
 """
 
 from __future__ import annotations
@@ -23,10 +23,10 @@ from functools import cache
 from typing import Any, Union
 
 from ..compiler import ir
-from ._pyprint import LINE_LENGTH, literal
-from ._render import header_text, render
-from ._runtime import class_statement, runtime_part
-from .base import GeneratedFile, Runtime
+from .common.base import GeneratedFile, Runtime
+from .common.pyprint import LINE_LENGTH, literal
+from .common.render import header_text, render
+from .common.runtime import class_statement, runtime_part
 
 # --- the layout of expressions --------------------------------------------------------------------
 # A type or default expression is a small tree, laid out by _layout in black's layout for the
@@ -37,7 +37,7 @@ from .base import GeneratedFile, Runtime
 
 @dataclass(frozen=True)
 class _Lit:
-    """A data value, printed by :func:`._pyprint.literal`."""
+    """A data value, printed by :func:`.common.pyprint.literal`."""
 
     value: Any
 
@@ -394,8 +394,8 @@ from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 
 @cache
 def _runtime() -> str:
-    """The static part of every models module: the pattern engine (``runtime/pattern.py``),
-    formcore's format-check section, then the body of ``runtime/pydantic_models.py``, all
+    """The static part of every models module: the pattern engine (``runtime/core/pattern.py``),
+    formcore's format-check section, then the body of ``runtime/pydantic/pydantic_models.py``, all
     verbatim."""
     core = runtime_part("formcore.py").body
     start, end = "# --- format checks ---\n", "# --- end of format checks ---\n"

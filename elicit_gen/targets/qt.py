@@ -1,13 +1,13 @@
 """The ``qt`` target: a PySide6 module with a ``QDialog`` subclass and the Python form API.
 
-The generated module imports only PySide6 and the standard library. Its static code (editors,
-the dialog, the runners) is a verbatim copy of :mod:`elicit_gen.runtime.qt_form`, after the
-validation runtime (:mod:`elicit_gen.runtime.formcore`, after its ``pattern`` engine
-:mod:`elicit_gen.runtime.pattern`) and the safe-text helpers
-(:mod:`elicit_gen.runtime.safetext`); what depends
-on the form is data: the module constants and one spec dict per field (``FIELDS``), printed by
-:mod:`._pyprint` in black's layout, and a thin ``<ClassName>Dialog`` subclass that hands them to
-the runtime's dialog. The runtime picks each field's editor by the spec's ``"kind"``.
+The generated module imports only PySide6 and the standard library. Its static code (editors, the
+dialog, the runners) is a verbatim copy of :mod:`elicit_gen.runtime.qt.qt_form`, after the
+validation runtime (:mod:`elicit_gen.runtime.core.formcore`, after its ``pattern`` engine
+:mod:`elicit_gen.runtime.core.pattern`) and the safe-text helpers
+(:mod:`elicit_gen.runtime.core.safetext`); what depends on the form is data: the module constants
+and one spec dict per field (``FIELDS``), printed by :mod:`.common.pyprint` in black's layout, and a
+thin ``<ClassName>Dialog`` subclass that hands them to the runtime's dialog. The runtime picks each
+field's editor by the spec's ``"kind"``.
 
 Every schema string reaches the module through the printer (``repr``-safe); the dialog shows all
 of them as plain text (labels are ``Qt.PlainText``, mnemonic ampersands are doubled, the
@@ -30,7 +30,8 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ..i18n import ENGLISH, Translation, translation
-from ._hints import (
+from .common.base import URL_CONSENT_STEM, GeneratedFile, Runtime
+from .common.hints import (
     count_hint,
     default_server,
     field_number_hint,
@@ -38,11 +39,10 @@ from ._hints import (
     length_hint,
     shown_message,
 )
-from ._layout import is_long_text
-from ._range import highest, lowest
-from ._render import header_text, render
-from ._runtime import runtime_bodies, runtime_imports, runtime_sections
-from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
+from .common.layout import is_long_text
+from .common.ranges import highest, lowest
+from .common.render import header_text, render
+from .common.runtime import runtime_bodies, runtime_imports, runtime_sections
 
 #: The standard-library imports of the per-form part of the module (the runtimes bring theirs).
 _FORM_IMPORTS = "import sys\nfrom collections.abc import Mapping\nfrom typing import Any\n"
@@ -69,7 +69,7 @@ def _string(field: StringField, tr: Translation) -> dict[str, Any]:
             "with_time": field.format is StringFormat.DATE_TIME,
             "nullable": field.default is None or not field.required,
         }
-    # prose gets a multi-line editor: targets/_layout.py decides, the same for every target
+    # prose gets a multi-line editor: targets/common/layout.py decides, the same for every target
     return {
         **_common(field, "long_text" if is_long_text(field) else "text"),
         "hint": length_hint(field.min_length, field.max_length, tr),
@@ -197,7 +197,7 @@ class QtTarget:
 
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
         """``url_consent_qt.py``: the safe-text helpers, the URL check and the consent dialog
-        (``runtime/qt_consent.py``) copied verbatim, under ``templates/qt/url_consent.py.j2``
+        (``runtime/qt/qt_consent.py``) copied verbatim, under ``templates/qt/url_consent.py.j2``
         (header, docstring, the script entry point). It holds no per-request data."""
         filename = URL_CONSENT_STEM + self.suffix
         text = render(

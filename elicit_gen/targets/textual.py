@@ -1,16 +1,16 @@
 """The ``textual`` target: a Python module with a Textual ``ModalScreen`` and ``App`` for one form.
 
 The generated module imports only the standard library, ``textual`` and ``rich`` (which textual
-depends on). Its code is static: the validation runtime (``runtime/formcore.py``, after its
-``pattern`` engine ``runtime/pattern.py``), the safe-text
-helpers (``runtime/safetext.py``), the screen base it shares with the URL consent screen
-(``runtime/textual_screen.py``) and the Textual form runtime (``runtime/textual_form.py``:
-widgets, screen, app, command line) are copied in verbatim, so the screen refuses exactly what
-``validate()`` refuses. What depends on the form is data, ``_FORM`` (the schema, the texts and one
-spec per field), printed by the ``py`` filter, and two small subclasses named after the form.
-Every schema string reaches the module through that printer and is shown as a
-``rich.text.Text`` (never parsed as markup). The output is black-stable by construction (static
-code in the covered style, data in black's exploded layout).
+depends on). Its code is static: the validation runtime (``runtime/core/formcore.py``, after its
+``pattern`` engine ``runtime/core/pattern.py``), the safe-text helpers
+(``runtime/core/safetext.py``), the screen base it shares with the URL consent screen
+(``runtime/textual/textual_screen.py``) and the Textual form runtime
+(``runtime/textual/textual_form.py``: widgets, screen, app, command line) are copied in verbatim, so
+the screen refuses exactly what ``validate()`` refuses. What depends on the form is data, ``_FORM``
+(the schema, the texts and one spec per field), printed by the ``py`` filter, and two small
+subclasses named after the form. Every schema string reaches the module through that printer and is
+shown as a ``rich.text.Text`` (never parsed as markup). The output is black-stable by construction
+(static code in the covered style, data in black's exploded layout).
 
 The words the module writes itself are in the form's language (``form.locale``): the hints in
 ``_FORM`` are worded here, the screen's own words by the runtime's ``_t`` from the catalogue the
@@ -25,7 +25,8 @@ from typing import Any
 from ..compiler import ir
 from ..compiler.ir import StringFormat
 from ..i18n import ENGLISH, Translation, translation
-from ._hints import (
+from .common.base import URL_CONSENT_STEM, GeneratedFile, Runtime
+from .common.hints import (
     count_hint,
     default_server,
     field_number_phrase,
@@ -33,10 +34,9 @@ from ._hints import (
     length_phrase,
     shown_message,
 )
-from ._layout import is_long_text
-from ._render import header_text, render
-from ._runtime import runtime_bodies, runtime_imports
-from .base import URL_CONSENT_STEM, GeneratedFile, Runtime
+from .common.layout import is_long_text
+from .common.render import header_text, render
+from .common.runtime import runtime_bodies, runtime_imports
 
 #: The runtime parts copied into the module, in this order: the validation runtime, the
 #: safe-text helpers, the screen base (no key typed before it was drawn acts on it), then the
@@ -137,8 +137,8 @@ _KINDS: dict[str, Callable[[Any, Translation], dict[str, Any]]] = {
 
 
 def field_spec(field: ir.Field, tr: Translation = ENGLISH) -> dict[str, Any]:
-    """The ``FieldSpec`` (runtime/textual_form.py) the screen builds ``field`` from, its hints
-    in ``tr``'s language."""
+    """The ``FieldSpec`` (runtime/textual/textual_form.py) the screen builds ``field`` from, its
+    hints in ``tr``'s language."""
     spec: dict[str, Any] = {
         "kind": field.kind,
         "name": field.name,
@@ -187,7 +187,7 @@ class TextualTarget:
 
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
         """``url_consent_textual.py``: the safe-text helpers, the URL check and the consent
-        screen (``runtime/textual_consent.py``) copied verbatim, under
+        screen (``runtime/textual/textual_consent.py``) copied verbatim, under
         ``templates/textual/url_consent.py.j2`` (header, docstring, the script entry point). It
         holds no per-request data."""
         filename = URL_CONSENT_STEM + self.suffix

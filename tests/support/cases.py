@@ -115,7 +115,7 @@ PATTERNED_TEXTS = ("12345", "hello-world", "ZX98YW76", "Hello", "54321", "QW12ER
 
 def _patterned_text(field: ir.StringField, by_format: dict[ir.StringFormat, str]) -> str:
     """A text of a field with a pattern that formcore accepts, other than its default."""
-    from elicit_gen.runtime.formcore import check_value
+    from elicit_gen.runtime.core.formcore import check_value
 
     prop: dict[str, Any] = {"type": "string", "pattern": field.pattern}
     if field.format is not None:
@@ -132,7 +132,7 @@ def _patterned_text(field: ir.StringField, by_format: dict[ir.StringFormat, str]
 
 def _constrained_number(field: ir.NumberField) -> int | float:
     """A value of a number field with exclusive bounds or a step, as formcore accepts it."""
-    from elicit_gen.runtime.formcore import check_value
+    from elicit_gen.runtime.core.formcore import check_value
 
     keys = {
         "minimum": field.minimum,

@@ -1,4 +1,4 @@
-"""The English chrome check: which strings of the English catalogue (elicit_gen/locales/
+"""The English chrome check: which strings of the English catalogue (elicit_gen/i18n/locales/
 elicit_gen.pot, every message elicit-gen writes into a form) are left in a text a form showed.
 
 A message is split at its ``{placeholders}``; each fragment that still holds an English word
@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-POT = ROOT / "elicit_gen" / "locales" / "elicit_gen.pot"
+POT = ROOT / "elicit_gen" / "i18n" / "locales" / "elicit_gen.pot"
 
 #: Words a localised form shows in Latin letters on purpose: key names, format patterns,
 #: protocol and unit names, example addresses (a zh-CN catalogue keeps them).

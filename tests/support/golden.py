@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-REGENERATE = "pytest tests/test_golden.py --update-golden"
+REGENERATE = "pytest tests/targets/test_golden.py --update-golden"
 
 
 def check_golden(expected_path: Path, actual: str, update: bool) -> None:

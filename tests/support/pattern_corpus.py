@@ -1,5 +1,5 @@
 """Real-world ``pattern`` values, with texts they should take, and the generators of random
-patterns and texts for the differential tests of the pattern engine (runtime/pattern.py).
+patterns and texts for the differential tests of the pattern engine (runtime/core/pattern.py).
 
 ``ZOD`` is what zod 4.6.7's ``z.toJSONSchema`` writes for its string helpers (``z.email()``,
 ``z.iso.datetime()``, ...; got with ``npm install zod@4`` outside the repository), with the email

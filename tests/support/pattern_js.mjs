@@ -1,4 +1,4 @@
-// Runs the page's pattern engine (targets/html.py's pattern_data.js and templates/html/pattern.js,
+// Runs the page's pattern engine (targets/html.py's pattern_data.js and runtime/html/pattern.js,
 // joined in the file named by the first argument) in node, as the page's script block does.
 // stdin: a JSON array of [pattern, [text, ...]]; stdout: a JSON array, for each pattern
 // {"error": reason, "at": index} when the engine refuses it, else {"steps": n, "verdicts":

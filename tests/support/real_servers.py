@@ -25,11 +25,13 @@ import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.mcp import FormRouter
 
-from ..cli_support import Script, typed
+from .cli import Script, typed
 
 ROOT = Path(__file__).resolve().parents[2]
 ZOD_SERVER = Path(__file__).with_name("zod_server.mjs")
-EVERYTHING = ROOT / "node_modules/@modelcontextprotocol/server-everything/dist/index.js"
+EVERYTHING = (
+    ROOT / "node_modules" / "@modelcontextprotocol" / "server-everything" / "dist" / "index.js"
+)
 #: Bound on one tool call, its elicitation answered included.
 CALL_SECONDS = 60
 
@@ -39,7 +41,7 @@ Runner = Callable[[ModuleType, str, str | None], Awaitable[Mapping[str, Any]]]
 def require_node(*packages: str) -> str:
     """The node binary and the npm packages the TypeScript servers need: a failure, not a skip,
     when they are missing (scripts/test installs them with ``npm ci``)."""
-    node = shutil.which("node") or str(ROOT / "node_modules/node/bin/node")
+    node = shutil.which("node") or str(ROOT / "node_modules" / "node" / "bin" / "node")
     if not Path(node).exists():
         pytest.fail("node is missing: the TypeScript servers' tests need it (run `npm ci`)")
     for package in packages:

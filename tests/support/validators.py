@@ -33,7 +33,7 @@ ZOD_SCRIPT = Path(__file__).with_name("zod_formats.mjs")
 
 def require_ajv(*packages: str) -> str:
     """The node binary, failing (not skipping) when node or the npm packages are missing."""
-    node = shutil.which("node") or str(ROOT / "node_modules/node/bin/node")
+    node = shutil.which("node") or str(ROOT / "node_modules" / "node" / "bin" / "node")
     if not Path(node).exists():
         pytest.fail("node is missing: the interop tests need it (scripts/test installs npm deps)")
     for package in ("ajv", "ajv-formats", *packages):

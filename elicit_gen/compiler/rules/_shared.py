@@ -26,7 +26,7 @@ from ..source import JSON, join_pointer
 from .base import Context, is_integer, is_number
 
 if TYPE_CHECKING:
-    from ...runtime.urlcheck import UrlCheck
+    from ...runtime.core.urlcheck import UrlCheck
 
 # --- keyword types ------------------------------------------------------------------------------
 
@@ -335,9 +335,9 @@ def url_of(ctx: Context) -> tuple[str, str, SplitResult | None] | None:
 
 @functools.lru_cache(maxsize=8)
 def url_verdict(url: str) -> UrlCheck:
-    """What the consent screens decide of ``url`` (``runtime/urlcheck.py``'s check_url), once
+    """What the consent screens decide of ``url`` (``runtime/core/urlcheck.py``'s check_url), once
     for all the URL rules; imported here, so that only URL-mode inputs pay for its imports."""
-    from ...runtime.urlcheck import check_url
+    from ...runtime.core.urlcheck import check_url
 
     return check_url(url)
 

@@ -38,8 +38,8 @@ def _usable(prop: Prop) -> dict[str, JSON]:
 
 
 def _readable(pattern: str) -> bool:
-    """Whether the forms' engine reads ``pattern`` (runtime/pattern.py)."""
-    from ...runtime.pattern import PatternError, compile_pattern
+    """Whether the forms' engine reads ``pattern`` (runtime/core/pattern.py)."""
+    from ...runtime.core.pattern import PatternError, compile_pattern
 
     try:
         compile_pattern(pattern)
@@ -54,7 +54,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             continue
         # the runtime's own checker, so lint and forms agree; imported here, as most schemas
         # have no defaults and --lint should not pay for formcore (and its pattern engine)
-        from ...runtime.formcore import check_value
+        from ...runtime.core.formcore import check_value
 
         default = prop.keys["default"]
         if not default_type(prop)[0](default):

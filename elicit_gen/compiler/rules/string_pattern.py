@@ -3,7 +3,7 @@
 Beyond the spec's subset (``StringSchema`` has no ``pattern``; EG160 says other clients may drop
 it). elicit-gen's forms enforce it as every engine a server may check it with reads it:
 ECMAScript with the ``u`` flag (Ajv, the TypeScript SDK), Python's ``re.search`` (jsonschema)
-and Rust's regex crate (pydantic, the Python SDK and FastMCP); see runtime/pattern.py and
+and Rust's regex crate (pydantic, the Python SDK and FastMCP); see runtime/core/pattern.py and
 docs/patterns.md. A pattern that is not a string, that the engines read differently
 (back-references, named groups, inline flags, ``\\p{...}``, a lone ``{``, ...) or that is too
 large to check in bounded time cannot be enforced faithfully: the form would refuse what the
@@ -26,7 +26,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         if prop.kind is not Kind.STRING or "pattern" not in prop.keys:
             continue
         # imported here: most schemas have no pattern, and --lint should not pay for the engine
-        from ...runtime.pattern import PatternError, compile_pattern
+        from ...runtime.core.pattern import PatternError, compile_pattern
 
         pattern = prop.keys["pattern"]
         where = f"field {prop.name!r}"

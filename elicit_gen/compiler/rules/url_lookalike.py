@@ -1,10 +1,10 @@
 """EG204 url-lookalike: a URL-mode ``url`` gives a careful client nothing to warn about.
 
-Spec (2025-11-25, URL mode security): clients MUST show the full URL and the destination
-clearly before the user consents, and SHOULD help users notice suspicious URLs. A consent screen
-(elicit-gen's own: ``elicit_gen/runtime/urlcheck.py``) warns about a host that is an IP address,
-an international (punycode) name, a name that mixes scripts or is written only in letters that
-look Latin (Cyrillic "аррӏе"), as look-alike domains are, a host written with full stops other
+Spec (2025-11-25, URL mode security): clients MUST show the full URL and the destination clearly
+before the user consents, and SHOULD help users notice suspicious URLs. A consent screen
+(elicit-gen's own: ``elicit_gen/runtime/core/urlcheck.py``) warns about a host that is an IP
+address, an international (punycode) name, a name that mixes scripts or is written only in letters
+that look Latin (Cyrillic "аррӏе"), as look-alike domains are, a host written with full stops other
 than "." (U+3002 "。": browsers read it as "."), and a non-default port. Each is legitimate
 sometimes; each makes the user hesitate, so the server's author should know the warning will be
 shown. A URL to this computer whose host is plain ASCII is development and not reported; one written

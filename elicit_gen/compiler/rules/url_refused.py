@@ -1,13 +1,13 @@
 """EG205 url-refused: a URL-mode ``url`` that consent screens refuse to open.
 
 Spec (2025-11-25, URL mode security): clients MUST NOT open a URL without the user's consent and
-SHOULD refuse URLs they cannot show honestly. Besides what EG201 (not absolute https), EG202
-(plain http) and EG203 (credentials) report, a consent screen (``elicit_gen/runtime/urlcheck.py``)
-refuses a URL with invisible or control characters anywhere, a host that is not a valid name or
-ends in a number without being an IP address, percent-escapes or an IPv6 zone id in the host, a
-name with letters browsers read differently (``ß``, full-width letters, letters newer than the
-IDNA 2003 the check converts with, and the few whose IDNA 2003 and UTS #46 conversions differ:
-``https://ꭰ.com/`` is xn--58d.com to a browser), and URLs too long to show.
+SHOULD refuse URLs they cannot show honestly. Besides what EG201 (not absolute https), EG202 (plain
+http) and EG203 (credentials) report, a consent screen (``elicit_gen/runtime/core/urlcheck.py``)
+refuses a URL with invisible or control characters anywhere, a host that is not a valid name or ends
+in a number without being an IP address, percent-escapes or an IPv6 zone id in the host, a name with
+letters browsers read differently (``ß``, full-width letters, letters newer than the IDNA 2003 the
+check converts with, and the few whose IDNA 2003 and UTS #46 conversions differ: ``https://ꭰ.com/``
+is xn--58d.com to a browser), and URLs too long to show.
 """
 
 from __future__ import annotations

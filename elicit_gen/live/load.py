@@ -1,0 +1,347 @@
+"""``load_form``: a ``requestedSchema`` compiled in memory, and its caches.
+
+Every module a Python target writes is static runtime code plus the form's own code. Here the
+static part runs once per process and target (:class:`~elicit_gen.targets.common.base.Runtime`
+says which text it is); each form's module starts from a copy of that namespace and only the
+form's own code is compiled and run. Results are cached by a digest of the whole form, in an LRU
+bounded by count and by the size of the generated code. See :mod:`elicit_gen.live`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import sys
+import threading
+import types
+import warnings
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from ..compiler.diagnostics import visible
+from ..compiler.pipeline import check_source
+from ..compiler.source import dump_json
+from ..compiler.spec import NEWEST, Revision
+from ..i18n import normalise
+from ..targets import TARGETS, get_target
+from .limits import DEFAULT_LIMITS, FormError, check_limits
+from .repairs import UnusableDefault, _without_unusable_defaults
+
+if TYPE_CHECKING:
+    from ..compiler.ir import Form
+    from ..targets.common.base import SharesRuntime
+    from .limits import Limits
+    from .repairs import Repairs
+
+
+log = logging.getLogger("elicit_gen.live")
+
+#: The targets :func:`load_form` makes a module of (``html`` gives the page text).
+MODULE_TARGETS = ("cli", "textual", "qt", "pydantic")
+
+
+# --- the cache -----------------------------------------------------------------------------------
+
+#: Entries of each cache, at most.
+_CACHE_SIZE = 128
+#: Characters of generated code the cached modules (or pages) may hold together: a module takes a
+#: few times its source in memory, so this bounds the cache to tens of MB however large the
+#: forms (a form inside the default limits writes up to about 1.5 MB of code).
+_CACHE_CHARS = 8 * 1024 * 1024
+_lock = threading.Lock()
+#: Held while a form is made (a few milliseconds): two threads asking for one new form at once
+#: compile it once and share the module. Compiles are serial anyway (the GIL).
+_making = threading.Lock()
+#: ((target, locale), revision, digest of the input) -> digest of the form: a repeat skips the
+#: front end. Keys and values are short digests, never the texts. (An input whose defaults the
+#: form could not use is not kept here: a repeat runs the front end again, to say so again.)
+_seen: OrderedDict[tuple[tuple[str, str], str, bytes], bytes] = OrderedDict()
+#: ((target, locale), revision, digest of the form) -> (the module or page text, its size in
+#: characters of generated code).
+_loaded: OrderedDict[tuple[tuple[str, str], str, bytes], tuple[Any, int]] = OrderedDict()
+#: The sum of the sizes in ``_loaded``.
+_loaded_chars = 0
+
+
+def _remember(cache: OrderedDict[Any, Any], key: Any, value: Any) -> None:
+    cache[key] = value
+    cache.move_to_end(key)
+    while len(cache) > _CACHE_SIZE:
+        cache.popitem(last=False)
+
+
+def _keep(key: tuple[tuple[str, str], str, bytes], made: Any, size: int) -> None:
+    """Caches a made module (under ``_lock``), evicting the least recently used ones while the
+    cache holds more than ``_CACHE_SIZE`` entries or ``_CACHE_CHARS`` of code. A module larger
+    than the whole bound is not kept."""
+    global _loaded_chars
+    old = _loaded.pop(key, None)
+    if old is not None:
+        _loaded_chars -= old[1]
+    if size > _CACHE_CHARS:
+        return
+    _loaded[key] = (made, size)
+    _loaded_chars += size
+    while len(_loaded) > _CACHE_SIZE or _loaded_chars > _CACHE_CHARS:
+        _, (_, dropped) = _loaded.popitem(last=False)
+        _loaded_chars -= dropped
+
+
+def clear_cache() -> None:
+    """Forgets every form :func:`load_form` compiled (the shared runtimes stay)."""
+    global _loaded_chars
+    with _lock:
+        _seen.clear()
+        _loaded.clear()
+        _loaded_chars = 0
+
+
+def normalised_key(form: Form) -> str:
+    """The canonical JSON of ``form``'s normalised schema, ``required`` in the order of the
+    fields: equal keys mean "the same form"."""
+    schema = form.schema
+    if "required" in schema:
+        order = list(schema["properties"])
+        schema["required"] = sorted(schema["required"], key=order.index)
+    return json.dumps(schema, ensure_ascii=False)
+
+
+# --- load_form -----------------------------------------------------------------------------------
+
+#: Says why a form must not be made (a reason) or ``None`` to go on: see :func:`_load`. It sees
+#: the form and the server's defaults the form does not use (:class:`DefaultRepair`).
+Admit = Callable[["Form", "Repairs"], "str | None"]
+
+
+def load_form(
+    schema: Mapping[str, Any] | str | bytes,
+    target: str,
+    *,
+    spec: str | Revision | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    locale: str = "en",
+) -> Any:
+    """Lints ``schema`` (a requestedSchema, parsed or JSON text; or any input that holds exactly
+    one form) and compiles it in memory for ``target``.
+
+    Returns a module with the generated-code contract for ``cli``, ``textual``, ``qt`` and
+    ``pydantic``, and the page text for ``html``. ``spec`` is the revision to lint against
+    (default the newest); ``locale`` the language of what the form writes itself (a tag
+    :mod:`elicit_gen.i18n` knows: ``en``, ``zh-CN``). Raises :class:`LimitExceeded` for a
+    schema past ``limits`` (checked first, in microseconds), :class:`FormError` with the
+    diagnostics for a schema with lint errors, and ``ValueError`` for an unknown target,
+    revision or locale.
+
+    A ``default`` the form cannot use (EG140: out of its field's bounds, not one of its options,
+    not its format) is the server's mistake, not the user's: the form is shown without it, and a
+    date-time default without a UTC offset (pydantic's naive ``datetime``) is read as this
+    computer's local time and shown with that offset. Each such repair is logged on the
+    ``elicit_gen.live`` logger and issued as an :class:`UnusableDefault` warning (``warnings``:
+    a caller who would rather refuse the schema makes it an error with
+    ``warnings.simplefilter("error", UnusableDefault)``). ``elicit-gen --lint`` and ``--target``
+    keep EG140 an error for the schema's author.
+
+    Like the command line, it compiles what the linter only warns about, and enforces every
+    keyword its forms can enforce. ``elicit_gen.mcp.unenforced(schema, module.REQUESTED_SCHEMA)``
+    lists what a module leaves out; :class:`~elicit_gen.mcp.FormRouter` does not show such
+    requests.
+    """
+    check_limits(schema, limits)
+    made, repairs = _load(schema, target, spec=spec, locale=locale)
+    for repair in repairs:
+        log.warning("%s", repair)
+        warnings.warn(str(repair), UnusableDefault, stacklevel=2)
+    return made
+
+
+def _load(
+    schema: Mapping[str, Any] | str | bytes,
+    target: str,
+    *,
+    spec: str | Revision | None = None,
+    locale: str = "en",
+    admit: Admit | None = None,
+) -> tuple[Any, Repairs]:
+    """:func:`load_form` past its limits check (the router has checked the request already), and
+    the defaults the form does not use as the server sent them (said by the caller). ``admit``,
+    when given, sees the form after the front end and before anything is emitted: a reason it
+    returns raises :class:`FormError` with it, and nothing of that form is cached (a module
+    already cached is returned without asking ``admit``)."""
+    if target not in TARGETS:
+        raise ValueError(f"unknown target {target!r}; known targets: {', '.join(TARGETS)}")
+    revision = Revision(spec) if spec is not None else NEWEST
+    locale = normalise(locale)
+    slot = (target, locale)
+    data = schema if isinstance(schema, bytes) else None
+    if data is None:
+        text = schema if isinstance(schema, str) else dump_json(schema)
+        data = text.encode("utf-8", "surrogatepass")
+    digest = hashlib.blake2b(data, digest_size=20).digest()
+    with _lock:
+        key = _seen.get((slot, revision.value, digest))
+        if key is not None:
+            found = _loaded.get((slot, revision.value, key))
+            if found is not None:
+                _remember(_seen, (slot, revision.value, digest), key)
+                _loaded.move_to_end((slot, revision.value, key))
+                return found[0], ()
+    form, repairs = _front_end(data, revision)
+    form = form.in_locale(locale)
+    if admit is not None:
+        reason = admit(form, repairs)
+        if reason is not None:
+            raise FormError(reason)
+    key = _cache_key(form)
+    with _making:  # one compile of a form, however many threads ask for it at once
+        with _lock:
+            if not repairs:
+                _remember(_seen, (slot, revision.value, digest), key)
+            cached = _loaded.get((slot, revision.value, key))
+        if cached is None:
+            made, size = _make(form, target)
+        else:
+            made, size = cached
+        with _lock:
+            _keep((slot, revision.value, key), made, size)
+    return made, repairs
+
+
+def _cache_key(form: Form) -> bytes:
+    """A digest of everything the generated module is made of: the whole form (every field of
+    the IR: the class and module names an ``input_required`` key gives, the message, the root
+    title and description, the revision, the language, ...), its schema as
+    :func:`normalised_key` writes it (the order of ``required`` plays no part). Two forms with
+    one key make modules that behave alike."""
+    rest = replace(form, schema_json="", schema_hash="")
+    text = json.dumps([normalised_key(form), repr(rest)], ensure_ascii=False)
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
+
+
+def _front_end(data: bytes, revision: Revision) -> tuple[Form, Repairs]:
+    """The one form of ``data``, and the defaults it was made without (see
+    :func:`_without_unusable_defaults`); :class:`FormError` with the linter's diagnostics when
+    there is no such form."""
+    result = check_source(data, "<requestedSchema>", revision=revision, build_forms=True)
+    repaired, repairs = _without_unusable_defaults(data, result, revision)
+    errors = [d for d in result.diagnostics if d.is_error]
+    if errors and repaired is None:
+        first = errors[0]
+        more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+        message = f"the schema does not compile: {first.code} {first.message}{more}"
+        raise FormError(
+            visible(message),
+            tuple(errors) + tuple(d for d in result.diagnostics if not d.is_error),
+        )
+    result = repaired or result
+    if len(result.forms) != 1:
+        raise FormError(f"the input holds {len(result.forms)} forms, not one")
+    return result.forms[0], repairs
+
+
+def _make(form: Form, target: str) -> tuple[Any, int]:
+    """The module (or page text) of ``form`` for ``target``, and its size in characters of the
+    form's own generated code."""
+    emitter = get_target(target)
+    file = emitter.emit(form)
+    if target not in MODULE_TARGETS:
+        return file.text, len(file.text)
+    shares: SharesRuntime = emitter  # type: ignore[assignment]
+    runtime = shares.runtime(form.locale)
+    own = file.text
+    for piece in runtime.pieces:
+        if own.count(piece) != 1:  # pragma: no cover - every Python emitter copies each once
+            raise RuntimeError(f"{target}: the runtime is not in the emitted module")
+        own = own.replace(piece, "", 1)
+    future = "\nfrom __future__ import annotations\n" in own
+    shared = _shared_namespace(target, form.locale, future)
+    name = f"elicit_gen.live.{form.stem}_{target}_{form.schema_hash}"
+    module = types.ModuleType(name)
+    module.__dict__.update(
+        (key, value) for key, value in shared.items() if not key.startswith("__")
+    )
+    code = compile(own, f"<elicit-gen {target} form {form.schema_hash}>", "exec", dont_inherit=True)
+    _run(code, module)  # our own emitter's output: schema text is only data in it
+    return module, len(own)
+
+
+_shared: dict[tuple[str, str, bool], dict[str, Any]] = {}
+_shared_lock = threading.Lock()
+
+
+def _shared_namespace(target: str, locale: str, future: bool) -> dict[str, Any]:
+    """The namespace of ``target``'s runtime code in ``locale``, run once per process."""
+    with _shared_lock:
+        namespace = _shared.get((target, locale, future))
+        if namespace is None:
+            shares: SharesRuntime = get_target(target)  # type: ignore[assignment]
+            runtime = shares.runtime(locale)
+            source = (
+                ("from __future__ import annotations\n\n" if future else "")
+                + runtime.imports
+                + "\n\n"
+                + "\n\n".join(runtime.pieces)
+            )
+            filename = f"<elicit-gen {target} runtime>"
+            _register_source(filename, source)
+            runtime_module = types.ModuleType(f"elicit_gen.live.{target}_runtime")
+            _run(compile(source, filename, "exec", dont_inherit=True), runtime_module)
+            namespace = runtime_module.__dict__
+            _shared[(target, locale, future)] = namespace
+        return namespace
+
+
+def _run(code: types.CodeType, module: types.ModuleType) -> None:
+    """Runs ``code`` as ``module``'s body, with the module in ``sys.modules`` meanwhile: class
+    machinery (``@dataclass``, typing) looks a class's module up there while the class is made.
+    It is taken out again, so that the cache alone decides how long a form's module lives."""
+    sys.modules[module.__name__] = module
+    try:
+        exec(code, module.__dict__)
+    finally:
+        sys.modules.pop(module.__name__, None)
+
+
+def _register_source(filename: str, source: str) -> None:
+    """Lets tracebacks through the runtime show its lines (a handful of entries, one per
+    target: forms' own code is not registered, so the line cache stays bounded)."""
+    import linecache
+
+    lines = source.splitlines(keepends=True)
+    linecache.cache[filename] = (len(source), None, lines, filename)
+
+
+# --- the URL-mode consent screen -----------------------------------------------------------------
+
+_consent: dict[tuple[str, str], Any] = {}
+
+
+def load_url_consent(target: str, locale: str = "en") -> Any:
+    """The URL-mode consent screen of a UI target in ``locale``, in memory (made once per
+    process and language): a module with ``elicit_url(message, url, *, server=None,
+    elicitation_id=None)`` for ``cli``, ``textual`` and ``qt``, the page text for ``html``.
+    ValueError for another target."""
+    from ..targets import REGISTRY, URL_CONSENT_STEM
+
+    if target not in REGISTRY or not REGISTRY[target].url_consent:
+        raise ValueError(
+            f"no URL consent screen for target {target!r}: use html, qt, textual or cli"
+        )
+    locale = normalise(locale)
+    with _shared_lock:
+        found = _consent.get((target, locale))
+        if found is not None:
+            return found
+        emitter: Any = get_target(target)
+        file = emitter.emit_url_consent(locale)
+        if target not in MODULE_TARGETS:
+            made: Any = file.text
+        else:
+            filename = f"<elicit-gen {target} {file.name}>"
+            _register_source(filename, file.text)
+            made = types.ModuleType(f"elicit_gen.live.{URL_CONSENT_STEM}_{target}_{locale}")
+            _run(compile(file.text, filename, "exec", dont_inherit=True), made)
+        _consent[(target, locale)] = made
+        return made

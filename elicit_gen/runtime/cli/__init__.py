@@ -1,0 +1,1 @@
+"""Runtime of the cli target (a terminal prompt)."""

@@ -1,0 +1,1 @@
+"""Runtime every target shares: validation, safe text, words, the URL check."""

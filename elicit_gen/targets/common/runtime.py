@@ -1,0 +1,178 @@
+"""The runtime modules copied into generated Python, and the layout of what joins them.
+
+The qt, textual and cli targets copy modules of :mod:`elicit_gen.runtime` verbatim into each
+generated module (which stays self-contained: standard library and toolkit only). A runtime
+module is its import section, the ``# --- end of runtime imports ---`` marker, then its body;
+:func:`runtime_part` reads the two, :func:`merge_imports` makes one import block of several
+import sections (:func:`runtime_imports` and :func:`runtime_bodies` join a module's parts), and
+:func:`class_statement` writes a class line. All three write the covered
+style (see DESIGN.md): what black and ``ruff format`` leave unchanged at any line length from 88.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from functools import cache
+from pathlib import Path
+from typing import NamedTuple
+
+from ...i18n import SOURCE_LOCALE, python_msgids, translation
+from .pyprint import LINE_LENGTH, literal, string
+
+RUNTIME = Path(__file__).resolve().parents[2] / "runtime"
+
+#: The line after a runtime module's import section.
+IMPORTS_END = "# --- end of runtime imports ---\n"
+
+
+class RuntimePart(NamedTuple):
+    """A runtime module split at its imports marker: ``imports`` is the text before it
+    (comments, ``__future__`` and relative imports included: :func:`merge_imports` drops them),
+    ``body`` the text after it, without leading and trailing blank lines, ending in a newline."""
+
+    imports: str
+    body: str
+
+
+@cache
+def runtime_file(name: str) -> Path:
+    """``elicit_gen/runtime/<bundle>/<name>``: a runtime part is named by its file name, which
+    is unique across the bundles (core, qt, textual, cli, pydantic)."""
+    found = sorted(RUNTIME.glob(f"*/{name}"))
+    if len(found) != 1:
+        raise LookupError(f"runtime part {name!r}: {len(found)} files in {RUNTIME}/*/")
+    return found[0]
+
+
+@cache
+def runtime_part(name: str) -> RuntimePart:
+    """``elicit_gen/runtime/<bundle>/<name>`` split at its imports marker."""
+    text = runtime_file(name).read_text(encoding="utf-8")
+    head, body = text.split(IMPORTS_END)
+    return RuntimePart(head, body.strip("\n") + "\n")
+
+
+_MemberKey = tuple[int, str, str, bool, str]
+
+
+def _member_key(name: str, asname: str | None) -> _MemberKey:
+    """isort's (ruff's ``I`` rules) order of imported names, order-by-type and
+    case-insensitive: CONSTANTS, then Classes, then the rest; a name before its aliases."""
+    if name.isupper() and len(name) > 1:
+        kind = 0
+    elif name[:1].isupper():
+        kind = 1
+    else:
+        kind = 2
+    return (kind, name.lower(), name, asname is not None, asname or "")
+
+
+def _statement(head: str, names: list[str]) -> str:
+    """``<head> import a, b`` on one line, or exploded one name a line when it is too long."""
+    line = f"{head} import {', '.join(names)}"
+    if len(line) <= LINE_LENGTH:
+        return line
+    return f"{head} import (\n" + "".join(f"    {name},\n" for name in names) + ")"
+
+
+def _alias(name: str, asname: str | None) -> str:
+    return name if asname is None else f"{name} as {asname}"
+
+
+def _third_party(module: str) -> bool:
+    return module.partition(".")[0] not in sys.stdlib_module_names
+
+
+def merge_imports(*sections: str) -> str:
+    """One import block for several import sections, as isort (ruff's ``I`` rules) writes it:
+    the standard library, a blank line, the third-party modules; in each section plain imports
+    and then from-imports, by module (case-insensitive); the plain names of one module merged
+    into one statement, each ``as`` import a statement of its own (ordered by their first name);
+    a statement longer than :data:`LINE_LENGTH` exploded. ``__future__`` and relative imports (a
+    runtime module's imports of its siblings, copied alongside it) are left out. Ends with a
+    newline."""
+    plain: set[tuple[str, str | None]] = set()
+    named: dict[str, set[str]] = {}
+    aliased: set[tuple[str, str, str]] = set()
+    for section in sections:
+        for node in ast.parse(section).body:
+            if isinstance(node, ast.Import):
+                plain.update((alias.name, alias.asname) for alias in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level or node.module is None or node.module == "__future__":
+                    continue
+                for alias in node.names:
+                    if alias.asname is None:
+                        named.setdefault(node.module, set()).add(alias.name)
+                    else:
+                        aliased.add((node.module, alias.name, alias.asname))
+    # each statement: (third party?, (from-import?, module key, first name's key), text)
+    statements: list[tuple[bool, tuple[bool, str, str, _MemberKey], str]] = []
+    for module, asname in plain:
+        key = (False, module.lower(), module, (0, "", "", asname is not None, asname or ""))
+        statements.append((_third_party(module), key, f"import {_alias(module, asname)}"))
+    for module, names in named.items():
+        ordered = sorted(names, key=lambda name: _member_key(name, None))
+        key = (True, module.lower(), module, _member_key(ordered[0], None))
+        statements.append((_third_party(module), key, _statement(f"from {module}", ordered)))
+    for module, name, asname in aliased:
+        key = (True, module.lower(), module, _member_key(name, asname))
+        line = _statement(f"from {module}", [_alias(name, asname)])
+        statements.append((_third_party(module), key, line))
+    sections_out = [
+        "\n".join(text for _, _, text in sorted(s for s in statements if s[0] is third))
+        for third in (False, True)
+    ]
+    return "\n\n".join(section for section in sections_out if section) + "\n"
+
+
+@cache
+def runtime_imports(parts: tuple[str, ...], own: str = "") -> str:
+    """The import block of a module that copies the runtime ``parts`` and imports ``own``."""
+    return merge_imports(own, *(runtime_part(name).imports for name in parts))
+
+
+#: The runtime part that defines ``_t``/``_tn``: first in every UI module's parts.
+STRINGS_PART = "i18n.py"
+
+
+@cache
+def runtime_sections(parts: tuple[str, ...], locale: str = "en") -> tuple[tuple[str, str], ...]:
+    """(name, text) of each runtime part, in order: its body, and after the body of
+    :data:`STRINGS_PART` the module's catalogue in ``locale`` (:func:`catalogue_statement`)."""
+    sections = []
+    for name in parts:
+        body = runtime_part(name).body
+        if name == STRINGS_PART and locale != SOURCE_LOCALE:
+            body += "\n\n" + catalogue_statement(parts, locale)
+        sections.append((name, body))
+    return tuple(sections)
+
+
+@cache
+def runtime_bodies(parts: tuple[str, ...], locale: str = "en") -> str:
+    """The bodies of the runtime ``parts`` (with the catalogue, see :func:`runtime_sections`),
+    in order, two blank lines apart (ends in a newline)."""
+    return "\n\n".join(text for _, text in runtime_sections(parts, locale))
+
+
+def catalogue_statement(parts: tuple[str, ...], locale: str) -> str:
+    """``_CATALOG = _Catalog(...)``: the translations in ``locale`` of every message the
+    runtime ``parts`` show (their ``_t``/``_tn``/``_N`` calls), with its plural expression."""
+    tr = translation(locale)
+    shown: set[str] = set()
+    for name in parts:
+        shown |= python_msgids(runtime_part(name).body)
+    entries = tr.subset(shown)
+    args = f"{string(tr.locale)},\n    {string(tr.plural_forms)},\n    {literal(entries, 4)},"
+    return f"_CATALOG = _Catalog(\n    {args}\n)\n"
+
+
+def class_statement(name: str, base: str) -> str:
+    """``class <name>(<base>):``, exploded (as black would, with a magic trailing comma) when
+    it is longer than :data:`LINE_LENGTH`."""
+    line = f"class {name}({base}):"
+    if len(line) <= LINE_LENGTH:
+        return line
+    return f"class {name}(\n    {base},\n):"

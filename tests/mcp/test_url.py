@@ -1,0 +1,335 @@
+"""URL-mode elicitation through :class:`elicit_gen.mcp.FormRouter` with the real MCP SDK on both
+sides: the server sends ``elicitation/create`` with ``mode: "url"`` (2025-11-25 sessions) and
+later ``notifications/elicitation/complete``; the client shows the cli consent screen compiled
+in memory (``url_consent="cli"``), opens nothing before the user's ``o``, and tells the user
+when the step is complete."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import time
+from collections.abc import Mapping
+from types import ModuleType
+from typing import Any
+
+import anyio
+import anyio.to_thread
+import pytest
+
+pytest.importorskip("mcp")
+
+from mcp import types
+from mcp.client import Client
+from mcp.client._memory import InMemoryTransport
+from mcp.server import MCPServer
+from mcp.server.mcpserver import Context
+from mcp.shared.exceptions import MCPError
+
+import elicit_gen
+from elicit_gen.mcp import FormRouter, UrlRequest
+
+from ..support.cli import Script
+
+URL = "https://auth.example.com/start?flow=7f3a"
+
+
+class Opened:
+    """Stands in for the browser: records each URL the consent screen opens."""
+
+    def __init__(self) -> None:
+        self.urls: list[str] = []
+
+    def __call__(self, url: str) -> bool:
+        self.urls.append(url)
+        return True
+
+
+class ScriptedUser:
+    """A runner whose user types ``lines`` into the cli consent screen (in a worker thread, as
+    ``run_url_in_thread`` runs it), with the browser replaced by ``opened``. Keeps every screen's
+    text and each completion notice; counts screens shown at once."""
+
+    def __init__(self, lines: list[str], opened: Opened) -> None:
+        self.lines = lines
+        self.opened = opened
+        self.screens: list[str] = []
+        self.notices: list[str] = []
+        self.showing = 0
+        self.most = 0
+        self.before_answer: list[list[str]] = []
+
+    async def __call__(self, module: ModuleType, message: str, server: str | None) -> Any:
+        raise AssertionError("no form-mode request in these tests")
+
+    async def show_url(self, module: ModuleType, request: UrlRequest) -> Mapping[str, Any]:
+        self.showing += 1
+        self.most = max(self.most, self.showing)
+        err = io.StringIO()
+        seen_before = list(self.opened.urls)
+
+        def ask() -> Mapping[str, Any]:
+            result: Mapping[str, Any] = module.elicit_url(
+                request.message,
+                request.url,
+                server=request.server,
+                elicitation_id=request.elicitation_id,
+                opener=self.opened,
+                stdin=Script(self.lines),
+                stderr=err,
+            )
+            return result
+
+        await anyio.sleep(0.05)  # a concurrent request gets the chance to show its screen too
+        result = await anyio.to_thread.run_sync(ask)
+        self.before_answer.append(seen_before)
+        self.screens.append(err.getvalue())
+        self.showing -= 1
+        return result
+
+    def complete_url(self, module: ModuleType, request: UrlRequest) -> None:
+        err = io.StringIO()
+        module.complete_notice(request.url, server=request.server, stderr=err)
+        self.notices.append(err.getvalue())
+
+
+def url_server(urls: list[str], *, complete: bool = True, together: bool = False) -> MCPServer:
+    """A server whose ``sign_in`` tool sends a URL-mode request for each of ``urls`` (one after
+    the other, or all at once) and, after an accept, the completion notification. Its reply
+    lists the action of each, or ``error <code> <reason>`` for a request the client did not
+    show."""
+    server = MCPServer("acme-auth")
+
+    async def sign_in(ctx: Context) -> str:
+        answers: dict[int, str] = {}
+
+        async def ask(index: int, url: str) -> None:
+            elicitation_id = f"e-{index}"
+            try:
+                answer = await ctx.session.elicit_url(
+                    f"Sign in to continue ({index})", url, elicitation_id, ctx.request_id
+                )
+            except MCPError as error:
+                answers[index] = f"error {error.code} {error.data['reason']}"
+                return
+            answers[index] = answer.action
+            assert answer.content is None  # URL mode: accept carries no content
+            if answer.action == "accept" and complete:
+                await ctx.session.send_elicit_complete(elicitation_id, ctx.request_id)
+
+        if together:
+            async with anyio.create_task_group() as group:
+                for index, url in enumerate(urls):
+                    group.start_soon(ask, index, url)
+        else:
+            for index, url in enumerate(urls):
+                await ask(index, url)
+        return json.dumps([answers[i] for i in range(len(urls))])
+
+    sign_in.__annotations__ = {"ctx": Context, "return": str}
+    server.tool(name="sign_in")(sign_in)
+    return server
+
+
+async def call(server: MCPServer, router: FormRouter) -> list[str]:
+    transport = InMemoryTransport(server)
+    with anyio.fail_after(60):  # a session that never answers fails the test, never hangs it
+        async with Client(
+            transport,
+            mode="legacy",
+            elicitation_callback=router,
+            message_handler=router.message_handler,
+        ) as client:
+            reply = await client.call_tool("sign_in", {})
+            assert not reply.is_error, reply.content
+            text: str = reply.content[0].text  # type: ignore[union-attr]
+            await anyio.sleep(0.1)  # the completion notification follows the reply's path
+            return list(json.loads(text))
+
+
+async def wait_for(condition: Any, seconds: float = 10) -> None:
+    with anyio.fail_after(seconds):
+        while not condition():
+            await anyio.sleep(0.02)
+
+
+def test_accept_opens_only_after_the_user_says_so_and_completion_is_announced() -> None:
+    opened = Opened()
+    user = ScriptedUser(["", "yes", "o"], opened)  # Enter and "yes" do not open; "o" does
+    router = FormRouter(url_consent="cli", runner=user)
+
+    async def main() -> list[str]:
+        actions = await call(url_server([URL]), router)
+        await wait_for(lambda: bool(user.notices))
+        return actions
+
+    assert anyio.run(main) == ["accept"]
+    assert user.before_answer == [[]]  # nothing was opened before the screen was answered
+    assert opened.urls == [URL]  # exactly once, the URL exactly as the server sent it
+    screen = user.screens[0]
+    assert "acme-auth" in screen  # who asks: the serverInfo name
+    assert "Sign in to continue (0)" in screen
+    assert "auth.example.com" in screen and URL in screen
+    assert screen.index("example.com") < screen.rindex("[o]pen")  # shown before the question
+    assert "Completed in your browser" in user.notices[0]
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "javascript:alert(1)",
+        "data:text/html,<script>alert(1)</script>",
+        "file:///etc/passwd",
+        "http://example.com/login",
+        "https://user:secret@example.com/",
+    ],
+)
+def test_a_refused_url_cannot_be_opened_and_is_declined(url: str) -> None:
+    opened = Opened()
+    user = ScriptedUser(["o", "open", "d"], opened)  # the user tries to open, then declines
+    router = FormRouter(url_consent="cli", runner=user)
+    assert anyio.run(call, url_server([url]), router) == ["decline"]
+    assert opened.urls == []
+    assert "[o]pen" not in user.screens[0]
+
+
+def test_look_alike_hosts_are_warned_about() -> None:
+    user = ScriptedUser(["c"], Opened())
+    router = FormRouter(url_consent="cli", runner=user)
+    urls = ["https://xn--80ak6aa92e.com/", "https://\u0430pple.com/"]
+    assert anyio.run(call, url_server(urls), router) == ["cancel", "cancel"]
+    assert "xn--80ak6aa92e.com" in user.screens[0]
+    assert "Cyrillic and Latin" in user.screens[1]
+
+
+def test_two_requests_at_once_are_shown_one_at_a_time_each_with_its_url() -> None:
+    opened = Opened()
+    user = ScriptedUser(["o"], opened)
+    router = FormRouter(url_consent="cli", runner=user)
+    first, second = "https://one.example.com/a", "https://two.example.org/b"
+
+    async def main() -> list[str]:
+        actions = await call(url_server([first, second], together=True), router)
+        await wait_for(lambda: len(user.notices) == 2)
+        return actions
+
+    assert anyio.run(main) == ["accept", "accept"]
+    assert user.most == 1
+    assert sorted(opened.urls) == sorted([first, second])
+    for screen in user.screens:  # never mixed: each screen names one of the two URLs only
+        assert (first in screen) != (second in screen)
+    for notice in user.notices:
+        assert ("example.com" in notice) != ("example.org" in notice)
+
+
+def test_the_blocking_default_runner_reads_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a runner of its own, the router runs the module's blocking ``elicit_url`` in a
+    worker thread on the process's stdin/stderr; the browser is the module's default opener."""
+    module = elicit_gen.load_url_consent("cli")
+    opened = Opened()
+    monkeypatch.setattr("webbrowser.open", opened)
+    monkeypatch.setattr("sys.stdin", Script(["o"]))
+    err = io.StringIO()
+    monkeypatch.setattr("sys.stderr", err)
+    router = FormRouter(url_consent=module)
+    assert anyio.run(call, url_server([URL], complete=False), router) == ["accept"]
+    assert opened.urls == [URL]
+    assert "auth.example.com" in err.getvalue()
+
+
+def test_without_a_consent_screen_url_mode_is_not_shown(
+    caplog: pytest.LogCaptureFixture, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Not a decline the user never chose: the server gets an error, the user a line on the
+    terminal the forms use."""
+    router = FormRouter(compile_unknown="cli")
+    with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
+        assert anyio.run(call, url_server([URL]), router) == ["error -32602 url_mode"]
+    assert "no url_consent" in caplog.text and "not shown" in caplog.text
+    assert capsys.readouterr().err == (
+        "acme-auth: This request was not shown: it asks to open a web page, which this app "
+        "does not do for servers. The server has been told.\n"
+    )
+
+
+def test_without_a_consent_screen_url_mode_goes_to_the_fallback() -> None:
+    seen: list[str] = []
+
+    async def fallback(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        assert isinstance(params, types.ElicitRequestURLParams)
+        seen.append(params.url)
+        return types.ElicitResult(action="cancel")
+
+    router = FormRouter(fallback=fallback)
+    assert anyio.run(call, url_server([URL]), router) == ["cancel"]
+    assert seen == [URL]
+
+
+def test_a_huge_message_is_refused_before_any_screen(caplog: pytest.LogCaptureFixture) -> None:
+    user = ScriptedUser(["o"], Opened())
+    router = FormRouter(url_consent="cli", runner=user)
+    server = MCPServer("huge")
+
+    async def sign_in(ctx: Context) -> str:
+        start = time.perf_counter()
+        try:
+            answer = await ctx.session.elicit_url("x" * 1_000_000, URL, "e-1", ctx.request_id)
+        except MCPError as error:
+            return json.dumps([error.data["reason"], time.perf_counter() - start])
+        return json.dumps([answer.action, time.perf_counter() - start])
+
+    sign_in.__annotations__ = {"ctx": Context, "return": str}
+    server.tool(name="sign_in")(sign_in)
+    with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
+        action, seconds = anyio.run(call, server, router)
+    assert action == "too_large" and seconds < 2
+    assert user.screens == []
+    assert "not shown" in caplog.text and "the message has 1,000,000 characters" in caplog.text
+
+
+def test_an_unknown_completion_is_ignored(caplog: pytest.LogCaptureFixture) -> None:
+    router = FormRouter(url_consent="cli")
+    notification = types.ElicitCompleteNotification(
+        params=types.ElicitCompleteNotificationParams(elicitation_id="nobody\x1b[2J")
+    )
+    with caplog.at_level(logging.INFO, logger="elicit_gen.mcp"):
+        anyio.run(router.message_handler, notification)
+    assert "\x1b" not in caplog.text and "unknown" in caplog.text
+
+
+def test_a_consent_screen_that_accepts_a_refused_url_is_an_error() -> None:
+    """A hand-edited module must not send accept for a URL the check refuses."""
+    real = elicit_gen.load_url_consent("cli")
+    fake = ModuleType("fake_consent")
+    fake.check_url = real.check_url  # type: ignore[attr-defined]
+    fake.elicit_url = lambda *args, **kwargs: {"action": "accept"}  # type: ignore[attr-defined]
+    router = FormRouter(url_consent=fake)
+    server = MCPServer("bad")
+    outcome: list[str] = []
+
+    async def sign_in(ctx: Context) -> str:
+        try:
+            await ctx.session.elicit_url("m", "javascript:alert(1)", "e-1", ctx.request_id)
+        except Exception as error:  # the client's JSON-RPC error reaches the server
+            outcome.append(type(error).__name__)
+        return "done"
+
+    sign_in.__annotations__ = {"ctx": Context, "return": str}
+    server.tool(name="sign_in")(sign_in)
+
+    async def main() -> None:
+        transport = InMemoryTransport(server)
+        with anyio.fail_after(60):
+            async with Client(transport, mode="legacy", elicitation_callback=router) as client:
+                await client.call_tool("sign_in", {})
+
+    anyio.run(main)
+    assert outcome, "the server should have received an error, not an accept"
+
+
+def test_url_consent_is_validated() -> None:
+    with pytest.raises(ValueError):
+        FormRouter(url_consent="html")
+    with pytest.raises(TypeError):
+        FormRouter(url_consent=ModuleType("not_a_consent_module"))
