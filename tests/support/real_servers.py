@@ -22,7 +22,7 @@ from mcp import types
 from mcp.client import Client
 
 import elicit_gen
-from elicit_gen.compiler import ir
+from elicit_gen.live import DefaultRepair
 from elicit_gen.mcp import FormRouter
 
 from .cli import Script, typed
@@ -50,30 +50,13 @@ def require_node(*packages: str) -> str:
     return node
 
 
-def _text(value: Any) -> str:
-    return value if isinstance(value, str) else json.dumps(value)
-
-
-def _line(field: ir.Field, value: Any) -> str:
-    """What the user types for ``value``: an option is picked by its number, found by its value
-    as JSON text (a form may keep numeric options as numbers or as text)."""
-    if isinstance(field, (ir.SingleSelectField, ir.MultiSelectField)):
-        texts = [_text(o.value) for o in field.options]
-        chosen = value if isinstance(field, ir.MultiSelectField) else [value]
-        picks = [str(texts.index(_text(v)) + 1) for v in chosen]
-        if isinstance(field, ir.SingleSelectField):
-            return picks[0]
-        return ",".join(picks) or "none"
-    return typed(field, value)
-
-
 def typed_lines(module: ModuleType, content: Mapping[str, Any]) -> list[str]:
     """The lines a user types into the CLI form ``module`` to accept ``content`` (a field not in
     ``content`` is skipped with Enter), read from the schema the form enforces."""
     result = elicit_gen.compile(dict(module.REQUESTED_SCHEMA), [])
     assert result.ok, [str(d) for d in result.diagnostics if d.is_error]
     (form,) = result.forms
-    lines = [_line(f, content[f.name]) if f.name in content else "" for f in form.fields]
+    lines = [typed(f, content[f.name]) if f.name in content else "" for f in form.fields]
     return [*lines, "s"]
 
 
@@ -110,9 +93,16 @@ class Logged(logging.Handler):
     def __init__(self) -> None:
         super().__init__(logging.DEBUG)
         self.messages: list[str] = []
+        #: The defaults the router repaired to show a form (issue 25: logged, not refused).
+        self.repairs: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        if record.levelno >= logging.WARNING:
+        if record.levelno < logging.WARNING:
+            return
+        args = record.args if isinstance(record.args, tuple) else ()
+        if any(isinstance(arg, DefaultRepair) for arg in args):
+            self.repairs.append(record.getMessage())
+        else:
             self.messages.append(record.getMessage())
 
     def __enter__(self) -> "Logged":
