@@ -17,7 +17,7 @@ from typing import Any
 from ..compiler import ir
 from ..i18n import ENGLISH, Translation, translation
 from ..runtime.cli.prompt import reads_as_number
-from .common.base import URL_CONSENT_STEM, GeneratedFile, Runtime
+from .common.base import URL_CONSENT_STEM, GeneratedFile, Module, Runtime
 from .common.hints import (
     count_phrase,
     default_server,
@@ -27,7 +27,7 @@ from .common.hints import (
     text_phrase,
 )
 from .common.render import header_text, render
-from .common.runtime import runtime_bodies, runtime_imports
+from .common.runtime import runtime_bodies, runtime_imports, runtime_shared
 
 #: The module's own imports (what the template's code names); merged with the runtime's.
 _IMPORTS = """\
@@ -60,6 +60,9 @@ class CliTarget:
     black_stable = True
 
     def emit(self, form: ir.Form) -> GeneratedFile:
+        return self.emit_module(form).file()
+
+    def emit_module(self, form: ir.Form) -> Module:
         filename = form.stem + self.suffix
         tr = translation(form.locale)
         text = render(
@@ -73,9 +76,12 @@ class CliTarget:
             imports=runtime_imports(_PARTS, _IMPORTS),
             runtime=runtime_bodies(_PARTS, form.locale),
         )
-        return GeneratedFile(name=filename, text=text)
+        return Module.cut(filename, text, runtime_shared("form", _PARTS, form.locale, _IMPORTS))
 
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
+        return self.emit_url_consent_module(locale).file()
+
+    def emit_url_consent_module(self, locale: str = "en") -> Module:
         """``url_consent_cli.py``: the safe-text helpers, the URL check and the consent prompt
         (``runtime/cli/prompt_consent.py``) copied verbatim, under
         ``templates/cli/url_consent.py.j2`` (header, docstring, the script entry point). It holds no
@@ -88,7 +94,7 @@ class CliTarget:
             imports=runtime_imports(_CONSENT_PARTS),
             runtime=runtime_bodies(_CONSENT_PARTS, locale),
         )
-        return GeneratedFile(name=filename, text=text)
+        return Module.cut(filename, text, runtime_shared("consent", _CONSENT_PARTS, locale))
 
     def runtime(self, locale: str = "en") -> Runtime:
         return Runtime(runtime_imports(_PARTS, _IMPORTS), (runtime_bodies(_PARTS, locale),))

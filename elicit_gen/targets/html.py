@@ -46,7 +46,7 @@ from ..runtime.core.consent_args import MAX_MESSAGE_LENGTH
 from ..runtime.core.formcore import option_index
 from ..runtime.core.safetext import _UNSAFE_RE, MAX_NAME_LENGTH, safe_block, safe_text
 from ..runtime.core.urlcheck import MAX_URL_LENGTH
-from .common.base import URL_CONSENT_STEM, GeneratedFile
+from .common.base import URL_CONSENT_STEM, GeneratedFile, Module, Shared
 from .common.hints import (
     count_hint,
     default_server,
@@ -522,6 +522,15 @@ def _assets(scripts: tuple[str, ...], styles: tuple[str, ...]) -> tuple[str, str
     return script, style, csp(script, style)
 
 
+def _shared(
+    page: str, policy: str, scripts: tuple[str, ...], styles: tuple[str, ...]
+) -> list[Shared]:
+    """A kind of page's shared sections, in page order: its Content-Security-Policy
+    (``<page>.csp.txt``), its style sheets and its scripts (each by its file name)."""
+    assets = [Shared(name, _asset(name)) for name in (*styles, *scripts)]
+    return [Shared(f"{page}.csp.txt", policy), *assets]
+
+
 def _split_at(text: str, placeholder: str) -> tuple[str, str]:
     """A translated sentence around the place of markup (``{server}`` shown in its own span)."""
     before, _, after = text.partition(placeholder)
@@ -537,10 +546,14 @@ class HtmlTarget:
     suffix: str
 
     def emit(self, form: Form) -> GeneratedFile:
+        return self.emit_module(form).file()
+
+    def emit_module(self, form: Form) -> Module:
         # style.css is shared with the URL consent page; form.css has the form's own rules.
         patterned = any(isinstance(f, StringField) and f.pattern is not None for f in form.fields)
         scripts = _PATTERN_FORM_SCRIPTS if patterned else _FORM_SCRIPTS
-        script, style, policy = _assets(scripts, ("style.css", "form.css"))
+        styles = ("style.css", "form.css")
+        script, style, policy = _assets(scripts, styles)
         tr = translation(form.locale)
         views = [field_view(f, tr) for f in form.fields]
         message = shown_message(form.message, tr)
@@ -561,9 +574,13 @@ class HtmlTarget:
             script=Markup(script),
             style=Markup(style),
         )
-        return GeneratedFile(name=form.stem + self.suffix, text=text)
+        shared = _shared("pattern_form" if patterned else "form", policy, scripts, styles)
+        return Module.cut(form.stem + self.suffix, text, shared)
 
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
+        return self.emit_url_consent_module(locale).file()
+
+    def emit_url_consent_module(self, locale: str = "en") -> Module:
         """The URL-mode consent page: the forms' look and CSP; the request arrives at run time
         through ``window.elicitation.showUrl({message, url, server, elicitationId})``."""
         # urlcheck.py's names of scripts ("Latin", "Cyrillic"), which the page's port shows from
@@ -571,7 +588,8 @@ class HtmlTarget:
         from ..runtime.core.urlcheck import _SCRIPT_WORDS
 
         script_words = set(_SCRIPT_WORDS.values())
-        script, style, policy = _assets(_CONSENT_SCRIPTS, ("style.css", "url_consent.css"))
+        styles = ("style.css", "url_consent.css")
+        script, style, policy = _assets(_CONSENT_SCRIPTS, styles)
         tr = translation(locale)
         asks = _split_at(tr.gettext("{server} asks you to open a web page"), "{server}")
         text = render(
@@ -587,7 +605,8 @@ class HtmlTarget:
             script=Markup(script),
             style=Markup(style),
         )
-        return GeneratedFile(name=URL_CONSENT_STEM + self.suffix, text=text)
+        shared = _shared("url_consent", policy, _CONSENT_SCRIPTS, styles)
+        return Module.cut(URL_CONSENT_STEM + self.suffix, text, shared)
 
 
 TARGET = HtmlTarget()

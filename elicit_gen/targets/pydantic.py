@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any, Union
 
 from ..compiler import ir
-from .common.base import GeneratedFile, Runtime
+from .common.base import GeneratedFile, Module, Runtime, Shared
 from .common.pyprint import LINE_LENGTH, literal
 from .common.render import header_text, render
 from .common.runtime import class_statement, runtime_part
@@ -247,9 +247,7 @@ def _number_type(field: ir.NumberField, prop: dict[str, Any]) -> _Node:
         "Annotated",
         "float",
         _call("Field", *kws, _Kw("allow_inf_nan", "False")),
-        _call(
-            "_number", _Lit(ge), _Lit(le), _kw("above", gt), _kw("below", lt), _kw("step", step)
-        ),
+        _call("_number", _Lit(ge), _Lit(le), _kw("above", gt), _kw("below", lt), _kw("step", step)),
         fixed,
     )
 
@@ -393,15 +391,24 @@ from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 
 
 @cache
-def _runtime() -> str:
-    """The static part of every models module: the pattern engine (``runtime/core/pattern.py``),
-    formcore's format-check section, then the body of ``runtime/pydantic/pydantic_models.py``, all
-    verbatim."""
+def _runtime_parts() -> tuple[Shared, Shared, Shared]:
+    """The pattern engine (``runtime/core/pattern.py``), formcore's format-check section and the
+    body of ``runtime/pydantic/pydantic_models.py``, all verbatim."""
     core = runtime_part("formcore.py").body
     start, end = "# --- format checks ---\n", "# --- end of format checks ---\n"
     checks = core[core.index(start) : core.index(end) + len(end)]
-    engine = runtime_part("pattern.py").body
-    return engine + "\n\n" + checks + "\n" + runtime_part("pydantic_models.py").body
+    return (
+        Shared("pattern.py", runtime_part("pattern.py").body),
+        Shared("formcore.format-checks.py", checks),
+        Shared("pydantic_models.py", runtime_part("pydantic_models.py").body),
+    )
+
+
+@cache
+def _runtime() -> str:
+    """The static part of every models module: :func:`_runtime_parts`, in order."""
+    engine, checks, models = _runtime_parts()
+    return engine.text + "\n\n" + checks.text + "\n" + models.text
 
 
 def _titled_selects(form: ir.Form) -> list[ir.SingleSelectField | ir.MultiSelectField]:
@@ -429,6 +436,9 @@ class PydanticTarget:
     black_stable = True
 
     def emit(self, form: ir.Form) -> GeneratedFile:
+        return self.emit_module(form).file()
+
+    def emit_module(self, form: ir.Form) -> Module:
         schema = form.schema
         properties: dict[str, Any] = schema.get("properties", {})
         untitled = sorted({n for f in form.fields if f.title is None for n in (f.name, f.ident)})
@@ -479,7 +489,8 @@ class PydanticTarget:
                 0,
             ),
         )
-        return GeneratedFile(name=form.stem + self.suffix, text=text)
+        shared = (Shared("form.imports.py", _IMPORTS), *_runtime_parts())
+        return Module.cut(form.stem + self.suffix, text, shared)
 
     def runtime(self, locale: str = "en") -> Runtime:
         return Runtime(_IMPORTS, (_runtime(),))

@@ -30,7 +30,7 @@ from ..compiler.ir import (
     StringFormat,
 )
 from ..i18n import ENGLISH, Translation, translation
-from .common.base import URL_CONSENT_STEM, GeneratedFile, Runtime
+from .common.base import URL_CONSENT_STEM, GeneratedFile, Module, Runtime
 from .common.hints import (
     count_hint,
     default_server,
@@ -42,7 +42,7 @@ from .common.hints import (
 from .common.layout import is_long_text
 from .common.ranges import highest, lowest
 from .common.render import header_text, render
-from .common.runtime import runtime_bodies, runtime_imports, runtime_sections
+from .common.runtime import runtime_bodies, runtime_imports, runtime_sections, runtime_shared
 
 #: The standard-library imports of the per-form part of the module (the runtimes bring theirs).
 _FORM_IMPORTS = "import sys\nfrom collections.abc import Mapping\nfrom typing import Any\n"
@@ -177,6 +177,9 @@ class QtTarget:
     black_stable = True
 
     def emit(self, form: Form) -> GeneratedFile:
+        return self.emit_module(form).file()
+
+    def emit_module(self, form: Form) -> Module:
         tr = translation(form.locale)
         text = render(
             "qt/module.py.j2",
@@ -193,9 +196,13 @@ class QtTarget:
             imports=runtime_imports(_PARTS, _FORM_IMPORTS),
             runtime_parts=runtime_sections(_PARTS, form.locale),
         )
-        return GeneratedFile(name=form.stem + self.suffix, text=text)
+        shared = runtime_shared("form", _PARTS, form.locale, _FORM_IMPORTS)
+        return Module.cut(form.stem + self.suffix, text, shared)
 
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
+        return self.emit_url_consent_module(locale).file()
+
+    def emit_url_consent_module(self, locale: str = "en") -> Module:
         """``url_consent_qt.py``: the safe-text helpers, the URL check and the consent dialog
         (``runtime/qt/qt_consent.py``) copied verbatim, under ``templates/qt/url_consent.py.j2``
         (header, docstring, the script entry point). It holds no per-request data."""
@@ -207,7 +214,7 @@ class QtTarget:
             imports=runtime_imports(_CONSENT_PARTS),
             runtime=runtime_bodies(_CONSENT_PARTS, locale),
         )
-        return GeneratedFile(name=filename, text=text)
+        return Module.cut(filename, text, runtime_shared("consent", _CONSENT_PARTS, locale))
 
     def runtime(self, locale: str = "en") -> Runtime:
         pieces = tuple(text for _, text in runtime_sections(_PARTS, locale))

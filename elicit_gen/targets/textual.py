@@ -25,7 +25,7 @@ from typing import Any
 from ..compiler import ir
 from ..compiler.ir import StringFormat
 from ..i18n import ENGLISH, Translation, translation
-from .common.base import URL_CONSENT_STEM, GeneratedFile, Runtime
+from .common.base import URL_CONSENT_STEM, GeneratedFile, Module, Runtime
 from .common.hints import (
     count_hint,
     default_server,
@@ -36,7 +36,7 @@ from .common.hints import (
 )
 from .common.layout import is_long_text
 from .common.render import header_text, render
-from .common.runtime import runtime_bodies, runtime_imports
+from .common.runtime import runtime_bodies, runtime_imports, runtime_shared
 
 #: The runtime parts copied into the module, in this order: the validation runtime, the
 #: safe-text helpers, the screen base (no key typed before it was drawn acts on it), then the
@@ -172,6 +172,9 @@ class TextualTarget:
     black_stable = True
 
     def emit(self, form: ir.Form) -> GeneratedFile:
+        return self.emit_module(form).file()
+
+    def emit_module(self, form: ir.Form) -> Module:
         spec = form_spec(form)
         ids = [f["id"] for f in spec["fields"]]
         assert len(set(ids)) == len(ids) and all(i.startswith("f-") for i in ids)
@@ -183,9 +186,13 @@ class TextualTarget:
             imports=runtime_imports(_PARTS),
             runtime=runtime_bodies(_PARTS, form.locale),
         )
-        return GeneratedFile(name=form.stem + self.suffix, text=text)
+        shared = runtime_shared("form", _PARTS, form.locale)
+        return Module.cut(form.stem + self.suffix, text, shared)
 
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
+        return self.emit_url_consent_module(locale).file()
+
+    def emit_url_consent_module(self, locale: str = "en") -> Module:
         """``url_consent_textual.py``: the safe-text helpers, the URL check and the consent
         screen (``runtime/textual/textual_consent.py``) copied verbatim, under
         ``templates/textual/url_consent.py.j2`` (header, docstring, the script entry point). It
@@ -198,7 +205,7 @@ class TextualTarget:
             imports=runtime_imports(_CONSENT_PARTS),
             runtime=runtime_bodies(_CONSENT_PARTS, locale),
         )
-        return GeneratedFile(name=filename, text=text)
+        return Module.cut(filename, text, runtime_shared("consent", _CONSENT_PARTS, locale))
 
     def runtime(self, locale: str = "en") -> Runtime:
         return Runtime(runtime_imports(_PARTS), (runtime_bodies(_PARTS, locale),))

@@ -1,24 +1,72 @@
-"""Golden-file comparison: a failure shows a unified diff and the command to regenerate."""
+"""Golden-file comparison: a failure shows a unified diff and the command to regenerate.
+
+A generated file's golden holds only the form's own text: each shared section of it (an import
+block, a runtime part copied verbatim, a page's CSP; see :class:`elicit_gen.targets.common.base.
+Module`) stands there as a marker line ``<<<golden runtime/<target>/<name>>>>``, and its text is
+stored once per target in ``golden/runtime/<target>/<name>`` (a text that depends on the locale
+names it: ``zh-CN/form.catalogue.py``). :func:`golden_text` puts the whole file together again.
+"""
 
 from __future__ import annotations
 
 import difflib
+import re
 from pathlib import Path
 
 import pytest
 
+from elicit_gen.targets.common.base import Module
+
 REGENERATE = "pytest tests/targets/test_golden.py --update-golden"
+GOLDEN = Path(__file__).resolve().parents[2] / "golden"
+#: Where the shared sections live: golden/runtime/<target>/<name>.
+RUNTIME = GOLDEN / "runtime"
+MARKER = re.compile(r"<<<golden (runtime/[\w.-]+(?:/[\w.-]+)*)>>>")
+_OPENER = "<<<golden "
 
 
-def check_golden(expected_path: Path, actual: str, update: bool) -> None:
-    if update:
-        expected_path.parent.mkdir(parents=True, exist_ok=True)
-        if not expected_path.exists() or expected_path.read_text(encoding="utf-8") != actual:
-            expected_path.write_text(actual, encoding="utf-8", newline="")
-        return
-    if not expected_path.exists():
-        pytest.fail(f"missing golden file {expected_path}; create it with: {REGENERATE}")
-    expected = expected_path.read_text(encoding="utf-8")
+def stored_files(target: str, module: Module, directory: Path) -> dict[Path, str]:
+    """The golden files of ``module`` (a file of ``target``): ``directory/<file name>`` holding
+    its own pieces and a marker for each shared section, and each shared section's file."""
+    own: list[str] = []
+    files: dict[Path, str] = {}
+    for piece in module.pieces:
+        if isinstance(piece, str):
+            if _OPENER in piece:
+                raise ValueError(f"{module.name}: its own text holds the marker {_OPENER!r}")
+            own.append(piece)
+        else:
+            relative = f"runtime/{target}/{piece.name}"
+            own.append(f"{_OPENER}{relative}>>>")
+            files[GOLDEN / relative] = piece.text
+    files[directory / module.name] = "".join(own)
+    return files
+
+
+def _read(path: Path, needed_by: Path | None = None) -> str:
+    if not path.is_file():
+        by = f" (named by {needed_by})" if needed_by else ""
+        pytest.fail(f"missing golden file {path}{by}; create it with: {REGENERATE}", pytrace=False)
+    return path.read_text(encoding="utf-8")
+
+
+def golden_text(path: Path) -> str:
+    """The whole expected text of the golden ``path``: its markers replaced by the shared
+    sections they name. Fails when the file or a section's file is missing."""
+    own = _read(path)
+    return MARKER.sub(lambda m: _read(GOLDEN / m[1], path), own)
+
+
+def write_golden(path: Path, text: str) -> None:
+    """Writes ``text`` to ``path`` unless it holds it already."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8", newline="")
+
+
+def assert_same(expected: str, actual: str, expected_path: Path) -> None:
+    """Fails with a unified diff when the output ``actual`` is not ``expected`` (the golden
+    ``expected_path``, put together)."""
     if expected != actual:
         diff = "".join(
             difflib.unified_diff(
@@ -33,3 +81,11 @@ def check_golden(expected_path: Path, actual: str, update: bool) -> None:
             f"If the change is intended, regenerate with: {REGENERATE} and review the diff.",
             pytrace=False,
         )
+
+
+def check_golden(expected_path: Path, actual: str, update: bool) -> None:
+    """A golden stored whole (the diagnostics of an invalid input)."""
+    if update:
+        write_golden(expected_path, actual)
+        return
+    assert_same(_read(expected_path), actual, expected_path)

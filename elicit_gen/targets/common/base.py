@@ -5,6 +5,10 @@ A Python target also says whether its output is black-stable by construction
 :mod:`.pyprint`). The format stage (:func:`elicit_gen.targets.emit`) then runs no formatter
 when the project's style is covered; a target without the attribute counts as ``False`` and its
 output always goes through the project's formatter.
+
+``emit_module(form)`` gives the same file as a :class:`Module`: the form's own text and the
+:class:`Shared` sections (import block, runtime parts) that every file of the target holding
+them holds the same; the golden test stores those once per target (tests/targets/test_golden.py).
 """
 
 from __future__ import annotations
@@ -12,6 +16,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple, Protocol
 
 if TYPE_CHECKING:  # --lint imports the registry, never the IR
+    from collections.abc import Iterable
+
     from ...compiler.ir import Form
 
 
@@ -54,3 +60,65 @@ class SharesRuntime(Target, Protocol):
     """A Python target whose modules are static runtime code plus the form's own code."""
 
     def runtime(self, locale: str = "en") -> Runtime: ...
+
+
+class Shared(NamedTuple):
+    """A section of generated text that every file of its target holding it holds the same: a
+    runtime part copied verbatim (named by its file, e.g. ``formcore.py``, ``form.js``), or text
+    made only of runtime parts (an import block, a catalogue, a page's CSP). ``name`` is a path
+    unique within the target; it names the locale when the text depends on it
+    (``zh-CN/form.catalogue.py``)."""
+
+    name: str
+    text: str
+
+
+class Module(NamedTuple):
+    """A generated file as its pieces, in order: the form's own text (``str``: the header,
+    the docstring, the form's data and API, and what joins the rest) and the :class:`Shared`
+    sections (its import block, the runtime parts). ``text`` joins them: it is the file."""
+
+    name: str
+    pieces: tuple[str | Shared, ...]
+
+    @property
+    def text(self) -> str:
+        return "".join(p if isinstance(p, str) else p.text for p in self.pieces)
+
+    @property
+    def shared(self) -> tuple[Shared, ...]:
+        return tuple(p for p in self.pieces if isinstance(p, Shared))
+
+    def file(self) -> GeneratedFile:
+        return GeneratedFile(self.name, self.text)
+
+    @classmethod
+    def cut(cls, name: str, text: str, sections: Iterable[Shared]) -> Module:
+        """``text`` cut at ``sections``, each found verbatim after the one before it; the
+        joined pieces are ``text`` again, byte for byte."""
+        pieces: list[str | Shared] = []
+        at = 0
+        for section in sections:
+            start = text.find(section.text, at)
+            if start < 0:
+                raise ValueError(f"{name}: the shared section {section.name} is not in the text")
+            if start > at:
+                pieces.append(text[at:start])
+            pieces.append(section)
+            at = start + len(section.text)
+        if at < len(text):
+            pieces.append(text[at:])
+        return cls(name, tuple(pieces))
+
+
+class EmitsModule(Target, Protocol):
+    """A target whose files are also given as a :class:`Module` (the golden test stores the
+    form's own pieces per case and each shared section once per target)."""
+
+    def emit_module(self, form: Form) -> Module: ...
+
+
+class ConsentModule(ConsentTarget, EmitsModule, Protocol):
+    """A UI target whose URL-mode consent screen is also given as a :class:`Module`."""
+
+    def emit_url_consent_module(self, locale: str = "en") -> Module: ...

@@ -4,9 +4,11 @@ The qt, textual and cli targets copy modules of :mod:`elicit_gen.runtime` verbat
 generated module (which stays self-contained: standard library and toolkit only). A runtime
 module is its import section, the ``# --- end of runtime imports ---`` marker, then its body;
 :func:`runtime_part` reads the two, :func:`merge_imports` makes one import block of several
-import sections (:func:`runtime_imports` and :func:`runtime_bodies` join a module's parts), and
-:func:`class_statement` writes a class line. All three write the covered
-style (see DESIGN.md): what black and ``ruff format`` leave unchanged at any line length from 88.
+import sections (:func:`runtime_imports` and :func:`runtime_bodies` join a module's parts,
+:func:`runtime_shared` names them as the :class:`~.base.Shared` sections of a
+:class:`~.base.Module`), and :func:`class_statement` writes a class line. All three write the
+covered style (see DESIGN.md): what black and ``ruff format`` leave unchanged at any line
+length from 88.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 from typing import NamedTuple
 
 from ...i18n import SOURCE_LOCALE, python_msgids, translation
+from .base import Shared
 from .pyprint import LINE_LENGTH, literal, string
 
 RUNTIME = Path(__file__).resolve().parents[2] / "runtime"
@@ -155,6 +158,23 @@ def runtime_bodies(parts: tuple[str, ...], locale: str = "en") -> str:
     """The bodies of the runtime ``parts`` (with the catalogue, see :func:`runtime_sections`),
     in order, two blank lines apart (ends in a newline)."""
     return "\n\n".join(text for _, text in runtime_sections(parts, locale))
+
+
+def runtime_shared(
+    bundle: str, parts: tuple[str, ...], locale: str = "en", own: str = ""
+) -> tuple[Shared, ...]:
+    """The shared sections of a module that copies the runtime ``parts`` (in ``locale``) and
+    imports ``own``, in the order the module holds them: the import block
+    (``<bundle>.imports.py``), then each part's body by its file name, with the catalogue after
+    :data:`STRINGS_PART` (``<locale>/<bundle>.catalogue.py``). ``bundle`` names the kind of
+    module (``form``, ``consent``), whose imports and catalogue are its own."""
+    sections = [Shared(f"{bundle}.imports.py", runtime_imports(parts, own))]
+    for name in parts:
+        sections.append(Shared(name, runtime_part(name).body))
+        if name == STRINGS_PART and locale != SOURCE_LOCALE:
+            catalogue = catalogue_statement(parts, locale)
+            sections.append(Shared(f"{locale}/{bundle}.catalogue.py", catalogue))
+    return tuple(sections)
 
 
 def catalogue_statement(parts: tuple[str, ...], locale: str) -> str:

@@ -28,7 +28,7 @@ from elicit_gen.runtime.core import urlcheck
 from elicit_gen.runtime.core.safetext import safe_block, safe_text
 from elicit_gen.targets.html import ASSETS
 
-from ...support.golden import check_golden
+from ...support.golden import golden_text
 from ...support.html import AXE, RECORDER, ROOT, launch
 
 CASES: list[dict[str, Any]] = json.loads(
@@ -768,13 +768,7 @@ def test_no_axe_violations(browser: Any, page_file: Path, scheme: str, url: str)
         tab.close()
 
 
-# --- golden and command line ------------------------------------------------------------------
-
-
-def test_golden(update_golden: bool) -> None:
-    (generated,) = compile_url_consent("html")
-    assert generated.name == "url_consent.html"
-    check_golden(GOLDEN, generated.text, update_golden)
+# --- the command line against the golden (tests/targets/test_golden.py checks the golden) --------
 
 
 def test_cli_writes_the_page(tmp_path: Path) -> None:
@@ -788,9 +782,7 @@ def test_cli_writes_the_page(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in out.iterdir()) == ["url_consent.html"]
-    assert (out / "url_consent.html").read_text(encoding="utf-8") == GOLDEN.read_text(
-        encoding="utf-8"
-    )
+    assert (out / "url_consent.html").read_text(encoding="utf-8") == golden_text(GOLDEN)
 
 
 if __name__ == "__main__":

@@ -58,7 +58,7 @@ from ...support.consent import (
     write_generated,
 )
 from ...support.consent import HOSTILE_SERVER as BASE_HOSTILE_SERVER
-from ...support.golden import check_golden
+from ...support.golden import golden_text
 from ...support.lint import assert_lint_clean
 from ...support.loop import LoopThread
 from ...support.mcp import SERVER_NAME
@@ -650,10 +650,6 @@ def test_script_usage(consent_path: Path) -> None:
 # --- the generated file and the runtime -------------------------------------------------------
 
 
-def test_golden(update_golden: bool) -> None:
-    check_golden(GOLDEN_PATH, generated_text("qt"), update_golden)
-
-
 def test_the_module_is_the_same_on_every_run() -> None:
     assert generated_text("qt") == generated_text("qt")
 
@@ -691,7 +687,7 @@ def test_generated_module_passes_ruff_and_mypy_strict(consent_path: Path) -> Non
 def test_golden_is_what_black_gives_for_the_whole_file() -> None:
     from elicit_gen.targets.common.pyformat import black_format
 
-    text = GOLDEN_PATH.read_text(encoding="utf-8")
+    text = golden_text(GOLDEN_PATH)  # the golden put together
     assert black_format(text) == text
 
 

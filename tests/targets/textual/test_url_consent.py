@@ -38,7 +38,7 @@ from ...support.consent import (
     import_generated,
     write_generated,
 )
-from ...support.golden import check_golden
+from ...support.golden import golden_text
 from ...support.lint import assert_lint_clean
 from ...support.textual import Host, screen_text
 from ..cli.test_target import _top_level_names
@@ -662,10 +662,6 @@ def test_the_standalone_app(consent: ModuleType, key: str, action: str) -> None:
 # --- the generated file and the runtime -------------------------------------------------------
 
 
-def test_golden(update_golden: bool) -> None:
-    check_golden(GOLDEN_PATH, generated_text("textual"), update_golden)
-
-
 def test_the_module_is_the_same_on_every_run() -> None:
     assert generated_text("textual") == generated_text("textual")
 
@@ -703,7 +699,7 @@ def test_generated_module_passes_ruff_and_mypy_strict(consent_path: Path) -> Non
 def test_golden_is_what_black_gives_for_the_whole_file() -> None:
     from elicit_gen.targets.common.pyformat import black_format
 
-    text = GOLDEN_PATH.read_text(encoding="utf-8")
+    text = golden_text(GOLDEN_PATH)  # the golden put together
     assert black_format(text) == text
 
 

@@ -1,0 +1,16 @@
+import argparse
+import encodings.idna as _idna
+import gettext as _gettext
+import io
+import ipaddress as _ipaddress
+import json
+import os
+import re as _re
+import signal
+import stringprep as _stringprep
+import sys
+import unicodedata as _unicodedata
+import webbrowser
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+from typing import NamedTuple as _NamedTuple

@@ -1,0 +1,310 @@
+# --- the consent prompt -----------------------------------------------------
+
+#: Who asks when the host does not say (in the module's language).
+
+#: The full URL is shown in pieces of this many characters, one a line.
+_URL_WIDTH = 64
+
+_OPEN = ("o", "open")
+_DECLINE = ("d", "decline")
+_CANCEL = ("c", "cancel", "q", "quit")
+_ESCAPE = "\x1b"  # Escape, then Enter, on a terminal
+
+
+class _ConsentTerminal:
+    """Writes to ``err`` and reads one answer a line from ``inp``."""
+
+    def __init__(self, inp: TextIO, err: TextIO) -> None:
+        self.inp = inp
+        self.err = err
+        # Nothing echoes piped answers: write them after the question so
+        # that the transcript on stderr reads like a terminal session.
+        self.echo = not _isatty(inp)
+
+    def say(self, text: str = "") -> None:
+        self.err.write(text + "\n")
+        self.err.flush()
+
+    def ask(self, question: str) -> str:
+        """The answer to ``question``, stripped (Escape kept as ``\\x1b``);
+        raises EOFError at the end of input."""
+        self.err.write(question + " ")
+        self.err.flush()
+        line = self.inp.readline()
+        if not line:
+            raise EOFError
+        answer = line.rstrip("\n").rstrip("\r")
+        if self.echo:
+            self.say(safe_text(answer))
+        return answer.strip(" \t")
+
+
+def _url_lines(url: str) -> list[str]:
+    """The whole URL, in pieces of :data:`_URL_WIDTH` characters (never cut
+    short), each shown literally."""
+    if not url:
+        # TRANSLATORS: no URL at all, where the full URL would be shown
+        return [_t("(none)")]
+    pieces = range(0, len(url), _URL_WIDTH)
+    return [safe_text(url[start : start + _URL_WIDTH]) for start in pieces]
+
+
+def _show(
+    term: _ConsentTerminal,
+    check: UrlCheck,
+    message: str,
+    server: str,
+    elicitation_id: str | None,
+) -> None:
+    """The screen, in the contract's order: who, why, where, warnings (for a
+    look-alike name: who, why, the warnings, then where, the name in its xn--
+    form first)."""
+    term.say(_t("{server} asks you to open a web page", server=safe_text(server)))
+    if message.strip():
+        for line in safe_lines(message):
+            term.say(f"  {line}")
+    term.say()
+    # The labels in one column, the values after them in the next, aligned by
+    # terminal columns (a Chinese character takes two).
+    site = _t("Web site:")
+    full = _t("Full URL:")
+    request = _t("Request:")
+    width = max(display_width(site), display_width(full), display_width(request)) + 2
+    warnings: list[str] = []
+    for warning in check.warnings:
+        warnings.append("  " + _t("Warning: {warning}", warning=safe_text(warning)))
+    if check.lookalike:
+        # A name that imitates another: the warnings before the name, and the name
+        # as it really is (xn--), the look-alike letters only after it.
+        for line in warnings:
+            term.say(line)
+        term.say()
+    if check.domain:
+        domain = _place(check)
+        term.say(f"  {pad(site, width)}{domain}")
+        # Underlined: the name to check before anything else.
+        term.say("  " + " " * width + "=" * display_width(domain))
+    if check.lookalike:
+        written = safe_text(check.domain)
+        readable = _t("Written in the link as: {domain}", domain=written)
+        term.say("  " + " " * width + readable)
+    pieces = _url_lines(shown_address(check))
+    term.say(f"  {pad(full, width)}{pieces[0]}")
+    for piece in pieces[1:]:
+        term.say("  " + " " * width + piece)
+    if elicitation_id:
+        term.say(f"  {pad(request, width)}{safe_text(elicitation_id)}")
+    if not check.lookalike:
+        for line in warnings:
+            term.say(line)
+    if check.refusal is not None:
+        reason = safe_text(check.refusal)
+        term.say("  " + _t("Cannot open this link: {reason}", reason=reason))
+    term.say()
+
+
+def _choose(term: _ConsentTerminal, check: UrlCheck) -> str:
+    """Asks until the answer is "open", "decline" or "cancel" and returns it.
+    Enter alone, or anything unknown, asks again: nothing opens by default."""
+    if check.openable:
+        place = _place(check)
+        question = _t(
+            "Open {place} in your browser? [o]pen, [d]ecline, [c]ancel:",
+            place=place,
+        )
+        again = _t("Type o to open it in your browser, d to decline or c to cancel.")
+    else:
+        question = _t("This link cannot be opened. [d]ecline, [c]ancel:")
+        again = _t("This link cannot be opened: type d to decline or c to cancel.")
+    # TRANSLATORS: the words (separated by |) a user may type to open the link, besides o and
+    # open (always accepted)
+    opens = _words(_OPEN, _t("open"))
+    # TRANSLATORS: the words (separated by |) a user may type to decline opening the link,
+    # besides d and decline (always accepted)
+    declines = _words(_DECLINE, _t("decline"))
+    # TRANSLATORS: the words (separated by |) a user may type to cancel, besides c, cancel, q
+    # and quit (always accepted)
+    cancels = _words(_CANCEL, _t("cancel|quit"))
+    while True:
+        answer = term.ask(question)
+        if answer == _ESCAPE:
+            return "cancel"
+        word = _folded(answer)
+        if word in opens and check.openable:
+            return "open"
+        if word in declines:
+            return "decline"
+        if word in cancels:
+            return "cancel"
+        term.say(f"  {again}")
+
+
+def _open_in_browser(url: str) -> object:
+    """The default opener: the platform's web browser. Raises OSError when
+    no browser could be started (the user did not get the page)."""
+    if not webbrowser.open(url):
+        raise OSError(_t("no web browser could be started"))
+    return True
+
+
+def _elicit_url(
+    term: _ConsentTerminal,
+    message: str,
+    url: str,
+    server: str | None,
+    elicitation_id: str | None,
+    opener: Callable[[str], object],
+) -> dict[str, Any]:
+    check = check_url(url)
+    # Bounded before any line is built from them: a megabyte would flood the terminal.
+    message, server, elicitation_id = bounded_request(message, server, elicitation_id)
+    _show(term, check, message, server, elicitation_id)
+    # Keys pressed before this screen was shown answer nothing.
+    _discard_typeahead(term.inp)
+    choice = _choose(term, check)
+    if choice != "open":
+        return {"action": choice}
+    term.say(_t("Opening {place} in your browser...", place=_place(check)))
+    try:
+        opener(check.href)  # what the check judged and the screen shows
+    except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener: any failure)
+        problem = safe_text(str(exc))
+        term.say(_t("Could not open the browser: {problem}", problem=problem))
+        term.say(_t("Cancelled."))
+        return {"action": "cancel"}
+    who = safe_text(server)
+    term.say(
+        _t(
+            "Continue in your browser. {server} will say when this step is complete.",
+            server=who,
+        ),
+    )
+    return {"action": "accept"}
+
+
+def elicit_url(
+    message: str,
+    url: str,
+    *,
+    server: str | None = None,
+    elicitation_id: str | None = None,
+    opener: Callable[[str], object] | None = None,
+    stdin: TextIO | None = None,
+    stderr: TextIO | None = None,
+) -> dict[str, Any]:
+    """Asks whether to open ``url`` (a URL-mode elicitation) and returns the
+    ElicitResult.
+
+    Shows who asks (``server``), the ``message``, the destination's domain,
+    the full URL and any warning on ``stderr`` (default sys.stderr), then
+    reads the answer from ``stdin`` (default sys.stdin). Only o (or open)
+    opens (nothing is the default answer): ``opener`` (default
+    :func:`webbrowser.open`) is called once with the full URL shown, the
+    check's ``href`` (serialised from the parts the check judged, never the
+    URL as sent), and the result is ``{"action": "accept"}``
+    (the user agreed to open it, not that the step in the browser is done).
+    A URL :func:`check_url` refuses offers only decline and cancel. End of
+    input, Ctrl-C, Escape, a broken terminal or an opener that fails return
+    ``{"action": "cancel"}``.
+    """
+    inp = stdin if stdin is not None else sys.stdin
+    err = stderr if stderr is not None else sys.stderr
+    if inp is None:  # started without any stdin: nobody can answer
+        return {"action": "cancel"}
+    if err is None:  # no stderr: ask anyway, the answer may come from a pipe
+        err = io.StringIO()
+    term = _ConsentTerminal(inp, err)
+    do_open = opener if opener is not None else _open_in_browser
+    try:
+        return _elicit_url(term, message, url, server, elicitation_id, do_open)
+    except (EOFError, KeyboardInterrupt, OSError):
+        try:
+            term.say()
+            term.say(_t("Cancelled."))
+        except (KeyboardInterrupt, OSError, ValueError):
+            pass
+        return {"action": "cancel"}
+
+
+def complete_notice(
+    url: str,
+    *,
+    server: str | None = None,
+    stderr: TextIO | None = None,
+) -> None:
+    """Says on ``stderr`` (default sys.stderr) that the step in the browser
+    is done: "Completed in your browser (<domain>)." (after the server's
+    name when ``server`` is given). Call it when the server reports
+    completion (``notifications/elicitation/complete``)."""
+    err = stderr if stderr is not None else sys.stderr
+    if err is None:
+        return
+    place = _place(check_url(url))
+    text = _t("Completed in your browser ({place}).", place=place)
+    if server is not None and server.strip():
+        who = safe_text(clip(server))
+        text = _t("{server}: {notice}", server=who, notice=text)
+    try:
+        err.write(text + "\n")
+        err.flush()
+    except (OSError, ValueError):
+        pass
+
+
+def _open_keeping_stdout(url: str) -> object:
+    """The default opener of the command line: a browser started from here
+    inherits /dev/null as its stdout, so that nothing it prints can mix with
+    the JSON result."""
+    try:
+        sys.stdout.flush()
+        saved = os.dup(1)
+    except (AttributeError, OSError, ValueError):
+        return _open_in_browser(url)
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 1)
+        return _open_in_browser(url)
+    finally:
+        os.dup2(saved, 1)
+        os.close(saved)
+        os.close(null)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: asks whether to open URL and prints the ElicitResult
+    as JSON on stdout.
+
+    Returns 0 whatever the user chose (the action is in the JSON), 1 when the
+    result could not be written; argparse exits with 2 on a usage error.
+    """
+    # The command line's help (argparse's own words) stays English: it is the
+    # integrator's; what the prompt says to its user is localised.
+    parser = consent_arguments(
+        "Asks on the terminal (stderr) whether to open the URL of an MCP"
+        " URL-mode elicitation in the browser, and prints the ElicitResult"
+        " as JSON on stdout. Nothing opens unless you type o."
+        " Ctrl-D or Ctrl-C cancels."
+    )
+    args = parser.parse_args(argv)
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # Undecodable bytes in an answer must not end with a traceback.
+        sys.stdin.reconfigure(errors="replace")
+    try:
+        result = elicit_url(
+            args.message,
+            args.url,
+            server=args.server,
+            elicitation_id=args.elicitation_id,
+            opener=_open_keeping_stdout,
+        )
+    except KeyboardInterrupt:
+        result = {"action": "cancel"}
+    try:
+        sys.stdout.write(json.dumps(result) + "\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # Whoever wanted the result has gone; keep the interpreter's final
+        # flush quiet too.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0

@@ -1,0 +1,415 @@
+# --- the consent dialog ---------------------------------------------------------------
+
+#: Who asks when the host does not say (in the module's language).
+
+#: How long "Completed in your browser." stays up before the dialog closes (ms).
+COMPLETED_CLOSE_MS = 1500
+
+#: The full URL box grows to this many lines, then scrolls (never cut short).
+_URL_LINES = 6
+
+_WARNING_STYLE = "QLabel { color: #8a5300; }"
+_ERROR_STYLE = "QLabel { color: #b3261e; }"
+
+_RTL_CLASSES = frozenset(
+    {
+        "R",
+        "AL",
+        "AN",
+        "LRE",
+        "RLE",
+        "LRO",
+        "RLO",
+        "PDF",
+        "LRI",
+        "RLI",
+        "FSI",
+        "PDI",
+    },
+)
+
+
+def _consent_isolate(text: str) -> str:
+    """``text`` in a bidi isolate (FSI ... PDI) when it holds right-to-left letters,
+    so that a server name cannot reorder the sentence around it."""
+    if any(_unicodedata.bidirectional(char) in _RTL_CLASSES for char in text):
+        return "\u2068" + text + "\u2069"
+    return text
+
+
+def _consent_label(text: str, *, object_name: str = "") -> QLabel:
+    """A word-wrapped, selectable label that shows ``text`` literally (never as
+    rich text: the format is ``Qt.PlainText``, not guessed)."""
+    label = QLabel()
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    label.setText(text)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    if object_name:
+        label.setObjectName(object_name)
+    return label
+
+
+def _scaled(label: QLabel, factor: float, *, bold: bool = False) -> None:
+    font = QFont(label.font())
+    font.setBold(bold)
+    if font.pointSizeF() > 0:
+        font.setPointSizeF(max(font.pointSizeF() * factor, 7.0))
+    label.setFont(font)
+
+
+def _open_in_browser(url: str) -> object:
+    """The default opener: the desktop's web browser, handed ``url`` (the check's
+    ``href``: already serialised, ASCII, with no user info and no backslash in
+    it). Raises OSError when none could be started (the user did not get the
+    page), or when what Qt would hand on goes to another host or port."""
+    qurl = QUrl.fromEncoded(url.encode("utf-8"), QUrl.ParsingMode.TolerantMode)
+    meant = check_url(url)
+    # What Qt hands the desktop, judged by the same check, must go where the dialog said.
+    handed = check_url(bytes(qurl.toEncoded().data()).decode("ascii", "replace"))
+    same = (handed.ascii_host, handed.port) == (meant.ascii_host, meant.port)
+    if not qurl.isValid() or not handed.openable or not same:
+        problem = _t("the desktop would be given another address than the one shown")
+        raise OSError(problem)
+    if not QDesktopServices.openUrl(qurl):
+        raise OSError(_t("no web browser could be started"))
+    return True
+
+
+class UrlConsentDialog(_FreshInputDialog):
+    """Asks whether to open the URL of a URL-mode elicitation, as a dialog.
+
+    Shows who asks (``server``), the ``message``, the destination's domain (large;
+    for a look-alike name its xn-- form, after the warnings, with the letters it is
+    written in below), the full URL (selectable, wrapped, never cut short), the
+    warnings and, for a URL :func:`check_url` refuses, why (and then no Open button
+    at all). The full URL shown is the one Open opens: ``opener`` (default: the
+    desktop's browser) is called once with the check's ``href`` (the URL serialised
+    from the parts the check judged, never the URL as sent), then the dialog emits
+    ``result_ready({"action": "accept"})`` and waits, open but no longer modal,
+    until :meth:`complete` (the server's completion notification) or Close.
+    Decline and Cancel finish at once; Escape and closing the window cancel; Enter
+    does nothing (no button is a default one). No key or click made before the dialog
+    was on the screen answers it (:class:`_FreshInputDialog`): a Space, Alt+O or click
+    queued for the Open button opens nothing. An opener that fails is reported and
+    cancels.
+    ``elicit_result()`` is the ElicitResult once there is one.
+    """
+
+    #: Emitted once, with the ElicitResult dict, when the user opens the URL,
+    #: declines or cancels.
+    result_ready = Signal(dict)
+
+    def __init__(
+        self,
+        message: str,
+        url: str,
+        *,
+        server: str | None = None,
+        elicitation_id: str | None = None,
+        opener: Callable[[str], object] | None = None,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        # Bounded before anything is built from them: a megabyte would freeze it.
+        bounded = bounded_request(message, server, elicitation_id)
+        message, self.server, elicitation_id = bounded
+        self.message = message
+        self.url = url
+        self.elicitation_id = elicitation_id
+        self.check: UrlCheck = check_url(url)
+        self.state = "asking"  # then "waiting", "completed", "failed" or "finished"
+        self._opener = opener
+        self._result: dict[str, Any] | None = None
+        self.setObjectName("url_consent")
+        _localise(self)
+        who = _consent_isolate(safe_text(self.server))
+        title = _t("Open a web page? — {server}", server=who)
+        self.setWindowTitle(title.replace("[*]", "[*][*]"))
+        self.setSizeGripEnabled(True)
+        check = self.check
+        outer = QVBoxLayout(self)
+
+        asking = _t("{server} asks you to open a web page", server=who)
+        asker = _consent_label(asking, object_name="server")
+        _scaled(asker, 1.1, bold=True)
+        outer.addWidget(asker)
+        if message.strip():
+            outer.addWidget(_consent_label(safe_block(message), object_name="message"))
+
+        self.warning_labels: list[QLabel] = []
+        for warning in check.warnings:
+            text = _t("⚠ Warning: {warning}", warning=safe_text(warning))
+            shown = _consent_label(text, object_name="warning")
+            shown.setStyleSheet(_WARNING_STYLE)
+            self.warning_labels.append(shown)
+        if check.lookalike:
+            # A name that imitates another: the warnings come first, and the headline is
+            # what the name really is (its xn-- form), the look-alike letters after.
+            for shown in self.warning_labels:
+                outer.addWidget(shown)
+        headline = check.headline
+        self.domain_label = _consent_label(safe_text(headline), object_name="domain")
+        _scaled(self.domain_label, 1.5, bold=True)
+        self.domain_label.setVisible(bool(check.domain))
+        site = _consent_label(_t("Web site:"), object_name="domain_caption")
+        site.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        site.setVisible(bool(check.domain))
+        outer.addWidget(site)
+        outer.addWidget(self.domain_label)
+        self.readable_label: QLabel | None = None
+        if check.lookalike:
+            written = safe_text(check.domain)
+            readable = _t("Written in the link as: {domain}", domain=written)
+            self.readable_label = _consent_label(readable, object_name="readable")
+            self.readable_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            outer.addWidget(self.readable_label)
+        caption = _consent_label(_t("Full URL:"), object_name="url_caption")
+        caption.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        outer.addWidget(caption)
+        self.url_view = QPlainTextEdit()
+        self.url_view.setObjectName("url")
+        self.url_view.setReadOnly(True)
+        self.url_view.setTabChangesFocus(True)
+        self.url_view.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
+        address = shown_address(check)
+        self.url_view.setPlainText(safe_text(address) if address else _t("(none)"))
+        fixed = QFontDatabase.SystemFont.FixedFont
+        self.url_view.setFont(QFontDatabase.systemFont(fixed))
+        self.url_view.setFrameShape(QFrame.Shape.StyledPanel)
+        lines = min(max(len(address) // 60 + 1, 1), _URL_LINES)
+        height = self.url_view.fontMetrics().lineSpacing() * lines + 12
+        self.url_view.setFixedHeight(height)
+        self.url_view.setMinimumWidth(440)
+        outer.addWidget(self.url_view)
+        if elicitation_id:
+            request = _consent_label(
+                _t("Request: {id}", id=safe_text(elicitation_id)),
+                object_name="request",
+            )
+            request.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+            outer.addWidget(request)
+
+        if not check.lookalike:
+            for shown in self.warning_labels:
+                outer.addWidget(shown)
+        self.refusal_label: QLabel | None = None
+        if check.refusal is not None:
+            reason = safe_text(check.refusal)
+            refused = _t("Cannot open this link: {reason}", reason=reason)
+            self.refusal_label = _consent_label(refused, object_name="refusal")
+            self.refusal_label.setStyleSheet(_ERROR_STYLE)
+            outer.addWidget(self.refusal_label)
+
+        self.status_label = _consent_label("", object_name="status")
+        _scaled(self.status_label, 1.0, bold=True)
+        self.status_label.hide()
+        outer.addWidget(self.status_label)
+
+        buttons = QHBoxLayout()
+        buttons.addStretch(1)
+        self.decline_button = QPushButton(_t("&Decline"))
+        self.decline_button.setToolTip(_t("Do not open this page"))
+        self.cancel_button = QPushButton(_t("Cancel"))
+        self.cancel_button.setToolTip(_t("Dismiss without answering (Escape)"))
+        self.close_button = QPushButton(_t("Close"))
+        self.close_button.hide()
+        self.open_button: QPushButton | None = None
+        row: list[QPushButton] = [self.decline_button, self.cancel_button]
+        if check.openable:
+            # Never a default button, never emphasised (and even less for a look-alike).
+            self.open_button = QPushButton(_t("&Open in browser"))
+            self.open_button.setToolTip(_t("Open this page in your web browser"))
+            self.open_button.clicked.connect(self.open_in_browser)
+            row.append(self.open_button)
+        row.append(self.close_button)
+        for button in row:
+            # Enter never presses a button: opening needs a click, Space or Alt+O.
+            button.setAutoDefault(False)
+            button.setDefault(False)
+            buttons.addWidget(button)
+        outer.addLayout(buttons)
+        self.decline_button.clicked.connect(self.decline)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.close_button.clicked.connect(self._close_after_answer)
+        self._guard_children()
+        self.cancel_button.setFocus(Qt.FocusReason.OtherFocusReason)
+
+    # --- state ----------------------------------------------------------------------
+
+    def elicit_result(self) -> dict[str, Any] | None:
+        """The ElicitResult once the user answered (None before)."""
+        return None if self._result is None else dict(self._result)
+
+    def _answer(self, result: dict[str, Any]) -> bool:
+        if self._result is not None:
+            return False
+        self._result = result
+        self.result_ready.emit(dict(result))
+        return True
+
+    def _after_answer(self, text: str, style: str = "") -> None:
+        """Only Close is left; ``text`` says what happened."""
+        for button in (self.decline_button, self.cancel_button, self.open_button):
+            if button is not None:
+                button.hide()
+        self.close_button.show()
+        self.close_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.status_label.setStyleSheet(style)
+        self.status_label.setText(text)
+        self.status_label.show()
+
+    # --- actions --------------------------------------------------------------------
+
+    def open_in_browser(self) -> bool:
+        """The Open action: opens the URL (when it may be opened and nothing was
+        answered yet) and accepts; True when the opener was called and succeeded."""
+        if self._result is not None or not self.check.openable:
+            return False
+        opener = self._opener if self._opener is not None else _open_in_browser
+        try:
+            opener(self.check.href)  # what the check judged and the dialog shows
+        except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
+            self.state = "failed"
+            reason = safe_text(str(exc))
+            problem = _t("Could not open the browser: {problem}", problem=reason)
+            self._after_answer(problem + "\n" + _t("Cancelled."), _ERROR_STYLE)
+            self._answer({"action": "cancel"})
+            return False
+        self.state = "waiting"
+        who = _consent_isolate(safe_text(self.server))
+        waiting = _t(
+            "Continue in your browser. {server} will say when this step is complete.",
+            server=who,
+        )
+        self._after_answer(waiting)
+        self._answer({"action": "accept"})
+        if self.isVisible() and self.windowModality() != Qt.WindowModality.NonModal:
+            # Waiting may take minutes in the browser: the windows behind stay usable.
+            # (Modality changes only while hidden; hiding emits no finished().)
+            self.hide()
+            self.setWindowModality(Qt.WindowModality.NonModal)
+            self.show()
+        return True
+
+    def complete(self) -> None:
+        """The server said the step in the browser is complete: shows "Completed in
+        your browser." and closes after :data:`COMPLETED_CLOSE_MS`. Does nothing
+        unless the dialog waits after Open."""
+        if self.state != "waiting":
+            return
+        self.state = "completed"
+        self.status_label.setText(_t("Completed in your browser."))
+        QTimer.singleShot(COMPLETED_CLOSE_MS, self, self._close_after_answer)
+
+    def decline(self) -> None:
+        if self._result is not None:  # after an answer: just close
+            self._close_after_answer()
+            return
+        self._answer({"action": "decline"})
+        self.state = "finished"
+        self.done(int(QDialog.DialogCode.Rejected.value))
+
+    def cancel(self) -> None:
+        if self._result is not None:  # Escape or Close after an answer: just close
+            self._close_after_answer()
+            return
+        self._answer({"action": "cancel"})
+        self.state = "finished"
+        self.done(int(QDialog.DialogCode.Rejected.value))
+
+    def _close_after_answer(self) -> None:
+        if self.state == "finished":
+            return
+        accepted = self._result is not None and self._result["action"] == "accept"
+        self.state = "finished"
+        code = QDialog.DialogCode.Accepted if accepted else QDialog.DialogCode.Rejected
+        self.done(int(code.value))
+
+    def accept(self) -> None:  # QDialog's accept(): never opens anything
+        pass
+
+    def reject(self) -> None:  # Escape and closing the window
+        self.cancel()
+
+
+def _close_if_accepted(dialog: UrlConsentDialog, result: dict[str, Any]) -> None:
+    if result.get("action") == "accept":
+        dialog.done(int(QDialog.DialogCode.Accepted.value))
+
+
+def _do_nothing() -> None:
+    """Lets Python run signal handlers while Qt waits."""
+
+
+def elicit_url(
+    message: str,
+    url: str,
+    *,
+    server: str | None = None,
+    elicitation_id: str | None = None,
+    opener: Callable[[str], object] | None = None,
+    parent: QWidget | None = None,
+) -> dict[str, Any]:
+    """Asks whether to open ``url`` (a URL-mode elicitation) in a modal dialog and
+    returns the ElicitResult dict.
+
+    Only the Open button opens: ``opener`` (default: the desktop's browser,
+    ``QDesktopServices.openUrl``) is called once with the URL the dialog shows, the
+    check's ``href`` (serialised from the parts the check judged, never the URL as
+    sent), and the result is ``{"action": "accept"}`` at once (the user agreed to
+    open it, not that the step in the browser is done). Decline gives
+    ``{"action": "decline"}``; Cancel, Escape, closing the window, Ctrl-C in the
+    terminal and an opener that fails give ``{"action": "cancel"}``. Creates the
+    QApplication when there is none.
+    """
+    _app = _application()  # held while the dialog runs
+    dialog = UrlConsentDialog(
+        message,
+        url,
+        server=server,
+        elicitation_id=elicitation_id,
+        opener=opener,
+        parent=parent,
+    )
+    dialog.result_ready.connect(functools.partial(_close_if_accepted, dialog))
+
+    def interrupted(_signum: int, _frame: FrameType | None) -> None:
+        dialog.cancel()
+
+    previous: Any = None
+    try:
+        previous = signal.signal(signal.SIGINT, interrupted)
+    except ValueError:  # not the main thread: no Ctrl-C handling
+        previous = None
+    ticker = QTimer(dialog)
+    ticker.timeout.connect(_do_nothing)
+    ticker.start(200)
+    try:
+        dialog.exec()
+    finally:
+        ticker.stop()
+        if previous is not None:
+            signal.signal(signal.SIGINT, previous)
+    result = dialog.elicit_result() or {"action": "cancel"}
+    dialog.deleteLater()
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: asks whether to open URL and prints the ElicitResult as
+    JSON on stdout (exit 0 whatever the user chose)."""
+    parser = consent_arguments(
+        "Asks in a dialog whether to open the URL of an MCP URL-mode elicitation"
+        " in the browser, and prints the ElicitResult as JSON on stdout."
+        " Nothing opens unless you click Open."
+    )
+    args = parser.parse_args(None if argv is None else list(argv))
+    result = elicit_url(
+        args.message,
+        args.url,
+        server=args.server,
+        elicitation_id=args.elicitation_id,
+    )
+    print(json.dumps(result))  # ASCII JSON: safe on any terminal encoding
+    return 0

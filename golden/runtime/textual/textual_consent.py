@@ -1,0 +1,344 @@
+# --- the consent screen ----------------------------------------------------
+
+#: Who asks when the host does not say, in the module's language.
+
+
+def _literal(text: str, style: str = "") -> Text:
+    """Server text shown literally: never parsed as markup, with every control, bidi or
+    invisible character as a visible escape; long words fold instead of being cut."""
+    return Text(safe_block(text), style=style, overflow="fold")
+
+
+def _warning(warning: str) -> Text:
+    """A warning line in bold: the language's "Warning: {warning}" around the check's
+    sentence, which is shown literally."""
+    before, _, after = _t("Warning: {warning}").partition("{warning}")
+    line = Text(before, style="bold")
+    line.append_text(_literal(warning))
+    line.append(after)
+    return line
+
+
+def _open_in_browser(url: str) -> object:
+    """The default opener: the platform's web browser. Raises OSError when no browser
+    could be started (the user did not get the page)."""
+    if not webbrowser.open(url):
+        raise OSError(_t("no web browser could be started"))
+    return True
+
+
+class _Destination(VerticalScroll):
+    """Where the link goes: focused first (so that Enter presses no button), and
+    scrollable with the arrow keys when it does not fit."""
+
+
+class _Head(VerticalScroll):
+    """Who asks and the message, at most 40% of the screen's height (a long message
+    cannot push the destination out of view): takes the focus (for the arrow keys) only
+    when it overflows."""
+
+    def allow_focus(self) -> bool:
+        return self.max_scroll_y > 0
+
+
+_CONSENT_CSS = """
+UrlConsentScreen {
+    align: center middle;
+}
+UrlConsentScreen #dialog {
+    width: 100;
+    max-width: 100%;
+    height: auto;
+    max-height: 100%;
+    border: round $primary;
+    background: $surface;
+    padding: 0 1;
+}
+UrlConsentScreen #head {
+    dock: top;
+    height: auto;
+    max-height: 40vh;
+    margin-bottom: 1;
+}
+UrlConsentScreen #server {
+    color: $primary;
+    text-style: bold;
+}
+UrlConsentScreen #destination {
+    height: auto;
+    max-height: 100%;
+}
+UrlConsentScreen .label {
+    color: $text-muted;
+}
+UrlConsentScreen #domain {
+    width: auto;
+    text-style: bold;
+    background: $primary-muted;
+    padding: 0 1;
+}
+UrlConsentScreen #url {
+    margin-bottom: 1;
+}
+UrlConsentScreen .warning {
+    color: $warning;
+}
+UrlConsentScreen #refusal {
+    color: $error;
+    text-style: bold;
+}
+UrlConsentScreen #foot {
+    dock: bottom;
+    height: auto;
+}
+UrlConsentScreen #actions {
+    height: auto;
+    align-horizontal: right;
+}
+UrlConsentScreen #actions Button {
+    min-width: 8;
+    margin-left: 1;
+}
+UrlConsentScreen #consent-keys {
+    color: $text-muted;
+}
+"""
+
+
+class UrlConsentScreen(_FreshKeysModal):
+    """Asks whether to open ``url`` (a URL-mode elicitation); dismissed with the
+    ElicitResult.
+
+    Shows who asks (``server``), the ``message``, the destination's domain, the full
+    URL and any warning (a look-alike name: the warnings first, the name in its xn--
+    form, and Open not the primary button). The full URL shown is the one Open opens:
+    ``opener`` (default :func:`webbrowser.open`) is called once with the check's
+    ``href`` (serialised from the parts the check judged, never the URL as sent),
+    the app is told "Continue in your browser..." (a notification) and the result is
+    ``{"action": "accept"}`` (the user agreed to open it, not that the step in the
+    browser is done). A URL :func:`check_url` refuses has no Open button. No key typed
+    before the screen was drawn acts on it (:class:`_FreshKeysModal`). Decline
+    gives ``{"action": "decline"}``; Cancel, Escape, Ctrl+C, or an opener that fails
+    give ``{"action": "cancel"}``.
+    """
+
+    DEFAULT_CSS = _CONSENT_CSS
+
+    # The descriptions a host app's footer shows, in the module's language.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", _t("Cancel")),
+        Binding("ctrl+c", "cancel", _t("Cancel"), show=False, priority=True),
+    ]
+
+    # The destination takes the focus first: Enter right after the screen opens presses
+    # nothing, and Open is only reached on purpose (Tab, or the mouse).
+    AUTO_FOCUS = "#destination"
+
+    def __init__(
+        self,
+        message: str,
+        url: str,
+        *,
+        server: str | None = None,
+        elicitation_id: str | None = None,
+        opener: Callable[[str], object] | None = None,
+        name: str | None = None,
+        id: str | None = None,
+        classes: str | None = None,
+    ) -> None:
+        super().__init__(name=name, id=id, classes=classes)
+        # Bounded before anything is built from them: a megabyte would freeze it.
+        bounded = bounded_request(message, server, elicitation_id)
+        message, self.server, elicitation_id = bounded
+        self.message = message
+        self.url = url
+        self.elicitation_id = elicitation_id
+        self.check = check_url(url)
+        # None: the module's default opener, looked up when Open is pressed.
+        self.opener = opener
+        self._answered = False
+
+    def compose(self) -> ComposeResult:
+        check = self.check
+        with Vertical(id="dialog"):
+            with _Head(id="head"):
+                who = _t("{server} asks you to open a web page", server=self.server)
+                yield Static(_literal(who), id="server")
+                if self.message.strip():
+                    yield Static(_literal(self.message), id="message")
+            with _Destination(id="destination"):
+                if check.lookalike:
+                    # A name that imitates another: the warnings first, then what the
+                    # name really is (its xn-- form), the look-alike letters only after.
+                    for warning in check.warnings:
+                        yield Static(_warning(warning), classes="warning")
+                if check.domain:
+                    yield Static(_t("Web site:"), classes="label", markup=False)
+                    headline = check.headline
+                    yield Static(_literal(headline), id="domain")
+                if check.lookalike:
+                    written = check.domain
+                    readable = _t("Written in the link as: {domain}", domain=written)
+                    yield Static(_literal(readable), classes="label", id="readable")
+                yield Static(_t("Full URL:"), classes="label", markup=False)
+                yield Static(_literal(shown_address(check) or _t("(none)")), id="url")
+                if self.elicitation_id:
+                    request = _t("Request: {id}", id=self.elicitation_id)
+                    yield Static(_literal(request), classes="label", id="request")
+                if not check.lookalike:
+                    for warning in check.warnings:
+                        yield Static(_warning(warning), classes="warning")
+                if check.refusal is not None:
+                    reason = check.refusal
+                    refusal = _t("Cannot open this link: {reason}", reason=reason)
+                    yield Static(_literal(refusal), id="refusal")
+            with Vertical(id="foot"):
+                with Horizontal(id="actions"):
+                    if check.openable:
+                        opens = _t("Open in browser")
+                        # Never the emphasised action for a name that imitates another.
+                        yield Button(
+                            opens,
+                            variant="default" if check.lookalike else "primary",
+                            id="open",
+                        )
+                    yield Button(_t("Decline"), variant="error", id="decline")
+                    yield Button(_t("Cancel"), id="cancel")
+                keys = _t("Tab: next   Enter: press   Esc: cancel")
+                yield Static(keys, id="consent-keys", markup=False)
+
+    # --- actions ---------------------------------------------------------------
+
+    def _answer(self, result: dict[str, Any]) -> None:
+        if not self._answered:
+            self._answered = True
+            self.dismiss(result)
+
+    @on(Button.Pressed, "#open")
+    def _open_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_open()
+
+    @on(Button.Pressed, "#decline")
+    def _decline_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_decline()
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_cancel()
+
+    def action_open(self) -> None:
+        """Opens the URL (only when it may be opened, and only once) and accepts."""
+        if self._answered or not self.check.openable:
+            return
+        self._answered = True
+        opener = self.opener if self.opener is not None else _open_in_browser
+        try:
+            opener(self.check.href)  # what the check judged and the screen shows
+        except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
+            problem = _t("Could not open the browser: {problem}", problem=exc)
+            self.app.notify(safe_text(problem), severity="error", markup=False)
+            self.dismiss({"action": "cancel"})
+            return
+        who = safe_text(self.server)
+        text = _t(
+            "Continue in your browser. {server} will say when this step is complete.",
+            server=who,
+        )
+        self.app.notify(text, markup=False)
+        self.dismiss({"action": "accept"})
+
+    def action_decline(self) -> None:
+        self._answer({"action": "decline"})
+
+    def action_cancel(self) -> None:
+        self._answer({"action": "cancel"})
+
+
+def notify_complete(app: App[Any], url: str) -> None:
+    """Tells the user, as a notification on ``app``, that the step opened in the browser
+    is done: "Completed in your browser: <domain>". Call it when the server reports
+    completion (``notifications/elicitation/complete``)."""
+    text = _t("Completed in your browser: {place}", place=_place(check_url(url)))
+    app.notify(text, markup=False)
+
+
+class UrlConsentApp(App[dict[str, Any]]):
+    """Runs :class:`UrlConsentScreen` on its own; ``run()`` returns the ElicitResult
+    (None when the app was quit another way, which :func:`elicit_url` reports as
+    cancel)."""
+
+    TITLE = _t("MCP elicitation")
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(
+        self,
+        message: str,
+        url: str,
+        *,
+        server: str | None = None,
+        elicitation_id: str | None = None,
+        opener: Callable[[str], object] | None = None,
+    ) -> None:
+        super().__init__()
+        self._request = (message, url)
+        self._server = server
+        self._elicitation_id = elicitation_id
+        self._opener = opener
+
+    def on_mount(self) -> None:
+        message, url = self._request
+        screen = UrlConsentScreen(
+            message,
+            url,
+            server=self._server,
+            elicitation_id=self._elicitation_id,
+            opener=self._opener,
+        )
+        self.push_screen(screen, callback=self._done)
+
+    def _done(self, result: dict[str, Any] | None) -> None:
+        self.exit(result)
+
+
+def elicit_url(
+    message: str,
+    url: str,
+    *,
+    server: str | None = None,
+    elicitation_id: str | None = None,
+    opener: Callable[[str], object] | None = None,
+) -> dict[str, Any]:
+    """Asks in the terminal whether to open ``url`` (a URL-mode elicitation) and returns
+    the ElicitResult: ``{"action": "accept"}`` right after Open (the opener, default
+    :func:`webbrowser.open`, was called with the URL the screen shows: the check's
+    ``href``), otherwise decline or cancel."""
+    app = UrlConsentApp(
+        message,
+        url,
+        server=server,
+        elicitation_id=elicitation_id,
+        opener=opener,
+    )
+    result = app.run()
+    return result if result is not None else {"action": "cancel"}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line: asks whether to open URL, prints the ElicitResult as JSON."""
+    parser = consent_arguments(
+        "Asks in the terminal whether to open the URL of an MCP URL-mode"
+        " elicitation in the browser, and prints the ElicitResult as JSON."
+        " Nothing opens unless you press Open. Esc cancels."
+    )
+    args = parser.parse_args(argv)
+    result = elicit_url(
+        args.message,
+        args.url,
+        server=args.server,
+        elicitation_id=args.elicitation_id,
+    )
+    print(json.dumps(result))
+    return 0
