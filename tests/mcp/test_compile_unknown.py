@@ -134,7 +134,9 @@ def test_every_golden_form_answered_by_a_form_compiled_at_run_time(mode: str) ->
         module, model = models[key]
         expected[key] = valid_content(form)
         name = key.split(":")[1]
-        add_sdk_tool(server, "ask_" + name, module.MESSAGE, model, received)
+        add_sdk_tool(
+            server, "ask_" + name, module.MESSAGE, model, received, module.REQUESTED_SCHEMA
+        )
         add_exact_tool(server, "exact_" + name, [("form", module, model)], received)
     runner = Scripted.of([(form, expected[key]) for key, form in FORMS])
     router = FormRouter(compile_unknown="cli", runner=runner)
@@ -188,7 +190,7 @@ def test_conformance_defaults_through_compile_unknown(mode: str) -> None:
     module, model = _models("defaults:defaults", form)
     received = Received()
     server = MCPServer(SERVER_NAME)
-    add_sdk_tool(server, "ask", module.MESSAGE, model, received)
+    add_sdk_tool(server, "ask", module.MESSAGE, model, received, module.REQUESTED_SCHEMA)
     add_exact_tool(server, "exact", [("form", module, model)], received)
     client = Recording(FormRouter(compile_unknown="cli", runner=Scripted.of([(form, {})])))
 
@@ -229,7 +231,7 @@ def test_conformance_enums_through_compile_unknown(mode: str) -> None:
     module, model = _models("enums:enums", form)
     received = Received()
     server = MCPServer(SERVER_NAME)
-    add_sdk_tool(server, "ask", module.MESSAGE, model, received)
+    add_sdk_tool(server, "ask", module.MESSAGE, model, received, module.REQUESTED_SCHEMA)
     add_exact_tool(server, "exact", [("form", module, model)], received)
     runner = Scripted.of([(form, CONFORMANCE_ENUMS_CONTENT)])
     client = Recording(FormRouter(compile_unknown="cli", runner=runner))
@@ -628,7 +630,7 @@ def _textual_session(
     module, model = _models(key, form)
     received = Received()
     server = MCPServer(SERVER_NAME)
-    add_sdk_tool(server, "ask", module.MESSAGE, model, received)
+    add_sdk_tool(server, "ask", module.MESSAGE, model, received, module.REQUESTED_SCHEMA)
     add_exact_tool(server, "exact", [("form", module, model)], received)
     screens: list[type] = []
 

@@ -161,13 +161,14 @@ def content_model(models: ModuleType) -> type[BaseModel]:
 
 
 def server_asking(form: ir.Form, received: Received) -> tuple[MCPServer, str, type[BaseModel]]:
-    """A server whose tool ``ask`` elicits ``form`` with the SDK's own machinery and the content
-    model compiled in memory; returns it, the message and the model."""
+    """A server whose tool ``ask`` elicits ``form`` with the SDK's own machinery (or verbatim,
+    where the SDK cannot render the model) and the content model compiled in memory; returns it,
+    the message and the model."""
     models = elicit_gen.load_form(form.schema, "pydantic")
     model = content_model(models)
     message = form.message or models.MESSAGE
     server = MCPServer(SERVER_NAME)
-    add_sdk_tool(server, "ask", message, model, received)
+    add_sdk_tool(server, "ask", message, model, received, models.REQUESTED_SCHEMA)
     return server, message, model
 
 

@@ -86,7 +86,9 @@ def server_for(gen: Forms, received: Received, keys: list[str] | None = None) ->
     for key in keys or list(gen.by_key):
         form, models, _ = gen.form(key)
         model = content_model(models, form)
-        add_sdk_tool(server, tool_name(key), models.MESSAGE, model, received)
+        add_sdk_tool(
+            server, tool_name(key), models.MESSAGE, model, received, models.REQUESTED_SCHEMA
+        )
         add_exact_tool(server, "exact_" + form.stem, [("form", models, model)], received)
     return server
 

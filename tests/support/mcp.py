@@ -18,7 +18,11 @@ from mcp import types
 from mcp.client import Client
 from mcp.client._memory import InMemoryTransport
 from mcp.server import MCPServer
-from mcp.server.elicitation import AcceptedElicitation, ElicitationResult
+from mcp.server.elicitation import (
+    AcceptedElicitation,
+    ElicitationResult,
+    render_elicitation_schema,
+)
 from mcp.server.mcpserver import Context
 from mcp.server.mcpserver.resolve import Elicit, Resolve
 from mcp.shared.exceptions import MCPError
@@ -63,11 +67,36 @@ def _modern(ctx: Context) -> bool:
     return version is not None and is_version_at_least(version, "2026-07-28")
 
 
+def sdk_renders(model: type[BaseModel]) -> bool:
+    """Whether the SDK's ``ctx.elicit`` can send ``model``: it refuses a model whose JSON schema
+    is not its ``PrimitiveSchemaDefinition``, such as a format beyond the spec's four
+    (``format: "uuid"``, ``"time"``, ...), with a ``TypeError`` before anything is sent."""
+    try:
+        render_elicitation_schema(model)
+    except TypeError:
+        return False
+    return True
+
+
 def add_sdk_tool(
-    server: MCPServer, name: str, message: str, model: type[BaseModel], received: Received
+    server: MCPServer,
+    name: str,
+    message: str,
+    model: type[BaseModel],
+    received: Received,
+    schema: Mapping[str, Any] | None = None,
 ) -> None:
     """A tool that elicits with the SDK's own machinery (``Resolve``/``Elicit`` with the generated
-    model): a standalone request on 2025-11-25 sessions, ``input_required`` on 2026-07-28."""
+    model): a standalone request on 2025-11-25 sessions, ``input_required`` on 2026-07-28.
+
+    A model the SDK refuses to render (:func:`sdk_renders`) is asked as a server with that
+    schema must ask it: ``schema`` (the generated module's ``REQUESTED_SCHEMA``) sent verbatim
+    (:func:`elicit_exact`, or an ``InputRequiredResult``), the answer checked by the model; the
+    tool records and replies as the SDK's would."""
+    if not sdk_renders(model):
+        assert schema is not None, f"{name}: the SDK cannot render {model.__name__}: pass schema"
+        _add_verbatim_tool(server, name, message, model, received, schema)
+        return
 
     def ask() -> Elicit[Any]:
         return Elicit(message, model)
@@ -77,6 +106,34 @@ def add_sdk_tool(
         return json.dumps(dump(answer))
 
     tool.__annotations__ = {"answer": Annotated[ElicitationResult[model], Resolve(ask)]}  # type: ignore[valid-type]
+    tool.__name__ = name
+    server.tool(name=name)(tool)
+
+
+def _add_verbatim_tool(
+    server: MCPServer,
+    name: str,
+    message: str,
+    model: type[BaseModel],
+    received: Received,
+    schema: Mapping[str, Any],
+) -> None:
+    async def tool(ctx: Context) -> Any:
+        if _modern(ctx):
+            responses = ctx.input_responses or {}
+            if ctx.request_state != "asked" or "answer" not in responses:
+                return InputRequiredResult(
+                    input_requests={"answer": elicit_request(message, schema)},
+                    request_state="asked",
+                )
+            outcome = check_answer(responses["answer"], model)
+            assert outcome is not None
+        else:
+            outcome = await elicit_exact(ctx, message, schema, model)
+        received.outcomes.append((name, outcome))
+        return json.dumps(dump(outcome))
+
+    tool.__annotations__ = {"ctx": Context, "return": str | InputRequiredResult}
     tool.__name__ = name
     server.tool(name=name)(tool)
 
