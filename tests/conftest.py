@@ -1,12 +1,15 @@
-"""Shared pytest setup: the golden-file option and fixtures."""
+"""Shared pytest setup: the golden-file option, an MCP client's loop, and the one headless Chromium
+fixture (the browser tests of tests/runtime/ and tests/targets/)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from .support.html import launch
 from .support.loop import LoopThread
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,3 +36,11 @@ def client_loop() -> Iterator[LoopThread]:
     looper = LoopThread()
     yield looper
     looper.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium (Playwright, Debian's chromium: tests/support/html.py) for the tests of
+    one module; skipped where Playwright or Chromium is missing."""
+    with launch() as found:
+        yield found

@@ -32,14 +32,15 @@ from ...support.consent import (
     REFUSED,
     URL,
     Recorder,
-    check_formatters,
     generated_text,
     import_generated,
     write_generated,
 )
+from ...support.formatters import Formatters
+from ...support.fresh import fresh_consent_outputs
 from ...support.golden import check_golden
 from ...support.lint import assert_lint_clean
-from .test_target import _python310, _top_level_names
+from ...support.pysource import python310, top_level_names
 
 GOLDEN_PATH = GOLDEN / "expected" / "url_consent" / "url_consent_cli.py"
 
@@ -363,7 +364,9 @@ def test_golden(update_golden: bool) -> None:
 
 
 def test_the_module_is_the_same_on_every_run() -> None:
-    assert generated_text("cli") == generated_text("cli")
+    """The same module in fresh interpreters (other hash seeds, nothing cached) as here."""
+    text = generated_text("cli")
+    assert fresh_consent_outputs("cli") == [[text], [text]]
 
 
 def test_load_url_consent_gives_the_same_module() -> None:
@@ -387,7 +390,7 @@ def test_the_module_holds_the_runtime_verbatim_and_only_the_stdlib() -> None:
     modules = {line.split()[1].split(".")[0] for line in imports}
     assert modules <= set(sys.stdlib_module_names) | {"__future__"}
     assert "elicit_gen" not in modules
-    names = _top_level_names(text)
+    names = top_level_names(text)
     assert sorted(n for n in set(names) if names.count(n) > 1) == []
     assert runtime_file("prompt_consent.py").exists()
 
@@ -418,8 +421,8 @@ def test_golden_is_what_black_gives_for_the_whole_file() -> None:
     assert black_format(text) == text
 
 
-def test_black_and_ruff_leave_the_whole_module_unchanged() -> None:
-    check_formatters(generated_text("cli"))
+def test_black_and_ruff_leave_the_whole_module_unchanged(formatters: Formatters) -> None:
+    formatters.assert_stable(generated_text("cli"))
 
 
 def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path) -> None:
@@ -529,7 +532,7 @@ def test_usage_errors_and_help(consent_path: Path, browser: tuple[dict[str, str]
 
 
 def test_runs_on_python_3_10(consent_path: Path, browser: tuple[dict[str, str], Path]) -> None:
-    python = _python310()
+    python = python310()
     if python is None:
         pytest.skip("no Python 3.10 interpreter on this machine")
     env, record = browser

@@ -33,15 +33,16 @@ from ...support.consent import (
     REFUSED,
     URL,
     Recorder,
-    check_formatters,
     generated_text,
     import_generated,
     write_generated,
 )
+from ...support.formatters import Formatters
+from ...support.fresh import fresh_consent_outputs
 from ...support.golden import check_golden
 from ...support.lint import assert_lint_clean
+from ...support.pysource import top_level_names
 from ...support.textual import Host, screen_text
-from ..cli.test_target import _top_level_names
 
 GOLDEN_PATH = GOLDEN / "expected" / "url_consent" / "url_consent_textual.py"
 SIZES = [(80, 24), (50, 20)]
@@ -667,7 +668,9 @@ def test_golden(update_golden: bool) -> None:
 
 
 def test_the_module_is_the_same_on_every_run() -> None:
-    assert generated_text("textual") == generated_text("textual")
+    """The same module in fresh interpreters (other hash seeds, nothing cached) as here."""
+    text = generated_text("textual")
+    assert fresh_consent_outputs("textual") == [[text], [text]]
 
 
 def test_load_url_consent_gives_the_same_module() -> None:
@@ -691,7 +694,7 @@ def test_the_module_holds_the_runtime_verbatim_and_only_textual_rich_and_stdlib(
     modules = {line.split()[1].split(".")[0] for line in imports}
     assert modules - {"__future__", "rich", "textual"} <= set(sys.stdlib_module_names)
     assert "elicit_gen" not in modules
-    names = _top_level_names(text)
+    names = top_level_names(text)
     assert sorted(n for n in set(names) if names.count(n) > 1) == []
     assert runtime_file("textual_consent.py").exists()
 
@@ -707,8 +710,8 @@ def test_golden_is_what_black_gives_for_the_whole_file() -> None:
     assert black_format(text) == text
 
 
-def test_black_and_ruff_leave_the_whole_module_unchanged() -> None:
-    check_formatters(generated_text("textual"))
+def test_black_and_ruff_leave_the_whole_module_unchanged(formatters: Formatters) -> None:
+    formatters.assert_stable(generated_text("textual"))
 
 
 def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path) -> None:
