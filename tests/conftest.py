@@ -1,5 +1,6 @@
-"""Shared pytest setup: the golden-file option, an MCP client's loop, and the one headless Chromium
-fixture (the browser tests of tests/runtime/ and tests/targets/)."""
+"""Shared pytest setup: the golden-file option, an MCP client's loop, the one headless Chromium
+fixture (the browser tests of tests/runtime/ and tests/targets/) and the one command-line runner
+(the tests of tests/cli/, build/, rules/ and i18n/)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 from .support.html import launch
 from .support.loop import LoopThread
+from .support.run import CliRun, elicit_gen
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
@@ -44,3 +46,9 @@ def browser() -> Iterator[Any]:
     one module; skipped where Playwright or Chromium is missing."""
     with launch() as found:
         yield found
+
+
+@pytest.fixture(scope="session")
+def run_cli() -> CliRun:
+    """``python -m elicit_gen`` as a subprocess, never a traceback (tests/support/run.py)."""
+    return elicit_gen

@@ -13,8 +13,6 @@ from __future__ import annotations
 import json
 import re
 import stringprep
-import subprocess
-import sys
 import unicodedata
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -29,6 +27,7 @@ from elicit_gen.targets.html import ASSETS
 
 from ...support.golden import check_golden
 from ...support.html import AXE, RECORDER, ROOT
+from ...support.run import CliRun
 from ...support.url_corpus import generated_urls
 
 CASES: list[dict[str, Any]] = json.loads(
@@ -618,15 +617,9 @@ def test_golden(update_golden: bool) -> None:
     check_golden(GOLDEN, generated.text, update_golden)
 
 
-def test_cli_writes_the_page(tmp_path: Path) -> None:
+def test_cli_writes_the_page(tmp_path: Path, run_cli: CliRun) -> None:
     out = tmp_path / "out"
-    done = subprocess.run(
-        [sys.executable, "-m", "elicit_gen", "--url-consent", "--target", "html", "-o", f"{out}/"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    done = run_cli("--url-consent", "--target", "html", "-o", f"{out}/")
     assert done.returncode == 0, done.stderr
     assert sorted(p.name for p in out.iterdir()) == ["url_consent.html"]
     assert (out / "url_consent.html").read_text(encoding="utf-8") == GOLDEN.read_text(

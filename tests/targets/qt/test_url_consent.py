@@ -66,6 +66,7 @@ from ...support.loop import LoopThread
 from ...support.mcp import SERVER_NAME
 from ...support.pysource import top_level_names
 from ...support.qt import consent_dialogs, label
+from ...support.run import CliRun
 
 GOLDEN_PATH = GOLDEN / "expected" / "url_consent" / "url_consent_qt.py"
 
@@ -686,14 +687,9 @@ def test_black_and_ruff_leave_the_whole_module_unchanged(formatters: Formatters)
     formatters.assert_stable(generated_text("qt"))
 
 
-def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path) -> None:
+def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path, run_cli: CliRun) -> None:
     out = tmp_path / "forms"
-    proc = subprocess.run(
-        [sys.executable, "-m", "elicit_gen", "--url-consent", "--target", "qt", "-o", f"{out}/"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = run_cli("--url-consent", "--target", "qt", "-o", f"{out}/")
     assert proc.returncode == 0, proc.stderr
     assert [p.name for p in out.iterdir()] == ["url_consent_qt.py"]
     assert (out / "url_consent_qt.py").read_text(encoding="utf-8") == generated_text("qt")

@@ -42,6 +42,7 @@ from ...support.fresh import fresh_consent_outputs
 from ...support.golden import check_golden
 from ...support.lint import assert_lint_clean
 from ...support.pysource import top_level_names
+from ...support.run import CliRun
 from ...support.textual import Host, screen_text
 
 GOLDEN_PATH = GOLDEN / "expected" / "url_consent" / "url_consent_textual.py"
@@ -714,23 +715,9 @@ def test_black_and_ruff_leave_the_whole_module_unchanged(formatters: Formatters)
     formatters.assert_stable(generated_text("textual"))
 
 
-def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path) -> None:
+def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path, run_cli: CliRun) -> None:
     out = tmp_path / "forms"
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "elicit_gen",
-            "--url-consent",
-            "--target",
-            "textual",
-            "-o",
-            f"{out}/",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = run_cli("--url-consent", "--target", "textual", "-o", f"{out}/")
     assert proc.returncode == 0, proc.stderr
     assert [p.name for p in out.iterdir()] == ["url_consent_textual.py"]
     assert (out / "url_consent_textual.py").read_text(encoding="utf-8") == generated_text("textual")
