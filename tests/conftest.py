@@ -1,13 +1,18 @@
-"""Shared pytest setup: the golden-file option and fixtures."""
+"""Shared pytest setup: the golden-file option, an MCP client's loop, the one headless Chromium
+fixture (the browser tests of tests/runtime/ and tests/targets/) and the one command-line runner
+(the tests of tests/cli/, build/, rules/ and i18n/)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from .support.html import launch
 from .support.loop import LoopThread
+from .support.run import CliRun, elicit_gen
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
@@ -33,3 +38,17 @@ def client_loop() -> Iterator[LoopThread]:
     looper = LoopThread()
     yield looper
     looper.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """Headless Chromium (Playwright, Debian's chromium: tests/support/html.py) for the tests of
+    one module; skipped where Playwright or Chromium is missing."""
+    with launch() as found:
+        yield found
+
+
+@pytest.fixture(scope="session")
+def run_cli() -> CliRun:
+    """``python -m elicit_gen`` as a subprocess, never a traceback (tests/support/run.py)."""
+    return elicit_gen

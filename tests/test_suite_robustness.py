@@ -1,10 +1,12 @@
 """The test suite itself ends: a run started with SIGINT ignored (``nohup ./.ci/run &`` from a
 script) still passes the terminal's Ctrl-C test, a child that never exits fails its test within
 the bound, and a stuck test fails the run (pytest-timeout, configured in pyproject.toml) instead
-of hanging it."""
+of hanging it; and no test module imports another (what tests share lives in tests/support/ or a
+conftest.py)."""
 
 from __future__ import annotations
 
+import ast
 import os
 import signal
 import subprocess
@@ -146,3 +148,60 @@ def test_a_stuck_test_fails_instead_of_hanging(tmp_path: Path, body: str) -> Non
     assert "Timeout" in out, out
     assert "test_stuck" in out, out
     assert seconds < 60, (seconds, out)
+
+
+# --- the suite's own structure ----------------------------------------------------------------
+
+
+def _module_parts(path: Path) -> tuple[str, ...]:
+    """``tests/targets/cli/test_target.py`` -> ("tests", "targets", "cli", "test_target")."""
+    return path.relative_to(ROOT).with_suffix("").parts
+
+
+def _is_test_module(parts: tuple[str, ...]) -> bool:
+    return (
+        parts[:1] == ("tests",)
+        and parts[-1].startswith("test_")
+        and ROOT.joinpath(*parts).with_suffix(".py").is_file()
+    )
+
+
+def imported_test_modules(source: str, package: tuple[str, ...]) -> list[str]:
+    """The test modules (``tests/**/test_*.py``) that ``source``, a module of ``package``,
+    imports, wherever the import is (top level or inside a function), relative or absolute."""
+    found: list[str] = []
+    for node in ast.walk(ast.parse(source)):
+        candidates: list[tuple[str, ...]] = []
+        if isinstance(node, ast.Import):
+            candidates = [tuple(alias.name.split(".")) for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else ()
+            module = base + tuple(node.module.split(".") if node.module else ())
+            candidates = [module] + [(*module, alias.name) for alias in node.names]
+        found += [".".join(c) for c in candidates if _is_test_module(c)]
+    return found
+
+
+def test_no_test_module_imports_another() -> None:
+    """A test module imported by another runs its module-level code (and its fixtures) twice,
+    ties the two files together and hides what is shared: shared helpers and data belong in
+    tests/support/ or in the conftest.py of the folder that shares them."""
+    offenders = {
+        str(path.relative_to(ROOT)): imported
+        for path in sorted((ROOT / "tests").rglob("*.py"))
+        if (imported := imported_test_modules(path.read_text("utf-8"), _module_parts(path)[:-1]))
+    }
+    assert offenders == {}
+
+
+def test_the_import_check_sees_every_spelling() -> None:
+    """The check above finds relative, absolute, nested and ``from . import`` imports."""
+    spellings = {
+        "from ..test_fuzz import hostile_requests\n": ["tests.targets.test_fuzz"],
+        "from . import test_target\n": ["tests.targets.cli.test_target"],
+        "def f():\n    from ...compiler.test_fuzz import envelopes\n": ["tests.compiler.test_fuzz"],
+        "import tests.rules.test_rules\n": ["tests.rules.test_rules"],
+        "from ...support.cases import forms\nfrom .. import conftest\n": [],
+    }
+    for source, expected in spellings.items():
+        assert imported_test_modules(source, ("tests", "targets", "cli")) == expected, source

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ..support.run import elicit_gen
+from ..support.run import CliRun
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
@@ -43,8 +43,8 @@ def mtimes(project: Path) -> dict[str, int]:
     return {p.name: p.stat().st_mtime_ns for p in (project / "src" / "forms").iterdir()}
 
 
-def test_first_run_writes_second_run_keeps_mtimes(client: Path) -> None:
-    first = elicit_gen(cwd=client)
+def test_first_run_writes_second_run_keeps_mtimes(client: Path, run_cli: CliRun) -> None:
+    first = run_cli(cwd=client)
     assert first.returncode == 0, first.stderr
     assert sorted(outputs(client)) == [
         "contact_cli.py",
@@ -57,70 +57,72 @@ def test_first_run_writes_second_run_keeps_mtimes(client: Path) -> None:
     assert "3 schemas: 6 files written, 0 unchanged" in first.stderr
     before = mtimes(client)
     time.sleep(0.05)
-    second = elicit_gen(cwd=client)
+    second = run_cli(cwd=client)
     assert second.returncode == 0 and "0 files written, 6 unchanged" in second.stderr
     assert mtimes(client) == before
 
 
-def test_editing_a_schema_rewrites_exactly_its_outputs(client: Path) -> None:
-    assert elicit_gen(cwd=client).returncode == 0
+def test_editing_a_schema_rewrites_exactly_its_outputs(client: Path, run_cli: CliRun) -> None:
+    assert run_cli(cwd=client).returncode == 0
     before = mtimes(client)
     schema_path = client / "schemas" / "contact.json"
     data = json.loads(schema_path.read_text())
     data["params"]["message"] = "Please tell us who you are"
     schema_path.write_text(json.dumps(data))
     time.sleep(0.05)
-    result = elicit_gen(cwd=client)
+    result = run_cli(cwd=client)
     assert "2 files written, 4 unchanged" in result.stderr
     after = mtimes(client)
     changed = sorted(n for n in after if after[n] != before[n])
     assert changed == ["contact_cli.py", "contact_models.py"]
 
 
-def test_check_names_stale_files_then_passes(client: Path) -> None:
-    assert elicit_gen(cwd=client).returncode == 0
+def test_check_names_stale_files_then_passes(client: Path, run_cli: CliRun) -> None:
+    assert run_cli(cwd=client).returncode == 0
     (client / "src" / "forms" / "every_kind_models.py").write_text("# hand edit\n")
     (client / "src" / "forms" / "contact_cli.py").unlink()
-    check = elicit_gen("--check", cwd=client)
+    check = run_cli("--check", cwd=client)
     assert check.returncode == 1
     assert "src/forms/every_kind_models.py: missing or out of date" in check.stderr
     assert "src/forms/contact_cli.py: missing or out of date" in check.stderr
     assert (client / "src" / "forms" / "every_kind_models.py").read_text() == "# hand edit\n"
-    assert elicit_gen(cwd=client).returncode == 0
-    assert elicit_gen("--check", cwd=client).returncode == 0
+    assert run_cli(cwd=client).returncode == 0
+    assert run_cli("--check", cwd=client).returncode == 0
 
 
-def test_schema_with_an_error_leaves_previous_outputs_byte_identical(client: Path) -> None:
-    assert elicit_gen(cwd=client).returncode == 0
+def test_schema_with_an_error_leaves_previous_outputs_byte_identical(
+    client: Path, run_cli: CliRun
+) -> None:
+    assert run_cli(cwd=client).returncode == 0
     before = outputs(client)
     (client / "schemas" / "contact.json").write_text(
         '{"type": "object", "properties": {"password": {"type": "string"}}}'
     )
-    result = elicit_gen(cwd=client)
+    result = run_cli(cwd=client)
     assert result.returncode == 1 and "EG170" in result.stderr
     assert "1 skipped for errors" in result.stderr
     assert outputs(client) == before
 
 
-def test_relative_paths_resolve_from_the_config(client: Path) -> None:
+def test_relative_paths_resolve_from_the_config(client: Path, run_cli: CliRun) -> None:
     sub = client / "schemas"
-    result = elicit_gen(cwd=sub)
+    result = run_cli(cwd=sub)
     assert result.returncode == 0, result.stderr
     header = (client / "src" / "forms" / "contact_models.py").read_text().splitlines()[0]
     assert "from schemas/contact.json" in header
 
 
 def test_output_is_identical_across_directories_and_hash_seeds(
-    client: Path, tmp_path: Path
+    client: Path, tmp_path: Path, run_cli: CliRun
 ) -> None:
-    assert elicit_gen(cwd=client, env={"PYTHONHASHSEED": "1"}).returncode == 0
+    assert run_cli(cwd=client, env={"PYTHONHASHSEED": "1"}).returncode == 0
     first = outputs(client)
     other = tmp_path / "elsewhere" / "client"
     other.parent.mkdir()
     os.rename(client, other)
     for p in (other / "src" / "forms").iterdir():
         p.unlink()
-    assert elicit_gen(cwd=other / "schemas", env={"PYTHONHASHSEED": "987"}).returncode == 0
+    assert run_cli(cwd=other / "schemas", env={"PYTHONHASHSEED": "987"}).returncode == 0
     assert outputs(other) == first
 
 
@@ -139,31 +141,33 @@ def test_output_is_identical_across_directories_and_hash_seeds(
         ("[tool.elicit-gen]\nline-length = '88'\n", "line-length must be a positive integer"),
     ],
 )
-def test_bad_config_is_a_clear_error(tmp_path: Path, table: str, words: str) -> None:
+def test_bad_config_is_a_clear_error(
+    tmp_path: Path, table: str, words: str, run_cli: CliRun
+) -> None:
     (tmp_path / "pyproject.toml").write_text(table)
     (tmp_path / "a.json").write_text('{"type": "object", "properties": {}}')
     result = (
-        elicit_gen("--lint", "a.json", cwd=tmp_path)
-        if "jobs" not in table
-        else elicit_gen(cwd=tmp_path)
+        run_cli("--lint", "a.json", cwd=tmp_path) if "jobs" not in table else run_cli(cwd=tmp_path)
     )
     assert result.returncode == 2 and words in result.stderr, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
 
 
-def test_lint_without_arguments_lints_every_job_input(client: Path) -> None:
+def test_lint_without_arguments_lints_every_job_input(client: Path, run_cli: CliRun) -> None:
     (client / "schemas" / "bad.json").write_text('{"type": "object", "properties": {"x": {}}}')
-    result = elicit_gen("--lint", cwd=client)
+    result = run_cli("--lint", cwd=client)
     assert result.returncode == 1 and "schemas/bad.json:1:35: error EG110" in result.stdout
 
 
-def test_killing_the_process_leaves_no_truncated_or_temp_file(client: Path) -> None:
+def test_killing_the_process_leaves_no_truncated_or_temp_file(
+    client: Path, run_cli: CliRun
+) -> None:
     schemas = client / "schemas"
     base = json.loads((EXAMPLES / "every_kind.json").read_text())
     for i in range(150):
         base["requestedSchema"]["title"] = f"Form {i}"
         (schemas / f"form_{i:03d}.json").write_text(json.dumps(base))
-    reference = elicit_gen(cwd=client)
+    reference = run_cli(cwd=client)
     assert reference.returncode == 0
     complete = outputs(client)
     for path in (client / "src" / "forms").iterdir():
@@ -212,11 +216,13 @@ def test_python_dash_m_and_console_script_agree(tmp_path: Path) -> None:
     assert proc.returncode == 0 and "elicit-gen" in proc.stdout
 
 
-def test_bad_formatter_settings_of_the_output_project_are_a_clear_error(tmp_path: Path) -> None:
+def test_bad_formatter_settings_of_the_output_project_are_a_clear_error(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
     (tmp_path / "out").mkdir()
     (tmp_path / "out" / "pyproject.toml").write_text("[tool.black]\nline-length = 'long'\n")
     (tmp_path / "a.json").write_text('{"type": "object", "properties": {}}')
-    result = elicit_gen("a.json", "--target", "pydantic", "-o", "out/", cwd=tmp_path)
+    result = run_cli("a.json", "--target", "pydantic", "-o", "out/", cwd=tmp_path)
     assert result.returncode == 2, result.stderr
     assert "[tool.black] line-length must be an integer" in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1

@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from ..support.run import CliRun
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 TARGETS = ["qt", "textual", "cli", "pydantic"]
@@ -44,12 +46,6 @@ def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
         check=False,
         env={**os.environ, "NO_COLOR": "1"},
     )
-
-
-def elicit_gen(project: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    result = _run([sys.executable, "-m", "elicit_gen", *args], project)
-    assert "Traceback" not in result.stderr, result.stderr
-    return result
 
 
 def formatter(kind: str, *args: str) -> list[str]:
@@ -80,7 +76,7 @@ SETUPS = {
 
 @pytest.mark.parametrize("setup", list(SETUPS))
 def test_outputs_pass_the_projects_formatter_and_check_converges(
-    tmp_path: Path, setup: str
+    tmp_path: Path, setup: str, run_cli: CliRun
 ) -> None:
     kind, settings, covered = SETUPS[setup]
     project = tmp_path / "client"
@@ -88,7 +84,7 @@ def test_outputs_pass_the_projects_formatter_and_check_converges(
     (project / "pyproject.toml").write_text(
         '[project]\nname = "client"\nversion = "0"\n\n' + settings + JOBS, encoding="utf-8"
     )
-    first = elicit_gen(project, "-q")
+    first = run_cli("-q", cwd=project, env={"NO_COLOR": "1"})
     assert first.returncode == 0, first.stderr
     generated = outputs(project)
     assert len(generated) >= len(EXAMPLES) * len(TARGETS)
@@ -100,7 +96,7 @@ def test_outputs_pass_the_projects_formatter_and_check_converges(
     assert formatted.returncode == 0, formatted.stderr
     assert outputs(project) == generated  # the formatter changed nothing
 
-    again = elicit_gen(project, "--check")
+    again = run_cli("--check", cwd=project, env={"NO_COLOR": "1"})
     assert again.returncode == 0, again.stdout + again.stderr
 
     # with the defaults instead (no formatter settings), covered output is byte-identical:
@@ -108,7 +104,7 @@ def test_outputs_pass_the_projects_formatter_and_check_converges(
     plain = tmp_path / "plain"
     plain.mkdir()
     (plain / "pyproject.toml").write_text('[project]\nname = "plain"\n' + JOBS, encoding="utf-8")
-    assert elicit_gen(plain, "-q").returncode == 0
+    assert run_cli("-q", cwd=plain, env={"NO_COLOR": "1"}).returncode == 0
     assert (outputs(plain) == generated) is covered
 
 

@@ -16,24 +16,12 @@ from pathlib import Path
 
 import pytest
 
-from ..support.run import elicit_gen
+from ..support.run import CliRun
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 GOOD = '{"type": "object", "properties": {"name": {"type": "string", "title": "Name"}}}'
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="FIFOs, devices and signals are POSIX")
-
-
-def run(
-    *args: str,
-    cwd: Path,
-    env: dict[str, str] | None = None,
-    stdin: object = subprocess.DEVNULL,
-    timeout: float = 120,
-) -> subprocess.CompletedProcess[str]:
-    proc = elicit_gen(*args, cwd=cwd, env=env, stdin=stdin, timeout=timeout)
-    assert "internal error" not in proc.stderr, proc.stderr
-    return proc
 
 
 def one_line_error(proc: subprocess.CompletedProcess[str], *words: str) -> None:
@@ -76,7 +64,9 @@ def dead_pid() -> int:
 # -- item 4: temp files ------------------------------------------------------------------------
 
 
-def test_a_users_tmp_files_survive_and_only_dead_runs_leftovers_go(tmp_path: Path) -> None:
+def test_a_users_tmp_files_survive_and_only_dead_runs_leftovers_go(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
     from elicit_gen.build.staging import temp_name
 
     root = project(tmp_path)
@@ -88,7 +78,7 @@ def test_a_users_tmp_files_survive_and_only_dead_runs_leftovers_go(tmp_path: Pat
     ours_alive = temp_name("contact_cli.py")  # this test process is alive: a concurrent run
     (out / ours_dead).write_text("left by a killed run")
     (out / ours_alive).write_text("being written by a live run")
-    result = run(cwd=root)
+    result = run_cli(cwd=root)
     assert result.returncode == 0, result.stderr
     assert (out / ".thesis.tmp").read_text() == "three years of work"
     assert (out / ".contact_models.py.k3j2h1.tmp").exists()
@@ -190,29 +180,31 @@ def input_required(*keys: str) -> str:
 
 @pytest.mark.parametrize("keys", [("pay", "PAY"), ("a-b", "a_b"), ("a.b", "A-B")])
 def test_two_forms_of_one_result_with_one_file_name_is_an_error(
-    tmp_path: Path, keys: tuple[str, str]
+    tmp_path: Path, keys: tuple[str, str], run_cli: CliRun
 ) -> None:
     (tmp_path / "r.json").write_text(input_required(*keys))
-    result = run("r.json", "--target", "pydantic", "-o", "out/", cwd=tmp_path)
+    result = run_cli("r.json", "--target", "pydantic", "-o", "out/", cwd=tmp_path)
     one_line_error(result, "would both write", "out/r_")
     assert not (tmp_path / "out").exists()
-    check = run("r.json", "--target", "pydantic", "-o", "out/", "--check", cwd=tmp_path)
+    check = run_cli("r.json", "--target", "pydantic", "-o", "out/", "--check", cwd=tmp_path)
     one_line_error(check, "would both write")
 
 
-def test_two_jobs_writing_one_file_is_an_error(tmp_path: Path) -> None:
+def test_two_jobs_writing_one_file_is_an_error(tmp_path: Path, run_cli: CliRun) -> None:
     root = project(tmp_path, names=("contact",))
     with (root / "pyproject.toml").open("a") as handle:
         handle.write(
             "\n[[tool.elicit-gen.jobs]]\nname = 'again'\ninputs = ['schemas/contact.json']\n"
             "targets = ['pydantic']\noutput = 'out/'\n"
         )
-    result = run(cwd=root)
+    result = run_cli(cwd=root)
     one_line_error(result, "would both write", "out/contact_models.py", "(forms)", "(again)")
     assert not (root / "out").exists()
 
 
-def test_two_jobs_whose_outputs_differ_only_in_case_is_an_error(tmp_path: Path) -> None:
+def test_two_jobs_whose_outputs_differ_only_in_case_is_an_error(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
     """One file on macOS and Windows: an error on every system, so a project stays portable."""
     root = project(tmp_path, names=("contact",), targets='["pydantic"]')
     with (root / "pyproject.toml").open("a") as handle:
@@ -220,7 +212,7 @@ def test_two_jobs_whose_outputs_differ_only_in_case_is_an_error(tmp_path: Path) 
             "\n[[tool.elicit-gen.jobs]]\nname = 'upper'\ninputs = ['schemas/contact.json']\n"
             "targets = ['pydantic']\noutput = 'OUT'\n"
         )
-    result = run(cwd=root)
+    result = run_cli(cwd=root)
     one_line_error(result, "would both write", "OUT/contact_models.py")
     assert not (root / "out").exists() and not (root / "OUT").exists()
 
@@ -229,7 +221,7 @@ def test_two_jobs_whose_outputs_differ_only_in_case_is_an_error(tmp_path: Path) 
 
 
 @POSIX
-def test_globs_do_not_follow_a_symlink_loop(tmp_path: Path) -> None:
+def test_globs_do_not_follow_a_symlink_loop(tmp_path: Path, run_cli: CliRun) -> None:
     root = project(tmp_path, names=("contact",))
     (root / "schemas" / "nested").mkdir()
     (root / "schemas" / "nested" / "inner.json").write_text(GOOD)
@@ -243,7 +235,7 @@ def test_globs_do_not_follow_a_symlink_loop(tmp_path: Path) -> None:
     text = (root / "pyproject.toml").read_text().replace("schemas/*.json", "**/*.json")
     (root / "pyproject.toml").write_text(text)
     started = time.monotonic()
-    check = run("--check", cwd=root, timeout=60)
+    check = run_cli("--check", cwd=root, timeout=60)
     assert check.returncode == 1, check.stderr
     assert time.monotonic() - started < 30
     stale = sorted(line.split(":")[0] for line in check.stderr.splitlines() if ": missing" in line)
@@ -260,45 +252,47 @@ def test_globs_do_not_follow_a_symlink_loop(tmp_path: Path) -> None:
 # -- item 10: I/O problems are one-line diagnostics --------------------------------------------
 
 
-def test_check_with_a_directory_in_an_output_place(tmp_path: Path) -> None:
+def test_check_with_a_directory_in_an_output_place(tmp_path: Path, run_cli: CliRun) -> None:
     (tmp_path / "f.json").write_text(GOOD)
     (tmp_path / "out" / "f_models.py").mkdir(parents=True)
-    check = run("f.json", "--target", "pydantic", "-o", "out/", "--check", cwd=tmp_path)
+    check = run_cli("f.json", "--target", "pydantic", "-o", "out/", "--check", cwd=tmp_path)
     one_line_error(check, "out/f_models.py is a directory")
-    write = run("f.json", "--target", "pydantic", "-o", "out/", cwd=tmp_path)
+    write = run_cli("f.json", "--target", "pydantic", "-o", "out/", cwd=tmp_path)
     one_line_error(write, "out/f_models.py is a directory")
 
 
-def test_check_with_an_output_that_cannot_be_read(tmp_path: Path) -> None:
+def test_check_with_an_output_that_cannot_be_read(tmp_path: Path, run_cli: CliRun) -> None:
     """Any I/O error reading an output (here ENAMETOOLONG, which root gets too) is one line."""
     (tmp_path / "f.json").write_text(GOOD)
     name = "x" * 300 + ".py"
-    check = run("f.json", "--target", "pydantic", "-o", name, "--check", cwd=tmp_path)
+    check = run_cli("f.json", "--target", "pydantic", "-o", name, "--check", cwd=tmp_path)
     one_line_error(check, "cannot read", "name too long")
-    write = run("f.json", "--target", "pydantic", "-o", name, cwd=tmp_path)
+    write = run_cli("f.json", "--target", "pydantic", "-o", name, cwd=tmp_path)
     one_line_error(write, "name too long")
 
 
 @pytest.mark.skipif(sys.platform == "win32" or os.geteuid() == 0, reason="root reads any file")
-def test_check_with_an_unreadable_output(tmp_path: Path) -> None:
+def test_check_with_an_unreadable_output(tmp_path: Path, run_cli: CliRun) -> None:
     (tmp_path / "f.json").write_text(GOOD)
     out = tmp_path / "f_models.py"
     out.write_text("x")
     out.chmod(0)
-    check = run("f.json", "--target", "pydantic", "-o", str(out), "--check", cwd=tmp_path)
+    check = run_cli("f.json", "--target", "pydantic", "-o", str(out), "--check", cwd=tmp_path)
     one_line_error(check, "permission denied")
 
 
 @POSIX
 @pytest.mark.parametrize("mode", ["write", "check"])
-def test_a_fifo_as_input_or_output_does_not_hang(tmp_path: Path, mode: str) -> None:
+def test_a_fifo_as_input_or_output_does_not_hang(
+    tmp_path: Path, mode: str, run_cli: CliRun
+) -> None:
     os.mkfifo(tmp_path / "in.json")
-    result = run("in.json", "--target", "pydantic", cwd=tmp_path, timeout=30)
+    result = run_cli("in.json", "--target", "pydantic", cwd=tmp_path, timeout=30)
     one_line_error(result, "in.json: is a FIFO")
     (tmp_path / "f.json").write_text(GOOD)
     os.mkfifo(tmp_path / "f_models.py")
     extra = ["--check"] if mode == "check" else []
-    result = run(
+    result = run_cli(
         "f.json", "--target", "pydantic", "-o", "f_models.py", *extra, cwd=tmp_path, timeout=30
     )
     one_line_error(result, "f_models.py is a FIFO")
@@ -306,38 +300,42 @@ def test_a_fifo_as_input_or_output_does_not_hang(tmp_path: Path, mode: str) -> N
 
 
 @POSIX
-def test_a_device_as_input_is_refused(tmp_path: Path) -> None:
-    result = run("--lint", "/dev/zero", cwd=tmp_path, timeout=30)
+def test_a_device_as_input_is_refused(tmp_path: Path, run_cli: CliRun) -> None:
+    result = run_cli("--lint", "/dev/zero", cwd=tmp_path, timeout=30)
     one_line_error(result, "/dev/zero: is a device")
 
 
 @POSIX
-def test_stdin_and_files_are_capped(tmp_path: Path) -> None:
+def test_stdin_and_files_are_capped(tmp_path: Path, run_cli: CliRun) -> None:
     with open("/dev/zero", "rb") as zero:
-        result = run("--lint", "-", cwd=tmp_path, stdin=zero, timeout=60)
+        result = run_cli("--lint", "-", cwd=tmp_path, stdin=zero, timeout=60)
     one_line_error(result, "<stdin>: larger than 16 MiB")
     big = tmp_path / "big.json"
     with big.open("wb") as handle:
         handle.truncate(16 * 1024 * 1024 + 1)  # sparse
-    result = run("--lint", "big.json", cwd=tmp_path, timeout=60)
+    result = run_cli("--lint", "big.json", cwd=tmp_path, timeout=60)
     one_line_error(result, "big.json: larger than 16 MiB")
 
 
 @POSIX
-def test_an_output_that_is_a_symlink_is_refused_and_left_alone(tmp_path: Path) -> None:
+def test_an_output_that_is_a_symlink_is_refused_and_left_alone(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
     (tmp_path / "f.json").write_text(GOOD)
     (tmp_path / "elsewhere.py").write_text("precious")
     os.symlink("elsewhere.py", tmp_path / "f_models.py")
-    result = run("f.json", "--target", "pydantic", "-o", "f_models.py", cwd=tmp_path)
+    result = run_cli("f.json", "--target", "pydantic", "-o", "f_models.py", cwd=tmp_path)
     one_line_error(result, "f_models.py is a symbolic link")
     assert os.readlink(tmp_path / "f_models.py") == "elsewhere.py"
     assert (tmp_path / "elsewhere.py").read_text() == "precious"
 
 
-def test_output_into_a_new_directory_is_created_and_removed_on_failure(tmp_path: Path) -> None:
+def test_output_into_a_new_directory_is_created_and_removed_on_failure(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
     (tmp_path / "f.json").write_text(GOOD)
     (tmp_path / "g.json").write_text(GOOD.replace("Name", "G"))
-    ok = run("f.json", "--target", "pydantic", "-o", "new/deeper/", cwd=tmp_path)
+    ok = run_cli("f.json", "--target", "pydantic", "-o", "new/deeper/", cwd=tmp_path)
     assert ok.returncode == 0 and (tmp_path / "new" / "deeper" / "f_models.py").exists()
     (tmp_path / "blocked" / "g_models.py").mkdir(parents=True)
     (tmp_path / "pyproject.toml").write_text(
@@ -346,7 +344,7 @@ def test_output_into_a_new_directory_is_created_and_removed_on_failure(tmp_path:
         "[[tool.elicit-gen.jobs]]\ninputs = ['g.json']\ntargets = ['pydantic']\n"
         "output = 'blocked'\n"
     )
-    failed = run(cwd=tmp_path)  # the first job's files are staged in fresh/deeper/, then
+    failed = run_cli(cwd=tmp_path)  # the first job's files are staged in fresh/deeper/, then
     assert not (tmp_path / "fresh").exists()  # the second fails: the new directories go too
     assert sorted(p.name for p in (tmp_path / "blocked").iterdir()) == ["g_models.py"]
     one_line_error(failed, "blocked/g_models.py is a directory")
@@ -379,8 +377,8 @@ def test_closed_or_full_standard_streams_are_io_errors(
     one_line_error(proc, words)
 
 
-def test_file_names_in_errors_are_shown_escaped(tmp_path: Path) -> None:
-    result = run("--lint", "\x1b]0;owned\x07.json", cwd=tmp_path)
+def test_file_names_in_errors_are_shown_escaped(tmp_path: Path, run_cli: CliRun) -> None:
+    result = run_cli("--lint", "\x1b]0;owned\x07.json", cwd=tmp_path)
     one_line_error(result, "\\x1b]0;owned\\x07.json: no such file")
     assert "\x1b" not in result.stderr and "\x07" not in result.stderr
 
@@ -388,9 +386,11 @@ def test_file_names_in_errors_are_shown_escaped(tmp_path: Path) -> None:
 # -- item 12: one run, all or nothing ----------------------------------------------------------
 
 
-def test_a_failed_write_leaves_every_existing_output_byte_identical(tmp_path: Path) -> None:
+def test_a_failed_write_leaves_every_existing_output_byte_identical(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
     root = project(tmp_path)
-    assert run(cwd=root).returncode == 0
+    assert run_cli(cwd=root).returncode == 0
     before = files(root / "out")
     assert len(before) == 6
     for path in (root / "schemas").iterdir():  # every output changes
@@ -401,7 +401,7 @@ def test_a_failed_write_leaves_every_existing_output_byte_identical(tmp_path: Pa
     victim.unlink()
     victim.mkdir()
     del before["travel_booking_models.py"]
-    result = run(cwd=root)
+    result = run_cli(cwd=root)
     assert files(root / "out") == before
     assert sorted(p.name for p in (root / "out").iterdir()) == sorted(
         [*before, "travel_booking_models.py"]
@@ -410,7 +410,9 @@ def test_a_failed_write_leaves_every_existing_output_byte_identical(tmp_path: Pa
 
 
 @POSIX
-def test_sigterm_in_the_rename_phase_waits_for_every_rename(tmp_path: Path) -> None:
+def test_sigterm_in_the_rename_phase_waits_for_every_rename(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
     """The rename phase defers SIGTERM: the run ends with every output replaced, and says so."""
     root = project(tmp_path)
     code = (
@@ -438,7 +440,7 @@ def test_sigterm_in_the_rename_phase_waits_for_every_rename(tmp_path: Path) -> N
     assert "interrupted after every output of this run was written" in proc.stderr
     assert len(files(root / "out")) == 6
     assert not [p for p in (root / "out").iterdir() if p.name.endswith(".tmp")]
-    assert run("--check", cwd=root).returncode == 0
+    assert run_cli("--check", cwd=root).returncode == 0
 
 
 # -- the library reads files as the command line does ------------------------------------------

@@ -6,39 +6,17 @@ import json
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+
+from ..support.run import CliRun
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTACT = ROOT / "examples" / "contact.json"
 GOOD = '{"type": "object", "properties": {"name": {"type": "string", "title": "Name"}}}'
 BAD = '{"type": "object",\n "properties": {"x": {"type": "object"}}}'
-
-
-def run(
-    *args: str,
-    stdin: str | bytes | None = None,
-    cwd: Path | None = None,
-    env: dict[str, str] | None = None,
-) -> subprocess.CompletedProcess[str]:
-    data = stdin.encode() if isinstance(stdin, str) else stdin
-    proc = subprocess.run(
-        [sys.executable, "-m", "elicit_gen", *args],
-        input=data,
-        capture_output=True,
-        cwd=cwd or ROOT,
-        timeout=120,
-        env={**os.environ, **(env or {})},
-    )
-    out = subprocess.CompletedProcess(
-        proc.args,
-        proc.returncode,
-        proc.stdout.decode("utf-8", "replace"),
-        proc.stderr.decode("utf-8", "replace"),
-    )
-    assert "Traceback" not in out.stderr, out.stderr
-    return out
 
 
 @pytest.fixture
@@ -48,19 +26,19 @@ def project(tmp_path: Path) -> Path:
     return tmp_path
 
 
-def test_lint_clean_file(project: Path) -> None:
-    result = run("--lint", "good.json", cwd=project)
+def test_lint_clean_file(project: Path, run_cli: CliRun) -> None:
+    result = run_cli("--lint", "good.json", cwd=project)
     assert (result.returncode, result.stdout) == (0, "")
 
 
-def test_lint_reports_file_line_col(project: Path) -> None:
-    result = run("--lint", "bad.json", cwd=project)
+def test_lint_reports_file_line_col(project: Path, run_cli: CliRun) -> None:
+    result = run_cli("--lint", "bad.json", cwd=project)
     assert result.returncode == 1
     assert result.stdout.startswith("bad.json:2:17: error EG110 field 'x': nested objects")
 
 
-def test_lint_stdin() -> None:
-    result = run("--lint", "-", stdin=BAD)
+def test_lint_stdin(run_cli: CliRun) -> None:
+    result = run_cli("--lint", "-", stdin=BAD)
     assert result.returncode == 1 and result.stdout.startswith("<stdin>:2:17: error EG110")
 
 
@@ -79,34 +57,36 @@ def test_lint_stdin() -> None:
         ),
     ],
 )
-def test_bad_files_give_one_clear_line(tmp_path: Path, setup, code: int, words: str) -> None:  # type: ignore[no-untyped-def]
+def test_bad_files_give_one_clear_line(
+    tmp_path: Path, setup: Callable[[Path], object], code: int, words: str, run_cli: CliRun
+) -> None:
     path = tmp_path / "in.json"
     setup(path)
-    result = run("--lint", str(path))
+    result = run_cli("--lint", str(path))
     assert result.returncode == code
     output = (result.stdout + result.stderr).strip()
     assert words in output and len(output.splitlines()) == 1, output
 
 
-def test_bom_is_a_warning_and_still_lints(tmp_path: Path) -> None:
+def test_bom_is_a_warning_and_still_lints(tmp_path: Path, run_cli: CliRun) -> None:
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + GOOD.encode())
-    result = run("--lint", str(path))
+    result = run_cli("--lint", str(path))
     assert result.returncode == 0 and "EG004" in result.stdout
-    assert run("--lint", "--strict", str(path)).returncode == 1
+    assert run_cli("--lint", "--strict", str(path)).returncode == 1
 
 
-def test_duplicate_keys_are_reported(tmp_path: Path) -> None:
+def test_duplicate_keys_are_reported(tmp_path: Path, run_cli: CliRun) -> None:
     path = tmp_path / "dup.json"
     path.write_text(
         '{"type": "object", "properties": {\n "a": {"type": "string"},\n "a": {"type": "number"}}}'
     )
-    result = run("--lint", str(path))
+    result = run_cli("--lint", str(path))
     assert result.returncode == 1 and ":3:2: error EG002 duplicate key 'a'" in result.stdout
 
 
-def test_json_format(project: Path) -> None:
-    result = run("--lint", "--format", "json", "bad.json", "good.json", cwd=project)
+def test_json_format(project: Path, run_cli: CliRun) -> None:
+    result = run_cli("--lint", "--format", "json", "bad.json", "good.json", cwd=project)
     data = json.loads(result.stdout)
     assert data == [
         {
@@ -121,17 +101,17 @@ def test_json_format(project: Path) -> None:
     ]
 
 
-def test_json_format_empty_list_when_clean(project: Path) -> None:
-    assert json.loads(run("--lint", "--format", "json", "good.json", cwd=project).stdout) == []
+def test_json_format_empty_list_when_clean(project: Path, run_cli: CliRun) -> None:
+    assert json.loads(run_cli("--lint", "--format", "json", "good.json", cwd=project).stdout) == []
 
 
-def test_github_format(project: Path) -> None:
-    result = run("--lint", "--format", "github", "bad.json", cwd=project)
+def test_github_format(project: Path, run_cli: CliRun) -> None:
+    result = run_cli("--lint", "--format", "github", "bad.json", cwd=project)
     assert result.stdout.startswith("::error file=bad.json,line=2,col=17,title=EG110::field 'x'")
 
 
-def test_sarif_format(project: Path) -> None:
-    result = run("--lint", "--format", "sarif", "bad.json", cwd=project)
+def test_sarif_format(project: Path, run_cli: CliRun) -> None:
+    result = run_cli("--lint", "--format", "sarif", "bad.json", cwd=project)
     sarif = json.loads(result.stdout)
     assert sarif["version"] == "2.1.0"
     run_ = sarif["runs"][0]
@@ -143,64 +123,64 @@ def test_sarif_format(project: Path) -> None:
     assert res["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "bad.json"
 
 
-def test_select_and_ignore(tmp_path: Path) -> None:
+def test_select_and_ignore(tmp_path: Path, run_cli: CliRun) -> None:
     path = tmp_path / "w.json"
     path.write_text('{"type": "object", "properties": {"a": {"type": "string", "pattern": "x"}}}')
-    assert "EG160" in run("--lint", str(path)).stdout
-    assert run("--lint", "--ignore", "EG160", str(path)).stdout == ""
-    assert run("--lint", "--select", "EG191", str(path)).stdout.count("EG191") == 1
-    assert run("--lint", "--strict", str(path)).returncode == 1
+    assert "EG160" in run_cli("--lint", str(path)).stdout
+    assert run_cli("--lint", "--ignore", "EG160", str(path)).stdout == ""
+    assert run_cli("--lint", "--select", "EG191", str(path)).stdout.count("EG191") == 1
+    assert run_cli("--lint", "--strict", str(path)).returncode == 1
 
 
-def test_blocking_codes_cannot_be_ignored() -> None:
-    result = run("--lint", "--ignore", "EG110", "-", stdin=GOOD)
+def test_blocking_codes_cannot_be_ignored(run_cli: CliRun) -> None:
+    result = run_cli("--lint", "--ignore", "EG110", "-", stdin=GOOD)
     assert result.returncode == 2 and "EG110 cannot be ignored" in result.stderr
 
 
-def test_unknown_code_is_a_usage_error() -> None:
-    result = run("--lint", "--ignore", "EG999", "-", stdin=GOOD)
+def test_unknown_code_is_a_usage_error(run_cli: CliRun) -> None:
+    result = run_cli("--lint", "--ignore", "EG999", "-", stdin=GOOD)
     assert result.returncode == 2 and "unknown rule code 'EG999'" in result.stderr
 
 
-def test_config_in_pyproject_found_upward(tmp_path: Path) -> None:
+def test_config_in_pyproject_found_upward(tmp_path: Path, run_cli: CliRun) -> None:
     (tmp_path / "pyproject.toml").write_text('[tool.elicit-gen]\nignore = ["EG160"]\n')
     sub = tmp_path / "schemas"
     sub.mkdir()
     (sub / "w.json").write_text(
         '{"type": "object", "properties": {"a": {"type": "string", "pattern": "x"}}}'
     )
-    assert run("--lint", "w.json", cwd=sub).stdout == ""
+    assert run_cli("--lint", "w.json", cwd=sub).stdout == ""
 
 
-def test_bad_config_names_the_key(tmp_path: Path) -> None:
+def test_bad_config_names_the_key(tmp_path: Path, run_cli: CliRun) -> None:
     (tmp_path / "pyproject.toml").write_text('[tool.elicit-gen]\nignored = ["EG160"]\n')
     (tmp_path / "s.json").write_text(GOOD)
-    result = run("--lint", "s.json", cwd=tmp_path)
+    result = run_cli("--lint", "s.json", cwd=tmp_path)
     assert result.returncode == 2 and "unknown key 'ignored'" in result.stderr
 
 
-def test_spec_option(tmp_path: Path) -> None:
+def test_spec_option(tmp_path: Path, run_cli: CliRun) -> None:
     path = tmp_path / "s.json"
     path.write_text('{"type": "object", "properties": {"a": {"type": "string", "default": "x"}}}')
-    assert run("--lint", str(path)).returncode == 0
-    result = run("--lint", "--spec", "2025-06-18", str(path))
+    assert run_cli("--lint", str(path)).returncode == 0
+    result = run_cli("--lint", "--spec", "2025-06-18", str(path))
     assert result.returncode == 1 and "EG180" in result.stdout and "2025-11-25" in result.stdout
 
 
-def test_verbose_names_the_input_shape() -> None:
-    result = run("--lint", "-v", str(CONTACT))
+def test_verbose_names_the_input_shape(run_cli: CliRun) -> None:
+    result = run_cli("--lint", "-v", str(CONTACT))
     assert "JSON-RPC elicitation/create request" in result.stderr
 
 
-def test_usage_errors() -> None:
-    assert run().returncode == 2
-    assert run("x.json").returncode == 2  # neither --target nor --lint
-    result = run("-", "--target", "nope", stdin=GOOD)
+def test_usage_errors(run_cli: CliRun) -> None:
+    assert run_cli().returncode == 2
+    assert run_cli("x.json").returncode == 2  # neither --target nor --lint
+    result = run_cli("-", "--target", "nope", stdin=GOOD)
     assert result.returncode == 2 and "html" in result.stderr and "pydantic" in result.stderr
 
 
-def test_list_rules() -> None:
-    result = run("--list-rules")
+def test_list_rules(run_cli: CliRun) -> None:
+    result = run_cli("--list-rules")
     assert result.returncode == 0 and "EG170  secret-field" in result.stdout
 
 
@@ -223,25 +203,25 @@ def test_lint_path_does_not_import_code_generators() -> None:
 # --- compiling -------------------------------------------------------------------------------
 
 
-def test_compile_to_stdout() -> None:
-    result = run(str(CONTACT), "--target", "pydantic")
+def test_compile_to_stdout(run_cli: CliRun) -> None:
+    result = run_cli(str(CONTACT), "--target", "pydantic")
     assert result.returncode == 0
     assert result.stdout.startswith("# Generated by elicit-gen from examples/contact.json")
 
 
-def test_compile_stdin_to_stdout() -> None:
-    result = run("-", "--target", "pydantic", stdin=GOOD)
+def test_compile_stdin_to_stdout(run_cli: CliRun) -> None:
+    result = run_cli("-", "--target", "pydantic", stdin=GOOD)
     assert result.returncode == 0 and "class " in result.stdout
 
 
-def test_compile_several_outputs_needs_a_directory() -> None:
-    result = run(str(CONTACT), "--target", "pydantic", "--target", "html")
+def test_compile_several_outputs_needs_a_directory(run_cli: CliRun) -> None:
+    result = run_cli(str(CONTACT), "--target", "pydantic", "--target", "html")
     assert result.returncode == 2 and "-o DIR/" in result.stderr
 
 
-def test_compile_to_directory_and_check(tmp_path: Path) -> None:
+def test_compile_to_directory_and_check(tmp_path: Path, run_cli: CliRun) -> None:
     out = tmp_path / "out"
-    result = run(str(CONTACT), "--target", "all", "-o", f"{out}/")
+    result = run_cli(str(CONTACT), "--target", "all", "-o", f"{out}/")
     assert result.returncode == 0, result.stderr
     names = sorted(p.name for p in out.iterdir())
     assert names == [
@@ -251,68 +231,70 @@ def test_compile_to_directory_and_check(tmp_path: Path) -> None:
         "contact_qt.py",
         "contact_textual.py",
     ]
-    assert run(str(CONTACT), "--target", "all", "-o", f"{out}/", "--check").returncode == 0
+    assert run_cli(str(CONTACT), "--target", "all", "-o", f"{out}/", "--check").returncode == 0
     (out / "contact_qt.py").write_text("# edited\n")
     (out / "contact.html").unlink()
-    result = run(str(CONTACT), "--target", "all", "-o", f"{out}/", "--check")
+    result = run_cli(str(CONTACT), "--target", "all", "-o", f"{out}/", "--check")
     assert result.returncode == 1
     assert "contact_qt.py" in result.stderr and "contact.html" in result.stderr
     assert (out / "contact_qt.py").read_text() == "# edited\n"  # --check writes nothing
     assert not (out / "contact.html").exists()
 
 
-def test_failed_compile_leaves_existing_output_untouched(tmp_path: Path) -> None:
+def test_failed_compile_leaves_existing_output_untouched(tmp_path: Path, run_cli: CliRun) -> None:
     schema = tmp_path / "form.json"
     schema.write_text(GOOD)
     out = tmp_path / "form_models.py"
-    assert run(str(schema), "--target", "pydantic", "-o", str(out)).returncode == 0
+    assert run_cli(str(schema), "--target", "pydantic", "-o", str(out)).returncode == 0
     before = out.read_bytes()
     schema.write_text(BAD)
-    result = run(str(schema), "--target", "pydantic", "-o", str(out))
+    result = run_cli(str(schema), "--target", "pydantic", "-o", str(out))
     assert result.returncode == 1 and "EG110" in result.stderr
     assert out.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["form.json", "form_models.py"]
 
 
-def test_unchanged_output_keeps_its_mtime(tmp_path: Path) -> None:
+def test_unchanged_output_keeps_its_mtime(tmp_path: Path, run_cli: CliRun) -> None:
     out = tmp_path / "c.py"
-    assert run(str(CONTACT), "--target", "pydantic", "-o", str(out)).returncode == 0
+    assert run_cli(str(CONTACT), "--target", "pydantic", "-o", str(out)).returncode == 0
     os.utime(out, (1_000_000, 1_000_000))
-    assert run(str(CONTACT), "--target", "pydantic", "-o", str(out)).returncode == 0
+    assert run_cli(str(CONTACT), "--target", "pydantic", "-o", str(out)).returncode == 0
     assert out.stat().st_mtime == 1_000_000
 
 
-def test_two_inputs_with_the_same_output_name_is_an_error(tmp_path: Path) -> None:
+def test_two_inputs_with_the_same_output_name_is_an_error(tmp_path: Path, run_cli: CliRun) -> None:
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
     (tmp_path / "a" / "form.json").write_text(GOOD)
     (tmp_path / "b" / "form.json").write_text(GOOD)
-    result = run("a/form.json", "b/form.json", "--target", "pydantic", "-o", "out/", cwd=tmp_path)
+    result = run_cli(
+        "a/form.json", "b/form.json", "--target", "pydantic", "-o", "out/", cwd=tmp_path
+    )
     assert result.returncode == 2 and "would both write" in result.stderr
     assert not (tmp_path / "out").exists()
 
 
-def test_url_mode_is_linted_not_compiled(tmp_path: Path) -> None:
+def test_url_mode_is_linted_not_compiled(tmp_path: Path, run_cli: CliRun) -> None:
     path = tmp_path / "u.json"
     path.write_text('{"mode": "url", "message": "Sign in", "url": "https://example.com/auth"}')
-    assert run("--lint", str(path)).returncode == 0
-    result = run(str(path), "--target", "pydantic")
+    assert run_cli("--lint", str(path)).returncode == 0
+    result = run_cli(str(path), "--target", "pydantic")
     assert result.returncode == 1 and "EG007" in result.stderr and result.stdout == ""
 
 
-def test_input_required_yields_one_output_per_key(tmp_path: Path) -> None:
+def test_input_required_yields_one_output_per_key(tmp_path: Path, run_cli: CliRun) -> None:
     case = ROOT / "golden" / "cases" / "input_required.json"
-    assert run(str(case), "--target", "pydantic", "-o", f"{tmp_path}/").returncode == 0
+    assert run_cli(str(case), "--target", "pydantic", "-o", f"{tmp_path}/").returncode == 0
     assert sorted(p.name for p in tmp_path.iterdir()) == [
         "input_required_gift_models.py",
         "input_required_shipping_models.py",
     ]
 
 
-def test_unwritable_output_is_an_io_error(tmp_path: Path) -> None:
+def test_unwritable_output_is_an_io_error(tmp_path: Path, run_cli: CliRun) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
-    result = run(str(CONTACT), "--target", "pydantic", "-o", str(blocker / "sub" / "x.py"))
+    result = run_cli(str(CONTACT), "--target", "pydantic", "-o", str(blocker / "sub" / "x.py"))
     assert result.returncode == 2 and "cannot write" in result.stderr
 
 

@@ -14,63 +14,7 @@ from elicit_gen import compile as compile_schema
 from elicit_gen import lint
 from elicit_gen.compiler.source import parse_json
 
-json_values = st.recursive(
-    st.none()
-    | st.booleans()
-    | st.integers()
-    | st.floats(allow_nan=False, allow_infinity=False)
-    | st.text(max_size=10),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.dictionaries(
-        st.sampled_from(
-            [
-                "type",
-                "properties",
-                "required",
-                "enum",
-                "oneOf",
-                "anyOf",
-                "items",
-                "const",
-                "title",
-                "default",
-                "minLength",
-                "format",
-                "message",
-                "mode",
-                "url",
-                "params",
-                "method",
-                "requestedSchema",
-                "inputRequests",
-                "resultType",
-                "result",
-                "jsonrpc",
-            ]
-        )
-        | st.text(max_size=5),
-        inner,
-        max_size=5,
-    ),
-    max_leaves=25,
-)
-
-
-def envelopes(schema: Any) -> list[Any]:
-    params = {"message": "m", "requestedSchema": schema}
-    request = {"method": "elicitation/create", "params": params}
-    return [
-        schema,
-        params,
-        request,
-        {"jsonrpc": "2.0", "id": 1, **request},
-        {"resultType": "input_required", "inputRequests": {"k": request, "j": schema}},
-        {
-            "jsonrpc": "2.0",
-            "id": 1,
-            "result": {"resultType": "input_required", "inputRequests": schema},
-        },
-    ]
+from ..support.hostile import envelopes, json_values
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=list(HealthCheck))
@@ -116,10 +60,43 @@ def test_deep_nesting_is_a_diagnostic() -> None:
 #: Property names that clash once turned into identifiers or ids: a suffix a target adds to
 #: another name's id, or names that differ only in case, punctuation or accents.
 CLASHING_NAMES = [
-    "x", "x box", "x-box", "X", "x_box", "x error", "x_err", "x-2", "x 2", "x_2", "x_0", "x 0",
-    "y", "y error", "y-error", "Y_ERROR", "box x", "error y", "unset-x", "x_desc", "x hint",
-    "f", "f x", "f-x", "field_x", "label_x", "error_x", "class", "model_config", "Literal",
-    "é", "e", "_", "", " ", "1", "-",
+    "x",
+    "x box",
+    "x-box",
+    "X",
+    "x_box",
+    "x error",
+    "x_err",
+    "x-2",
+    "x 2",
+    "x_2",
+    "x_0",
+    "x 0",
+    "y",
+    "y error",
+    "y-error",
+    "Y_ERROR",
+    "box x",
+    "error y",
+    "unset-x",
+    "x_desc",
+    "x hint",
+    "f",
+    "f x",
+    "f-x",
+    "field_x",
+    "label_x",
+    "error_x",
+    "class",
+    "model_config",
+    "Literal",
+    "é",
+    "e",
+    "_",
+    "",
+    " ",
+    "1",
+    "-",
 ]
 
 

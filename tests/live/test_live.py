@@ -39,9 +39,9 @@ from elicit_gen.live import (
 from elicit_gen.live import limits as live_limits
 from elicit_gen.live import load as live_load
 
-from ..compiler.test_fuzz import envelopes, json_values
 from ..support.cases import all_forms, emit, valid_content, write_and_import
 from ..support.cli import UNSAFE
+from ..support.hostile import envelopes, hostile_requests, json_values
 from ..support.live import (
     case_input,
     content_class,
@@ -53,7 +53,6 @@ from ..support.live import (
 )
 from ..support.pydantic import accepts, dump
 from ..support.validators import jsonschema_verdict
-from ..targets.test_fuzz import hostile_requests
 
 FORMS = all_forms()
 IDS = [key for key, _ in FORMS]

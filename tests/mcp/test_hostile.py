@@ -33,7 +33,7 @@ from elicit_gen.runtime.core.safetext import MAX_NAME_LENGTH
 from elicit_gen.runtime.core.urlcheck import MAX_URL_LENGTH
 
 from ..support.mcp import add_raw_tool
-from .test_url import URL, Opened, ScriptedUser, wait_for
+from ..support.mcp_url import URL, Opened, ScriptedUser, wait_for
 
 MB = 1_000_000
 

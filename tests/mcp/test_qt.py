@@ -697,7 +697,7 @@ def test_two_sessions_with_one_elicitation_id_keep_their_own_dialogs(
     from elicit_gen.mcp import UrlRequest
 
     from ..support.consent import Recorder
-    from ..targets.qt.test_url_consent import consent_dialogs, label
+    from ..support.qt import consent_dialogs, label
 
     module = elicit_gen.load_url_consent("qt")
     recorder = Recorder()

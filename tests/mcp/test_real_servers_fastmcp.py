@@ -12,7 +12,6 @@ client connects with ``mode="legacy"``. Its server is reached in-process through
 
 No ``from __future__ import annotations``: FastMCP reads the tool's annotations at run time."""
 
-import json
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -21,22 +20,19 @@ import pytest
 from fastmcp import Context, FastMCP
 from fastmcp.server.elicitation import (
     AcceptedElicitation,
-    ElicitConfig,
     handle_elicit_accept,
     parse_elicit_response_type,
 )
-from mcp import types
-from pydantic import ValidationError
 
-from ..runtime.test_formats_strict import EDGE
 from ..support.differential import (
     REGISTRY,
     assert_faithful,
     compare,
     scheme_limited,
     summary,
-    wire_verdict,
 )
+from ..support.fastmcp_check import fastmcp_verdict
+from ..support.format_edges import EDGE
 from ..support.real_servers import Answering, Logged, ask_once, shown_problem
 from ..support.realistic_types import FASTMCP, FASTMCP_REFUSED, PYTHON_SDK, Case, Refused
 
@@ -55,21 +51,6 @@ def _id(case: Case | Refused) -> str:
 
 def _message(case: Case) -> str:
     return f"Please answer: {case.name.replace('_', ' ')}"
-
-
-def fastmcp_verdict(config: ElicitConfig, content: Mapping[str, Any]) -> bool:
-    """FastMCP's check of an accepted answer: the ``ElicitResult`` read from the wire, then
-    ``handle_elicit_accept`` (a pydantic ``TypeAdapter`` of the response type)."""
-    if not wire_verdict(content):
-        return False
-    result = types.ElicitResult.model_validate_json(
-        json.dumps({"action": "accept", "content": content})
-    )
-    try:
-        handle_elicit_accept(config, result.content)
-    except (ValidationError, ValueError):
-        return False
-    return True
 
 
 @pytest.mark.parametrize("case", FASTMCP, ids=_id)

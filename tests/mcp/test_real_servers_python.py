@@ -21,7 +21,6 @@ from mcp.server.elicitation import AcceptedElicitation, render_elicitation_schem
 from mcp.server.mcpserver import Context
 from pydantic import BaseModel, ValidationError
 
-from ..runtime.test_formats_strict import EDGE
 from ..support.differential import (
     REGISTRY,
     assert_faithful,
@@ -32,6 +31,7 @@ from ..support.differential import (
     summary,
     wire_verdict,
 )
+from ..support.format_edges import EDGE
 from ..support.real_servers import Answering, Logged, ask_once, shown_problem
 from ..support.realistic_types import FASTMCP, PYTHON_SDK, SDK_REFUSED, Case, Refused
 

@@ -25,8 +25,8 @@ import pytest
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters
 
-from ..runtime.test_formats_strict import EDGE
 from ..support.differential import REGISTRY, assert_faithful, compare, summary
+from ..support.format_edges import EDGE
 from ..support.loop import LoopThread
 from ..support.real_servers import (
     EVERYTHING,

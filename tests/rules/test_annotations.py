@@ -9,9 +9,6 @@ compiles, for every target, and the compiled ``REQUESTED_SCHEMA`` answers it
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +19,7 @@ from elicit_gen import lint
 from elicit_gen.compiler.diagnostics import Diagnostic
 from elicit_gen.live import load_form
 
-ROOT = Path(__file__).resolve().parents[2]
+from ..support.run import CliRun
 
 #: Where an annotation can stand: (name, JSON pointer of the object that carries it). STRICT has
 #: one of each: a field, an untitled multi-select's ``items``, a titled single-select's option,
@@ -268,18 +265,11 @@ def test_the_fastmcp_multi_select_shows_its_options() -> None:
 
 @pytest.mark.parametrize(("name", "schema"), ANNOTATED, ids=[n for n, _ in ANNOTATED])
 def test_the_command_line_compiles_it_without_saying_not_enforced(
-    name: str, schema: dict[str, Any], tmp_path: Path
+    name: str, schema: dict[str, Any], tmp_path: Path, run_cli: CliRun
 ) -> None:
     path = tmp_path / f"{name}.json"
     path.write_text(json.dumps(schema), encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, "-m", "elicit_gen", str(path), "--target", "cli"],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
+    proc = run_cli(str(path), "--target", "cli")
     assert proc.returncode == 0, proc.stderr
     assert "def elicit(" in proc.stdout
     assert "enforce" not in proc.stderr, proc.stderr

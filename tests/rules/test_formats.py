@@ -201,9 +201,9 @@ def test_fastmcps_naive_time_default_read_as_local_time_gives_a_faithful_form() 
     by a real ``FormRouter`` and no answer it accepts is refused by FastMCP, jsonschema or Ajv."""
     from fastmcp.server.elicitation import handle_elicit_accept, parse_elicit_response_type
 
-    from ..mcp.test_real_servers_fastmcp import fastmcp_verdict
-    from ..runtime.test_formats_strict import EDGE
     from ..support.differential import differential, form_for, generic_verdicts, probes
+    from ..support.fastmcp_check import fastmcp_verdict
+    from ..support.format_edges import EDGE
     from ..support.realistic_types import FASTMCP
 
     case = next(c for c in FASTMCP if c.name == "time_and_uuid")

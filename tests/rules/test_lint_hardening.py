@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import os
 import re
-import subprocess
 import sys
 import uuid
 from pathlib import Path
@@ -28,6 +26,8 @@ from elicit_gen.compiler.load import INPUT_CODES
 from elicit_gen.compiler.pipeline import ALL_CODES, BLOCKING_CODES
 from elicit_gen.compiler.rules import RULES, RULES_BY_CODE
 
+from ..support.run import CliRun
+
 ROOT = Path(__file__).resolve().parents[2]
 
 #: What must never reach a terminal or a CI log from schema text or file names: C0 controls
@@ -36,24 +36,6 @@ ROOT = Path(__file__).resolve().parents[2]
 RAW = re.compile(
     "[\x00-\x09\x0b-\x1f\x7f-\x9f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069\ufeff]"
 )
-
-
-def run(*args: str, cwd: Path = ROOT) -> subprocess.CompletedProcess[str]:
-    proc = subprocess.run(
-        [sys.executable, "-m", "elicit_gen", *args],
-        capture_output=True,
-        cwd=cwd,
-        timeout=120,
-        env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )
-    out = subprocess.CompletedProcess(
-        proc.args,
-        proc.returncode,
-        proc.stdout.decode("utf-8", "surrogateescape"),
-        proc.stderr.decode("utf-8", "surrogateescape"),
-    )
-    assert "Traceback" not in out.stderr and "internal error" not in out.stderr, out.stderr
-    return out
 
 
 def schema(properties: dict[str, Any], **root: Any) -> dict[str, Any]:
@@ -93,23 +75,25 @@ def _assert_escaped(text: str) -> None:
 
 
 @pytest.mark.parametrize("fmt", ["text", "github"])
-def test_lint_output_shows_escapes_not_control_characters(hostile_dir: Path, fmt: str) -> None:
-    result = run("--lint", "--format", fmt, HOSTILE_NAME, cwd=hostile_dir)
+def test_lint_output_shows_escapes_not_control_characters(
+    hostile_dir: Path, fmt: str, run_cli: CliRun
+) -> None:
+    result = run_cli("--lint", "--format", fmt, HOSTILE_NAME, cwd=hostile_dir)
     assert result.returncode == 0, result.stderr
     _assert_escaped(result.stdout)
     assert {"EG160", "EG181"} <= set(re.findall(r"EG\d{3}", result.stdout))
 
 
-def test_build_diagnostics_show_escapes(hostile_dir: Path) -> None:
+def test_build_diagnostics_show_escapes(hostile_dir: Path, run_cli: CliRun) -> None:
     """In compile mode the same diagnostics go to stderr, escaped the same way."""
-    result = run("--target", "pydantic", HOSTILE_NAME, cwd=hostile_dir)
+    result = run_cli("--target", "pydantic", HOSTILE_NAME, cwd=hostile_dir)
     assert result.returncode == 0, result.stderr
     _assert_escaped(result.stderr)
 
 
 @pytest.mark.parametrize("fmt", ["json", "sarif"])
-def test_json_formats_keep_exact_strings(hostile_dir: Path, fmt: str) -> None:
-    result = run("--lint", "--format", fmt, HOSTILE_NAME, cwd=hostile_dir)
+def test_json_formats_keep_exact_strings(hostile_dir: Path, fmt: str, run_cli: CliRun) -> None:
+    result = run_cli("--lint", "--format", fmt, HOSTILE_NAME, cwd=hostile_dir)
     assert not RAW.search(result.stdout), "non-printable characters are JSON escapes"
     data = json.loads(result.stdout)
     if fmt == "sarif":
@@ -190,13 +174,13 @@ def test_deep_nesting_and_not_json_numbers_are_diagnostics() -> None:
         assert [d.code for d in lint(text).diagnostics] == [code]
 
 
-def test_cli_reports_a_5000_digit_integer_in_one_line(tmp_path: Path) -> None:
+def test_cli_reports_a_5000_digit_integer_in_one_line(tmp_path: Path, run_cli: CliRun) -> None:
     path = tmp_path / "big.json"
     path.write_text(
         '{"type": "object", "properties": {"n": {"type": "integer", "minimum": ' + BIG + "}}}"
     )
     for args in (["--lint"], ["--target", "pydantic"]):
-        result = run(*args, str(path))
+        result = run_cli(*args, str(path))
         assert result.returncode == 1
         output = result.stdout + result.stderr
         assert "EG008" in output and ":1:71:" in output
@@ -367,14 +351,16 @@ def _sample(prop: dict[str, Any]) -> Any:
     return {"string": "x", "number": 1, "integer": 1, "boolean": True}[prop["type"]]
 
 
-def test_cli_refuses_to_compile_past_an_ignored_code_but_lints_with_it(tmp_path: Path) -> None:
+def test_cli_refuses_to_compile_past_an_ignored_code_but_lints_with_it(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
     path = tmp_path / "bad_default.json"
     path.write_text(VIOLATIONS["EG140"])
     out = tmp_path / "out.py"
-    result = run("--target", "pydantic", "--ignore", "EG140", "-o", str(out), str(path))
+    result = run_cli("--target", "pydantic", "--ignore", "EG140", "-o", str(out), str(path))
     assert result.returncode == 1 and not out.exists()
     assert "EG140" in result.stderr and "cannot be ignored when compiling" in result.stderr
-    result = run("--lint", "--ignore", "EG140", str(path))
+    result = run_cli("--lint", "--ignore", "EG140", str(path))
     assert (result.returncode, result.stdout) == (0, "")
 
 

@@ -5,8 +5,6 @@ field's finding can be ignored in pyproject.toml, and a one-file compile names w
 from __future__ import annotations
 
 import json
-import os
-import subprocess
 import sys
 from pathlib import Path
 from typing import Any
@@ -14,6 +12,8 @@ from typing import Any
 import pytest
 
 from elicit_gen import lint
+
+from ..support.run import CliRun
 
 ELICIT_GEN = [sys.executable, "-m", "elicit_gen"]
 
@@ -129,13 +129,6 @@ def test_real_secrets_stay_errors(name: str, prop: dict[str, Any]) -> None:
     assert [c for c, _ in codes(form(**{name: prop}))] == ["EG170"]
 
 
-def run(args: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
-    return subprocess.run(
-        [*ELICIT_GEN, *args], cwd=cwd, capture_output=True, text=True, timeout=120, env=env
-    )
-
-
 SIGNUP = {
     "type": "object",
     "properties": {
@@ -152,37 +145,37 @@ def project(tmp_path: Path, ignores: str) -> Path:
     return tmp_path
 
 
-def test_a_per_field_ignore_silences_one_field_only(tmp_path: Path) -> None:
+def test_a_per_field_ignore_silences_one_field_only(tmp_path: Path, run_cli: CliRun) -> None:
     root = project(tmp_path, '"schemas/signup.json#/properties/pin_hint" = ["EG170"]\n')
     for cwd, path in ((root, "schemas/signup.json"), (root / "schemas", "signup.json")):
-        proc = run(["--lint", "--format", "json", path], cwd)
+        proc = run_cli("--lint", "--format", "json", path, cwd=cwd)
         found = json.loads(proc.stdout)
         assert [(d["code"], d["pointer"]) for d in found] == [("EG170", "/properties/pwd")]
         assert proc.returncode == 1
 
 
-def test_a_per_file_ignore_by_glob(tmp_path: Path) -> None:
+def test_a_per_file_ignore_by_glob(tmp_path: Path, run_cli: CliRun) -> None:
     root = project(tmp_path, '"schemas/*.json" = ["EG170"]\n')
-    proc = run(["--lint", "schemas/signup.json"], root)
+    proc = run_cli("--lint", "schemas/signup.json", cwd=root)
     assert proc.returncode == 0 and proc.stdout == "", proc.stdout
 
 
 @pytest.mark.parametrize("codes", ['["eg170"]', '["EG181, eg170"]'])
 def test_per_field_codes_are_read_as_the_command_line_reads_them(
-    tmp_path: Path, codes: str
+    tmp_path: Path, codes: str, run_cli: CliRun
 ) -> None:
     """Lower case and comma-joined codes, as --ignore takes them (they passed the check and then
     stopped the run with an internal error)."""
     root = project(tmp_path, f'"schemas/signup.json#/properties/pin_hint" = {codes}\n')
-    proc = run(["--lint", "--format", "json", "schemas/signup.json"], root)
+    proc = run_cli("--lint", "--format", "json", "schemas/signup.json", cwd=root)
     found = json.loads(proc.stdout)
     assert [(d["code"], d["pointer"]) for d in found] == [("EG170", "/properties/pwd")]
     assert proc.returncode == 1 and "Traceback" not in proc.stderr
 
 
-def test_another_file_is_not_covered(tmp_path: Path) -> None:
+def test_another_file_is_not_covered(tmp_path: Path, run_cli: CliRun) -> None:
     root = project(tmp_path, '"other.json#/properties/pwd" = ["EG170"]\n')
-    proc = run(["--lint", "--format", "json", "schemas/signup.json"], root)
+    proc = run_cli("--lint", "--format", "json", "schemas/signup.json", cwd=root)
     assert len(json.loads(proc.stdout)) == 2
 
 
@@ -195,27 +188,29 @@ def test_another_file_is_not_covered(tmp_path: Path) -> None:
         ('"x.json" = "EG170"\n', "list of rule codes"),
     ],
 )
-def test_bad_per_field_ignores_are_config_errors(tmp_path: Path, ignores: str, says: str) -> None:
+def test_bad_per_field_ignores_are_config_errors(
+    tmp_path: Path, ignores: str, says: str, run_cli: CliRun
+) -> None:
     root = project(tmp_path, ignores)
-    proc = run(["--lint", "schemas/signup.json"], root)
+    proc = run_cli("--lint", "schemas/signup.json", cwd=root)
     assert proc.returncode == 2
     assert says in proc.stderr and "Traceback" not in proc.stderr
 
 
-def test_a_per_field_ignore_lets_that_form_compile(tmp_path: Path) -> None:
+def test_a_per_field_ignore_lets_that_form_compile(tmp_path: Path, run_cli: CliRun) -> None:
     root = project(tmp_path, '"schemas/signup.json#/properties" = ["EG170"]\n')
-    proc = run(["schemas/signup.json", "-t", "pydantic", "-o", "out/"], root)
+    proc = run_cli("schemas/signup.json", "-t", "pydantic", "-o", "out/", cwd=root)
     assert proc.returncode == 0, proc.stderr
     assert (root / "out" / "signup_models.py").exists()
 
 
-def test_a_one_file_compile_names_what_it_wrote(tmp_path: Path) -> None:
+def test_a_one_file_compile_names_what_it_wrote(tmp_path: Path, run_cli: CliRun) -> None:
     root = project(tmp_path, "")
     (root / "contact.json").write_text(json.dumps(form(name={"type": "string"})))
-    proc = run(["contact.json", "-t", "cli", "-t", "html", "-o", "forms/"], root)
+    proc = run_cli("contact.json", "-t", "cli", "-t", "html", "-o", "forms/", cwd=root)
     assert proc.returncode == 0
     assert proc.stderr.splitlines() == ["wrote forms/contact_cli.py", "wrote forms/contact.html"]
-    again = run(["contact.json", "-t", "cli", "-o", "forms/"], root)
+    again = run_cli("contact.json", "-t", "cli", "-o", "forms/", cwd=root)
     assert again.stderr.splitlines() == ["forms/contact_cli.py is up to date"]
-    quiet = run(["contact.json", "-t", "html", "-o", "forms/x.html", "-q"], root)
+    quiet = run_cli("contact.json", "-t", "html", "-o", "forms/x.html", "-q", cwd=root)
     assert quiet.stderr == ""

@@ -23,7 +23,7 @@ import pytest
 
 from elicit_gen.runtime.core import urlcheck
 
-from ..targets.html.test_url_consent import generated_urls
+from ..support.url_corpus import generated_urls
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES: list[dict[str, Any]] = json.loads(

@@ -1,19 +1,14 @@
 """What the URL-consent tests of every target share: the request texts, a recorder standing in
-for the browser, the generated module (text, file, import), and the formatter check."""
+for the browser, the generated module (text, file, import)."""
 
 from __future__ import annotations
 
 import importlib.util
-import subprocess
 import sys
 from pathlib import Path
 from types import ModuleType
 
-import pytest
-
 import elicit_gen
-
-from ..targets.test_black_stable import BLACK_LENGTHS, RUFF_LENGTHS, _black, _ruff
 
 URL = "https://login.example.com/authorize?client_id=abc&state=a%20b&x=%E2%9C%93#frag"
 #: URLs no consent screen may open (the issue's list).
@@ -64,23 +59,3 @@ def import_generated(path: Path) -> ModuleType:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
-
-
-def check_formatters(text: str) -> None:
-    """black (88, 100, 120) and ruff format (88, 120) leave ``text`` unchanged."""
-    for line_length in BLACK_LENGTHS:
-        assert _black(text, line_length) == text, f"black at {line_length}"
-    ruff = _ruff()
-    if ruff is None:
-        pytest.skip("ruff is not installed")
-    for line_length in RUFF_LENGTHS:
-        formatted = subprocess.run(
-            [ruff, "format", "--isolated", "--line-length", str(line_length), "-"],
-            input=text,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
-        assert formatted.returncode == 0, formatted.stderr
-        assert formatted.stdout == text, f"ruff format at {line_length}"

@@ -256,3 +256,16 @@ def invalid_inputs(field: ir.Field) -> list[tuple[str, Any]]:
         if field.max_items is not None and field.max_items < n:
             cases.append(("too many", [o.value for o in field.options[: field.max_items + 1]]))
     return cases
+
+
+def violations(page: Any, axe_source: str) -> list[str]:
+    if not page.evaluate("typeof window.axe === 'object'"):
+        page.add_script_tag(content=axe_source)
+    found: list[dict[str, Any]] = page.evaluate(
+        "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
+    )
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at "
+        + ", ".join(str(node["target"]) for node in v["nodes"])
+        for v in found
+    ]

@@ -1,5 +1,5 @@
 """Driving a generated Qt dialog with real key input (pytest-qt), for
-tests/targets/qt/test_target.py."""
+tests/targets/qt/test_target.py; finding the URL consent dialogs on screen and their labels."""
 
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractSpinBox,
+    QApplication,
     QCheckBox,
     QComboBox,
     QDateTimeEdit,
     QDialog,
+    QLabel,
     QLineEdit,
     QListWidget,
     QPlainTextEdit,
@@ -157,3 +159,20 @@ def fill(qtbot: QtBot, dialog: Any, form: ir.Form, content: dict[str, Any]) -> N
 
 def submit(qtbot: QtBot, dialog: QDialog) -> None:
     qtbot.mouseClick(dialog.submit_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+
+
+def label(dialog: QDialog, name: str) -> QLabel:
+    found = dialog.findChild(QLabel, name)
+    assert isinstance(found, QLabel), name
+    return found
+
+
+def consent_dialogs() -> list[QDialog]:
+    """The URL consent dialogs on screen now."""
+    return [
+        widget
+        for widget in QApplication.topLevelWidgets()
+        if isinstance(widget, QDialog)
+        and widget.objectName() == "url_consent"
+        and widget.isVisible()
+    ]

@@ -75,9 +75,7 @@ class Host(App[None]):
         yield Static("host application", id="host")
 
 
-def in_host(
-    script: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int] = SIZE
-) -> None:
+def in_host(script: Callable[[Pilot[None]], Awaitable[None]], size: tuple[int, int] = SIZE) -> None:
     """Runs a host app headless for the whole ``script`` (one app for many screens is faster)."""
 
     async def main() -> None:

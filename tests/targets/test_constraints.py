@@ -20,7 +20,7 @@ from elicit_gen.mcp import unenforced
 from elicit_gen.runtime.core.formcore import check_value, validate_content
 
 from ..support.cases import CASES_DIR, forms, write_and_import
-from ..support.html import launch, write_page
+from ..support.html import write_page
 from ..support.validators import ajv_verdicts, jsonschema_verdict
 
 FIELDS: list[dict[str, Any]] = [
@@ -218,13 +218,12 @@ PROBES: list[dict[str, Any]] = [
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    with launch() as browser:
-        context = browser.new_context()
-        tab = context.new_page()
-        tab.goto(write_page(_constraints(), tmp_path_factory.mktemp("pages")).as_uri())
-        yield tab
-        context.close()
+def page(browser: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    context = browser.new_context()
+    tab = context.new_page()
+    tab.goto(write_page(_constraints(), tmp_path_factory.mktemp("pages")).as_uri())
+    yield tab
+    context.close()
 
 
 @pytest.mark.browser

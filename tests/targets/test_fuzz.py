@@ -35,120 +35,13 @@ import elicit_gen
 from elicit_gen.targets import available
 from elicit_gen.targets.common.text import UNSAFE_CLASS
 
-HOSTILE = [
-    "</script><script>alert(1)</script>",
-    '"><img src=x onerror=alert(1)>',
-    "{{ 7*7 }}",
-    "{% raw %}",
-    "${7*7}",
-    "'''",
-    '"""',
-    "\\",
-    "\\n",
-    "\n",
-    "\r\n",
-    "\u2028",
-    "\u2029",
-    "\x00",
-    "\u202e",
-    "\u2066",
-    "\x1b[2J",
-    "\x1b]0;title\x07",
-    "[bold red]x[/]",
-    "[@click=app.quit]",
-    "__import__('os').system('touch pwned')",
-    "-->",
-    "<!--",
-    "]]>",
-    "&amp;",
-    "&#0;",
-    "%s",
-    "\ud7ff",
-    "\U0001f600",
-    "",
-    " ",
-    "x" * 300,
-    "javascript:alert(1)",
-    "<b>b</b>",
-    "\t",
-    "\x1b]52;c;SGFja2Vk\x07",  # a clipboard write (OSC 52)
-    "line1\nline2\u0000",
-    "\u200b",
-    "\u2060",
-    "\U000e0041",  # a tag character
-    "\x9b31m",  # a C1 control sequence introducer
-]
-
-#: Property names whose ids clash under naive derivation (a suffix equal to another name, names
-#: that differ only in case or punctuation, names like the ids a target gives its own widgets).
-CLASHING_NAMES = [
-    "x", "x box", "x-box", "X", "x_box", "x-error", "x error", "x_err", "x-2", "x 2", "x_2",
-    "y", "y error", "y-error", "Y_ERROR", "box x", "error y", "unset-x", "x unset", "x_0", "x 0",
-    "x_desc", "x_hint", "f", "f x", "f-x", "field_x", "label_x", "submit", "cancel", "status",
-    "fields", "message", "server", "title", "eg-accept",
-]
-text = st.one_of(
-    st.sampled_from(HOSTILE),
-    st.text(max_size=12),
-    st.lists(st.sampled_from(HOSTILE), min_size=1, max_size=3).map("".join),
+from ..support.hostile import (
+    CLASHING_NAMES,
+    hostile_requests,
+    maybe,
+    nonempty,
+    text,
 )
-nonempty = text.filter(lambda s: s != "")
-maybe = st.booleans()
-
-
-@st.composite
-def hostile_field(draw: st.DrawFn) -> dict[str, Any]:
-    kind = draw(
-        st.sampled_from(
-            [
-                "string",
-                "number",
-                "integer",
-                "boolean",
-                "enum",
-                "oneOf",
-                "legacy",
-                "multi",
-                "multi_titled",
-            ]
-        )
-    )
-    field: dict[str, Any] = {
-        "type": {
-            "enum": "string",
-            "oneOf": "string",
-            "legacy": "string",
-            "multi": "array",
-            "multi_titled": "array",
-        }.get(kind, kind)
-    }
-    if draw(maybe):
-        field["title"] = draw(text)
-    if draw(maybe):
-        field["description"] = draw(text)
-    values = draw(st.lists(nonempty, min_size=1, max_size=4, unique=True))
-    if kind == "string":
-        if draw(maybe):
-            field["format"] = draw(st.sampled_from(["email", "uri", "date", "date-time"]))
-        elif draw(maybe):
-            field["default"] = draw(text)
-    elif kind in ("number", "integer") and draw(maybe):
-        field["minimum"] = draw(st.integers(-(2**60), 2**60))
-    elif kind == "enum":
-        field["enum"] = values
-    elif kind == "legacy":
-        field["enum"] = values
-        field["enumNames"] = [draw(text) for _ in values]
-    elif kind == "oneOf":
-        field["oneOf"] = [{"const": v, "title": draw(text)} for v in values]
-    elif kind == "multi":
-        field["items"] = {"type": "string", "enum": values}
-    elif kind == "multi_titled":
-        field["items"] = {"anyOf": [{"const": v, "title": draw(text)} for v in values]}
-    if kind in ("enum", "oneOf", "legacy") and draw(maybe):
-        field["default"] = values[0]
-    return field
-
 
 #: Names that clashed in the Textual target (issue 13 item 2), always among the examples.
 CLASHING_REQUEST = {
@@ -161,19 +54,6 @@ CLASHING_REQUEST = {
         "required": ["x box"],
     },
 }
-
-
-@st.composite
-def hostile_requests(draw: st.DrawFn) -> dict[str, Any]:
-    name = st.one_of(text, st.sampled_from(CLASHING_NAMES))
-    names = draw(st.lists(name, max_size=6, unique=True))
-    properties = {name: draw(hostile_field()) for name in names}
-    schema: dict[str, Any] = {"type": "object", "properties": properties}
-    if draw(maybe):
-        schema["title"] = draw(text)
-    if names and draw(maybe):
-        schema["required"] = draw(st.lists(st.sampled_from(names), unique=True))
-    return {"message": draw(text), "requestedSchema": schema}
 
 
 class Collector(HTMLParser):

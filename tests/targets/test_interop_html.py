@@ -30,7 +30,7 @@ import pytest
 import elicit_gen
 from elicit_gen.compiler import ir
 
-from ..support.html import RECORDER, TIME_ZONE, launch, write_page
+from ..support.html import RECORDER, TIME_ZONE, write_page
 from ..support.validators import ajv_verdicts, jsonschema_verdict, pydantic_verdict, zod_accepts
 
 pytestmark = pytest.mark.browser
@@ -205,16 +205,15 @@ CONTENT = """(values) => values.map((v) => !("v" in window.elicitation.validate(
 
 
 @pytest.fixture(scope="module")
-def page(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
-    with launch() as browser:
-        context = browser.new_context(timezone_id=TIME_ZONE, locale="en-US")
-        context.add_init_script(RECORDER)
-        tab = context.new_page()
-        errors: list[str] = []
-        tab.on("pageerror", lambda e: errors.append(str(e)))
-        tab.errors = errors
-        yield tab
-        context.close()
+def page(browser: Any) -> Iterator[Any]:
+    context = browser.new_context(timezone_id=TIME_ZONE, locale="en-US")
+    context.add_init_script(RECORDER)
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda e: errors.append(str(e)))
+    tab.errors = errors
+    yield tab
+    context.close()
 
 
 def _form(schema: dict[str, Any]) -> ir.Form:

@@ -28,7 +28,7 @@ from elicit_gen.runtime.core.formcore import check_value, option_index, validate
 
 from ..support.cases import CASES_DIR, write_and_import
 from ..support.cli import PtySession, run
-from ..support.html import RECORDER, FormPage, launch, write_page
+from ..support.html import RECORDER, FormPage, write_page
 from ..support.qt import choose, open_dialog, submit, tick
 from ..support.textual import app_class, fill
 from ..support.textual import run as run_textual
@@ -627,12 +627,6 @@ def test_the_prompt_on_a_terminal(modules: dict[str, ModuleType]) -> None:
         "action": "accept",
         "content": {"seats": 2, "ratio": 2.5, "priority": 2, "sizes": [16]},
     }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launch() as browser:
-        yield browser
 
 
 @pytest.fixture(scope="module")

@@ -32,14 +32,16 @@ from ...support.consent import (
     REFUSED,
     URL,
     Recorder,
-    check_formatters,
     generated_text,
     import_generated,
     write_generated,
 )
+from ...support.formatters import Formatters
+from ...support.fresh import fresh_consent_outputs
 from ...support.golden import golden_text
 from ...support.lint import assert_lint_clean
-from .test_target import _python310, _top_level_names
+from ...support.pysource import python310, top_level_names
+from ...support.run import CliRun
 
 GOLDEN_PATH = GOLDEN / "expected" / "url_consent" / "url_consent_cli.py"
 
@@ -359,7 +361,9 @@ def test_complete_notice(consent: ModuleType) -> None:
 
 
 def test_the_module_is_the_same_on_every_run() -> None:
-    assert generated_text("cli") == generated_text("cli")
+    """The same module in fresh interpreters (other hash seeds, nothing cached) as here."""
+    text = generated_text("cli")
+    assert fresh_consent_outputs("cli") == [[text], [text]]
 
 
 def test_load_url_consent_gives_the_same_module() -> None:
@@ -383,7 +387,7 @@ def test_the_module_holds_the_runtime_verbatim_and_only_the_stdlib() -> None:
     modules = {line.split()[1].split(".")[0] for line in imports}
     assert modules <= set(sys.stdlib_module_names) | {"__future__"}
     assert "elicit_gen" not in modules
-    names = _top_level_names(text)
+    names = top_level_names(text)
     assert sorted(n for n in set(names) if names.count(n) > 1) == []
     assert runtime_file("prompt_consent.py").exists()
 
@@ -414,18 +418,13 @@ def test_golden_is_what_black_gives_for_the_whole_file() -> None:
     assert black_format(text) == text
 
 
-def test_black_and_ruff_leave_the_whole_module_unchanged() -> None:
-    check_formatters(generated_text("cli"))
+def test_black_and_ruff_leave_the_whole_module_unchanged(formatters: Formatters) -> None:
+    formatters.assert_stable(generated_text("cli"))
 
 
-def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path) -> None:
+def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path, run_cli: CliRun) -> None:
     out = tmp_path / "forms"
-    proc = subprocess.run(
-        [sys.executable, "-m", "elicit_gen", "--url-consent", "--target", "cli", "-o", f"{out}/"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = run_cli("--url-consent", "--target", "cli", "-o", f"{out}/")
     assert proc.returncode == 0, proc.stderr
     assert [p.name for p in out.iterdir()] == ["url_consent_cli.py"]
     assert (out / "url_consent_cli.py").read_text(encoding="utf-8") == generated_text("cli")
@@ -525,7 +524,7 @@ def test_usage_errors_and_help(consent_path: Path, browser: tuple[dict[str, str]
 
 
 def test_runs_on_python_3_10(consent_path: Path, browser: tuple[dict[str, str], Path]) -> None:
-    python = _python310()
+    python = python310()
     if python is None:
         pytest.skip("no Python 3.10 interpreter on this machine")
     env, record = browser

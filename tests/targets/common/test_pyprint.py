@@ -5,9 +5,7 @@ black at 88/100/120 and ``ruff format`` at 88/120 leave unchanged."""
 from __future__ import annotations
 
 import ast
-import shutil
 import subprocess
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -18,6 +16,8 @@ from hypothesis import strategies as st
 
 from elicit_gen.targets.common.pyprint import literal, string
 from elicit_gen.targets.common.render import environment
+
+from ...support.formatters import Formatters
 
 HOSTILE = "\"'\\\n\r\t\x00\x1b\x7f\u2028\u2029\u200e\u202e\u2066\ufeff\ud800é中😀 #{}[](),:"
 texts = st.text(alphabet=st.sampled_from(HOSTILE) | st.characters(), max_size=30) | st.text(
@@ -45,36 +45,13 @@ def _tuples(children: st.SearchStrategy[Any]) -> st.SearchStrategy[tuple[Any, ..
 
 values = st.recursive(
     scalars,
-    lambda children: st.lists(children, max_size=4)
-    | _tuples(children)
-    | st.dictionaries(texts, children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | _tuples(children)
+        | st.dictionaries(texts, children, max_size=4)
+    ),
     max_leaves=12,
 )
-
-
-def _ruff() -> str:
-    found = shutil.which("ruff", path=str(Path(sys.executable).parent)) or shutil.which("ruff")
-    if found is None:
-        pytest.skip("ruff is not installed")
-    return found
-
-
-def _black(text: str, line_length: int) -> str:
-    import black
-
-    return black.format_str(text, mode=black.Mode(line_length=line_length))
-
-
-def _ruff_format(text: str, line_length: int) -> str:
-    result = subprocess.run(
-        [_ruff(), "format", "--isolated", "--line-length", str(line_length), "-"],
-        input=text.encode("utf-8", "surrogatepass"),
-        capture_output=True,
-        timeout=60,
-        check=False,
-    )
-    assert result.returncode == 0, result.stderr.decode(errors="replace")
-    return result.stdout.decode("utf-8", "surrogatepass")
 
 
 def _module(items: list[Any]) -> str:
@@ -94,7 +71,7 @@ def _module(items: list[Any]) -> str:
     return "".join(lines).rstrip("\n") + "\n"
 
 
-def _check_module(items: list[Any]) -> None:
+def _check_module(items: list[Any], formatters: Formatters) -> None:
     text = _module(items)
     tree = ast.parse(text)
     for index, item in enumerate(items):
@@ -105,19 +82,18 @@ def _check_module(items: list[Any]) -> None:
         assert ast.literal_eval(literal(item)) == item
     for ch in "\r\u2028\u2029\u200e\u202e\u2066\ufeff\x00":
         assert ch not in text
-    for line_length in (88, 100, 120):
-        assert _black(text, line_length) == text, line_length
-    for line_length in (88, 120):
-        assert _ruff_format(text, line_length) == text, line_length
+    formatters.assert_stable(text)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(values, min_size=1, max_size=12))
-def test_literals_are_the_value_and_formatter_stable(items: list[Any]) -> None:
-    _check_module(items)
+def test_literals_are_the_value_and_formatter_stable(
+    formatters: Formatters, items: list[Any]
+) -> None:
+    _check_module(items, formatters)
 
 
-def test_hostile_strings_and_quote_choice() -> None:
+def test_hostile_strings_and_quote_choice(formatters: Formatters) -> None:
     items: list[Any] = [
         "plain",
         'say "hi"',
@@ -134,27 +110,28 @@ def test_hostile_strings_and_quote_choice() -> None:
         ["é中😀", ("a", "b"), (["x"],), ({"a": 1},), (), [], {}],
         [1.5, -0.0, 1e100, 1e-7, -(10**25), True, False, None],
     ]
-    _check_module(items)
+    _check_module(items, formatters)
     assert string('say "hi"') == "'say \"hi\"'"
     assert string("it's") == '"it\'s"'
     assert string("\u2028") == '"\\u2028"'
 
 
-def test_one_element_tuples_of_scalars_are_inline() -> None:
+def test_one_element_tuples_of_scalars_are_inline(formatters: Formatters) -> None:
     items = [("short",), (1,), (None,), ([],), ({},)]
     assert literal(("short",), 4) == '("short",)'
-    _check_module(items)
+    _check_module(items, formatters)
 
 
 @pytest.mark.parametrize("size", range(36, 42))
-def test_one_element_tuples_at_88_columns_count_wide_characters(size: int) -> None:
+def test_one_element_tuples_at_88_columns_count_wide_characters(
+    size: int, formatters: Formatters
+) -> None:
     """A one-element tuple of a scalar is joined when its line fits 88 columns (its comma is
     not magic), exploded otherwise; wide characters count two columns, as black counts them."""
     for text in ("中" * size, "x" * (2 * size)):
         value = {"key": [(text,)]}
         printed = f"X = {literal(value, 0)}\n"
-        assert _black(printed, 88) == printed
-        assert _ruff_format(printed, 88) == printed
+        formatters.assert_stable(printed, (88,), (88,))
 
 
 def test_layout() -> None:
@@ -169,7 +146,7 @@ def test_layout() -> None:
         literal(float("inf"))
 
 
-def test_the_py_filter_takes_an_optional_indent() -> None:
+def test_the_py_filter_takes_an_optional_indent(formatters: Formatters) -> None:
     env = environment(False)
     template = env.from_string("A = {{ v|py }}\n\n\ndef f() -> object:\n    return {{ v|py(4) }}\n")
     text = template.render(v={"k": ["x", None]})
@@ -177,18 +154,26 @@ def test_the_py_filter_takes_an_optional_indent() -> None:
         'A = {"k": ["x", None]}\n\n\ndef f() -> object:\n    return {\n        "k": [\n'
         '            "x",\n            None,\n        ],\n    }\n'
     )
-    assert _black(text, 88) == text
+    assert formatters.black(text, 88) == text
 
 
 @pytest.mark.parametrize("line_length", [88, 120])
-def test_ruff_runs_in_a_batch(line_length: int) -> None:
+def test_ruff_runs_in_a_batch(line_length: int, formatters: Formatters) -> None:
     """One ruff process formats a batch of files (as the test above does per example)."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / "m.py"
         text = _module([{"a": [1, 2]}, ["x" * 130]])
         path.write_text(text, encoding="utf-8")
         result = subprocess.run(
-            [_ruff(), "format", "--isolated", "--check", "--line-length", str(line_length), tmp],
+            [
+                formatters.ruff_command(),
+                "format",
+                "--isolated",
+                "--check",
+                "--line-length",
+                str(line_length),
+                tmp,
+            ],
             capture_output=True,
             timeout=60,
             check=False,

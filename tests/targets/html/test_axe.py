@@ -15,7 +15,7 @@ import pytest
 from elicit_gen.compiler import ir
 
 from ...support.cases import all_forms, forms
-from ...support.html import AXE, TIME_ZONE, launch, write_page
+from ...support.html import AXE, TIME_ZONE, violations, write_page
 
 pytestmark = pytest.mark.browser
 
@@ -34,12 +34,6 @@ def axe_source() -> str:
 
 
 @pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launch() as browser:
-        yield browser
-
-
-@pytest.fixture(scope="module")
 def tabs(browser: Any) -> Iterator[dict[str, Any]]:
     """One tab per colour scheme, reused for every page."""
     contexts = [
@@ -54,19 +48,6 @@ def tabs(browser: Any) -> Iterator[dict[str, Any]]:
 @pytest.fixture(scope="module")
 def pages_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("html-axe")
-
-
-def violations(page: Any, axe_source: str) -> list[str]:
-    if not page.evaluate("typeof window.axe === 'object'"):
-        page.add_script_tag(content=axe_source)
-    found: list[dict[str, Any]] = page.evaluate(
-        "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
-    )
-    return [
-        f"{v['id']} ({v['impact']}): {v['help']} at "
-        + ", ".join(str(node["target"]) for node in v["nodes"])
-        for v in found
-    ]
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)

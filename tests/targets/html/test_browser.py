@@ -34,7 +34,6 @@ from ...support.html import (
     defaults,
     formcore_language,
     invalid_inputs,
-    launch,
     local_input,
     same_content,
     write_page,
@@ -57,12 +56,6 @@ def custom_form(schema: dict[str, Any], name: str = "custom.json") -> ir.Form:
     result = elicit_gen.compile(schema, [], name=name)
     assert result.ok, [d.to_text() for d in result.diagnostics]
     return result.forms[0]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launch() as browser:
-        yield browser
 
 
 @pytest.fixture(scope="module")

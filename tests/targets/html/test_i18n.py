@@ -22,7 +22,7 @@ from elicit_gen.targets.html import language_data
 
 from ...support.cases import forms
 from ...support.chrome import english_chrome
-from ...support.html import RECORDER, TIME_ZONE, FormPage, formcore_language, launch, write_page
+from ...support.html import RECORDER, TIME_ZONE, FormPage, formcore_language, write_page
 
 pytestmark = pytest.mark.browser
 
@@ -68,12 +68,6 @@ def zh(schema: dict[str, Any], name: str) -> ir.Form:
     result = elicit_gen.compile(schema, [], name=name)
     assert result.ok, [d.to_text() for d in result.diagnostics]
     return replace(result.forms[0], locale="zh-CN")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launch() as browser:
-        yield browser
 
 
 @pytest.fixture
@@ -448,8 +442,7 @@ def test_cjk_text_wraps_without_overflow(browser: Any, tmp_path: Path, width: in
 def test_chinese_consent_page_passes_axe(browser: Any, tmp_path: Path) -> None:
     """axe-core on the zh-CN URL consent page (lang="zh-CN"), waiting and with a request shown;
     the zh-CN forms are in tests/targets/html/test_axe.py (every golden case)."""
-    from ...support.html import AXE
-    from .test_axe import violations
+    from ...support.html import AXE, violations
 
     if not AXE.exists():
         pytest.skip("axe-core is not installed: run `npm ci` at the repository root")

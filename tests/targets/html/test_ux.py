@@ -18,7 +18,7 @@ from elicit_gen.compiler import ir
 from elicit_gen.runtime.core import formcore
 from elicit_gen.targets import html
 
-from ...support.html import RECORDER, TIME_ZONE, FormPage, launch, write_page
+from ...support.html import RECORDER, TIME_ZONE, FormPage, write_page
 
 pytestmark = pytest.mark.browser
 
@@ -59,12 +59,6 @@ def compiled(schema: dict[str, Any], message: str | None = None) -> ir.Form:
     result = elicit_gen.compile(source, [], name="ux.json")
     assert result.ok, [d.to_text() for d in result.diagnostics]
     return result.forms[0]
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with launch() as browser:
-        yield browser
 
 
 @pytest.fixture

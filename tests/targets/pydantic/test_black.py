@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import black
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -15,7 +14,8 @@ import elicit_gen
 from elicit_gen.targets.pydantic import TARGET
 
 from ...support.cases import emit
-from .test_random import schema
+from ...support.formatters import Formatters
+from ...support.random_schemas import schema
 
 #: Text that ends up in the module as string literals: long, wide (2 columns each), escaped.
 TEXT = st.one_of(
@@ -55,11 +55,12 @@ def test_the_target_says_it_is_black_stable() -> None:
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 @given(long_schema(), st.one_of(st.none(), TEXT))
-def test_black_leaves_random_modules_unchanged(value: dict[str, Any], message: str | None) -> None:
+def test_black_leaves_random_modules_unchanged(
+    formatters: Formatters, value: dict[str, Any], message: str | None
+) -> None:
     source = {"message": message, "requestedSchema": value} if message is not None else value
     result = elicit_gen.compile(source, [], name="random.json", stem="random")
     assume(result.ok)
     (form,) = result.forms
     text = emit(form, "pydantic").text
-    for line_length in (88, 100, 120):
-        assert black.format_str(text, mode=black.Mode(line_length=line_length)) == text
+    formatters.assert_stable(text, ruff_lengths=())

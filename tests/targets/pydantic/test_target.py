@@ -29,6 +29,7 @@ from elicit_gen.compiler.kinds import SUBSET_FORMATS
 from elicit_gen.runtime.core import formcore
 
 from ...support.cases import emit, forms, sample_value, valid_content, write_and_import
+from ...support.fresh import fresh_outputs
 from ...support.lint import mypy_strict, ruff
 from ...support.pydantic import (
     FORMS,
@@ -118,7 +119,10 @@ def test_generated_code_passes_ruff_and_mypy_strict(paths: dict[str, Path]) -> N
 
 @pytest.mark.parametrize(("name", "form"), FORMS, ids=IDS)
 def test_output_is_deterministic(name: str, form: ir.Form) -> None:
-    assert emit(form, "pydantic").text == emit(form, "pydantic").text
+    """The same text in fresh interpreters (other hash seeds, nothing cached) as here."""
+    text = emit(form, "pydantic").text
+    runs = fresh_outputs("pydantic", "tests.support.pydantic:FORMS")
+    assert [run[name] for run in runs] == [text, text]
 
 
 def test_format_checks_are_the_runtimes(modules: dict[str, ModuleType]) -> None:

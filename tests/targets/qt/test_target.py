@@ -50,6 +50,7 @@ from elicit_gen.targets.common.text import UNSAFE_CLASS
 from elicit_gen.targets.qt import window_title
 
 from ...support.cases import all_forms, forms, sample_value, valid_content, write_and_import
+from ...support.formatters import Formatters
 from ...support.lint import assert_lint_clean
 from ...support.qt import (
     choose,
@@ -1114,9 +1115,7 @@ def test_merged_imports_are_sorted_and_without_duplicates() -> None:
     )
 
 
-def test_a_long_class_name_keeps_the_class_statement_black_stable() -> None:
-    import black
-
+def test_a_long_class_name_keeps_the_class_statement_black_stable(formatters: Formatters) -> None:
     from elicit_gen.targets.common.runtime import class_statement
 
     (form,) = elicit_gen.compile(
@@ -1126,8 +1125,7 @@ def test_a_long_class_name_keeps_the_class_statement_black_stable() -> None:
     ).forms
     text = class_statement(f"{form.class_name}Dialog", "_FormDialog") + "\n    pass\n"
     assert len(f"class {form.class_name}Dialog(_FormDialog):") > 88
-    for width in (88, 100, 120):
-        assert black.format_str(text, mode=black.Mode(line_length=width)) == text
+    formatters.assert_stable(text, ruff_lengths=())
 
 
 def test_a_megabyte_server_name_is_clipped_before_the_dialog_is_built(

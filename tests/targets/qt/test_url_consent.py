@@ -58,12 +58,15 @@ from ...support.consent import (
     write_generated,
 )
 from ...support.consent import HOSTILE_SERVER as BASE_HOSTILE_SERVER
+from ...support.formatters import Formatters
+from ...support.fresh import fresh_consent_outputs
 from ...support.golden import golden_text
 from ...support.lint import assert_lint_clean
 from ...support.loop import LoopThread
 from ...support.mcp import SERVER_NAME
-from ..cli.test_target import _top_level_names
-from ..test_black_stable import BLACK_LENGTHS, RUFF_LENGTHS, _black, _ruff
+from ...support.pysource import top_level_names
+from ...support.qt import consent_dialogs, label
+from ...support.run import CliRun
 
 GOLDEN_PATH = GOLDEN / "expected" / "url_consent" / "url_consent_qt.py"
 
@@ -104,12 +107,6 @@ def show(
     qtbot.waitExposed(dialog)
     qtbot.waitUntil(lambda: QApplication.activeWindow() is dialog, timeout=WAIT_MS)
     return dialog, recorder, emitted
-
-
-def label(dialog: QDialog, name: str) -> QLabel:
-    found = dialog.findChild(QLabel, name)
-    assert isinstance(found, QLabel), name
-    return found
 
 
 def labels(dialog: QDialog, name: str) -> list[QLabel]:
@@ -532,17 +529,6 @@ def test_hostile_server_in_the_waiting_state(qtbot: QtBot, consent: ModuleType) 
 # --- the blocking elicit_url() and main() ------------------------------------------------------
 
 
-def consent_dialogs() -> list[QDialog]:
-    """The URL consent dialogs on screen now."""
-    return [
-        widget
-        for widget in QApplication.topLevelWidgets()
-        if isinstance(widget, QDialog)
-        and widget.objectName() == "url_consent"
-        and widget.isVisible()
-    ]
-
-
 @contextmanager
 def when_shown(act: Any) -> Iterator[list[str]]:
     """Runs ``act(dialog)`` as soon as a consent dialog is on screen, from Qt's event loop (a
@@ -651,7 +637,9 @@ def test_script_usage(consent_path: Path) -> None:
 
 
 def test_the_module_is_the_same_on_every_run() -> None:
-    assert generated_text("qt") == generated_text("qt")
+    """The same module in fresh interpreters (other hash seeds, nothing cached) as here."""
+    text = generated_text("qt")
+    assert fresh_consent_outputs("qt") == [[text], [text]]
 
 
 def test_the_module_holds_the_runtime_verbatim_and_only_stdlib_and_pyside6() -> None:
@@ -665,7 +653,7 @@ def test_the_module_holds_the_runtime_verbatim_and_only_stdlib_and_pyside6() -> 
     modules = {line.split()[1].split(".")[0] for line in imports}
     assert modules <= set(sys.stdlib_module_names) | {"__future__", "PySide6"}
     assert "elicit_gen" not in modules
-    names = _top_level_names(text)
+    names = top_level_names(text)
     assert sorted(n for n in set(names) if names.count(n) > 1) == []
     assert runtime_file("qt_consent.py").exists()
 
@@ -691,34 +679,13 @@ def test_golden_is_what_black_gives_for_the_whole_file() -> None:
     assert black_format(text) == text
 
 
-def test_black_and_ruff_leave_the_whole_module_unchanged() -> None:
-    text = generated_text("qt")
-    for line_length in BLACK_LENGTHS:
-        assert _black(text, line_length) == text, f"black at {line_length}"
-    ruff = _ruff()
-    if ruff is None:
-        pytest.skip("ruff is not installed")
-    for line_length in RUFF_LENGTHS:
-        formatted = subprocess.run(
-            [ruff, "format", "--isolated", "--line-length", str(line_length), "-"],
-            input=text,
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-        )
-        assert formatted.returncode == 0, formatted.stderr
-        assert formatted.stdout == text, f"ruff format at {line_length}"
+def test_black_and_ruff_leave_the_whole_module_unchanged(formatters: Formatters) -> None:
+    formatters.assert_stable(generated_text("qt"))
 
 
-def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path) -> None:
+def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path, run_cli: CliRun) -> None:
     out = tmp_path / "forms"
-    proc = subprocess.run(
-        [sys.executable, "-m", "elicit_gen", "--url-consent", "--target", "qt", "-o", f"{out}/"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = run_cli("--url-consent", "--target", "qt", "-o", f"{out}/")
     assert proc.returncode == 0, proc.stderr
     assert [p.name for p in out.iterdir()] == ["url_consent_qt.py"]
     assert (out / "url_consent_qt.py").read_text(encoding="utf-8") == generated_text("qt")

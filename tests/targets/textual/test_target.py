@@ -31,6 +31,8 @@ from elicit_gen.targets import textual as textual_target
 from elicit_gen.targets.common.runtime import merge_imports, runtime_imports
 
 from ...support.cases import all_forms, emit, sample_value, valid_content, write_and_import
+from ...support.formatters import Formatters
+from ...support.fresh import fresh_outputs
 from ...support.lint import assert_lint_clean
 from ...support.textual import (
     EMPTY,
@@ -89,7 +91,11 @@ def untouched_content(form: ir.Form, values: dict[str, Any]) -> dict[str, Any]:
 def test_every_kind_is_covered() -> None:
     kinds = {type(f) for _, form in all_forms() for f in form.fields}
     assert kinds == {
-        ir.StringField, ir.NumberField, ir.BooleanField, ir.SingleSelectField, ir.MultiSelectField
+        ir.StringField,
+        ir.NumberField,
+        ir.BooleanField,
+        ir.SingleSelectField,
+        ir.MultiSelectField,
     }
 
 
@@ -121,10 +127,13 @@ def test_imports_only_textual_rich_and_stdlib(
 
 
 def test_output_is_deterministic(generated: dict[str, tuple[ir.Form, ModuleType]]) -> None:
-    for key in ["hostile:hostile", "every_kind:every_kind"]:
-        form, module = generated[key]
+    """Every module as written earlier in this run, as emitted again, and as fresh interpreters
+    (other hash seeds, nothing cached) emit it."""
+    runs = fresh_outputs("textual")
+    for key, (form, module) in generated.items():
         text = Path(module.__file__ or "").read_text(encoding="utf-8")
         assert emit(form, "textual").text == text
+        assert [run[key] for run in runs] == [text, text], key
 
 
 def test_ruff_and_mypy_strict(
@@ -219,7 +228,6 @@ def test_the_app_returns_the_result_enter_in_a_text_box_submits(
     assert result == {"action": "accept", "content": content}
     assert isinstance(result["content"]["age"], int)
 
-
     async def quit_app(pilot: Pilot[dict[str, Any]]) -> None:
         await pilot.press("ctrl+q")
 
@@ -270,7 +278,8 @@ INVALID: dict[str, list[tuple[str, object, str]]] = {
 
 @pytest.mark.parametrize("key", sorted(INVALID))
 def test_invalid_values_are_refused_with_their_message(
-    key: str, generated: dict[str, tuple[ir.Form, ModuleType]],
+    key: str,
+    generated: dict[str, tuple[ir.Form, ModuleType]],
 ) -> None:
     form, module = generated[key]
     good = valid_content(form)
@@ -374,8 +383,13 @@ def test_big_and_negative_integers_are_exact(
 ) -> None:
     form, module = generated["bounds:bounds"]
     values = {
-        "big": -9007199254740991, "beyond32": 9007199254740993, "negative": -50,
-        "ratio": 1e-05, "free": -1.5e300, "code": "abcd", "exact": ["b", "d"],
+        "big": -9007199254740991,
+        "beyond32": 9007199254740993,
+        "negative": -50,
+        "ratio": 1e-05,
+        "free": -1.5e300,
+        "code": "abcd",
+        "exact": ["b", "d"],
     }
 
     async def script(pilot: Pilot[None]) -> None:
@@ -452,15 +466,22 @@ def test_host_app_message_server_and_initial_values(
         assert await finish(pilot, results) == {
             "action": "accept",
             "content": {
-                "confirmBooking": True, "seatPreference": "aisle", "travelInsurance": False
+                "confirmBooking": True,
+                "seatPreference": "aisle",
+                "travelInsurance": False,
             },
         }
         assert pilot.app.is_running  # the host keeps running
 
         # Valid initial values are pre-filled; invalid ones are ignored (defaults stay).
         initial = {
-            "project_name": "elicit", "team_size": 12, "platforms": ["macos", "windows"],
-            "license": "gpl-3.0", "public": True, "owner_email": "not an email", "budget": "x",
+            "project_name": "elicit",
+            "team_size": 12,
+            "platforms": ["macos", "windows"],
+            "license": "gpl-3.0",
+            "public": True,
+            "owner_email": "not an email",
+            "budget": "x",
         }
         results = await push(pilot, screen_class(every, every_module)(initial=initial))
         await fill(pilot, every, {"owner_email": "o@example.com", "language": "rust"})
@@ -468,8 +489,12 @@ def test_host_app_message_server_and_initial_values(
         assert await finish(pilot, results) == {
             "action": "accept",
             "content": {
-                "project_name": "elicit", "owner_email": "o@example.com", "team_size": 12,
-                "public": True, "language": "rust", "license": "gpl-3.0",
+                "project_name": "elicit",
+                "owner_email": "o@example.com",
+                "team_size": 12,
+                "public": True,
+                "language": "rust",
+                "license": "gpl-3.0",
                 "platforms": ["macos", "windows"],
             },
         }
@@ -490,7 +515,10 @@ def test_command_line_prints_the_result(
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "100", "LINES": "40"}
     proc = subprocess.Popen(
         [sys.executable, str(path), "--server", "cli-test", "--message", "Hi [b]there[/b]"],
-        stdin=follower, stderr=follower, stdout=subprocess.PIPE, env=env,
+        stdin=follower,
+        stderr=follower,
+        stdout=subprocess.PIPE,
+        env=env,
     )
     os.close(follower)
     screen = b""
@@ -553,7 +581,9 @@ def hostile_schema() -> dict[str, Any]:
         "properties": {
             # maxLength fits the default itself, not its escaped form: the box must not refuse it
             "note": {
-                "type": "string", "default": HOSTILE_DEFAULT, "maxLength": len(HOSTILE_DEFAULT)
+                "type": "string",
+                "default": HOSTILE_DEFAULT,
+                "maxLength": len(HOSTILE_DEFAULT),
             },
             "plain": {"type": "string", "default": "line1\nline2\u0000"},
             "pick": {
@@ -579,7 +609,10 @@ def test_hostile_default_reaches_the_terminal_only_as_visible_escapes(tmp_path: 
     env = {**os.environ, "TERM": "xterm-256color", "COLUMNS": "120", "LINES": "40"}
     proc = subprocess.Popen(
         [sys.executable, str(path), "--server", "srv"],
-        stdin=follower, stderr=follower, stdout=subprocess.PIPE, env=env,
+        stdin=follower,
+        stderr=follower,
+        stdout=subprocess.PIPE,
+        env=env,
     )
     os.close(follower)
     screen = b""
@@ -662,8 +695,26 @@ def test_hostile_defaults_and_initial_values_are_shown_escaped_and_sent_exactly(
 #: Property names whose derived ids clash under naive suffixing ("x" + "-box" = "x box"), or that
 #: differ only in case or punctuation.
 CLASHING_NAMES = [
-    "x", "x box", "x-box", "X", "x_box", "x error", "x-unset", "y", "y error", "y-error",
-    "box x", "error y", "unset-x", "f x", "f", "x 2", "x-2", "submit", "status", "fields",
+    "x",
+    "x box",
+    "x-box",
+    "X",
+    "x_box",
+    "x error",
+    "x-unset",
+    "y",
+    "y error",
+    "y-error",
+    "box x",
+    "error y",
+    "unset-x",
+    "f x",
+    "f",
+    "x 2",
+    "x-2",
+    "submit",
+    "status",
+    "fields",
 ]
 
 
@@ -719,9 +770,7 @@ def test_generated_clashing_names_fill_and_submit_exactly(
     form, module = compile_schema(
         clashing_schema(names, integers, required), tmp_path_factory.mktemp("clash"), "clash"
     )
-    values: dict[str, Any] = {
-        n: (i + 1 if n in integers else f"v{i}") for i, n in enumerate(names)
-    }
+    values: dict[str, Any] = {n: (i + 1 if n in integers else f"v{i}") for i, n in enumerate(names)}
 
     async def script(pilot: Pilot[None]) -> None:
         results = await push(pilot, screen_class(form, module)())
@@ -757,15 +806,43 @@ class _Plain(textual_form.FormModal):
         "title": None,
         "description": None,
         "fields": [
-            {"kind": "string", "name": "who", "id": "f-who", "label": "Who", "required": True,
-             "hint": "2+"},
-            {"kind": "number", "name": "n", "id": "f-n", "label": "N", "required": False,
-             "hint": "n", "restrict": "[-+]?[0-9_]*"},
+            {
+                "kind": "string",
+                "name": "who",
+                "id": "f-who",
+                "label": "Who",
+                "required": True,
+                "hint": "2+",
+            },
+            {
+                "kind": "number",
+                "name": "n",
+                "id": "f-n",
+                "label": "N",
+                "required": False,
+                "hint": "n",
+                "restrict": "[-+]?[0-9_]*",
+            },
             {"kind": "boolean", "name": "ok", "id": "f-ok", "label": "OK", "required": False},
-            {"kind": "single", "name": "one", "id": "f-one", "label": "One", "required": False,
-             "hint": "Choose one", "allow_blank": True, "options": {"a": "A", "b": "B"}},
-            {"kind": "multi", "name": "many", "id": "f-many", "label": "Many",
-             "required": False, "hint": "Choose any.", "options": {"x": "X", "y": "Y"}},
+            {
+                "kind": "single",
+                "name": "one",
+                "id": "f-one",
+                "label": "One",
+                "required": False,
+                "hint": "Choose one",
+                "allow_blank": True,
+                "options": {"a": "A", "b": "B"},
+            },
+            {
+                "kind": "multi",
+                "name": "many",
+                "id": "f-many",
+                "label": "Many",
+                "required": False,
+                "hint": "Choose any.",
+                "options": {"x": "X", "y": "Y"},
+            },
         ],
     }
 
@@ -796,9 +873,7 @@ def test_the_runtime_screen_runs_by_import() -> None:
         assert "required" in str(pilot.app.screen.query_one("#error-f-who", Static).render())
         pilot.app.screen.query_one("#f-who").focus()
         await pilot.press("A", "d", "a", "tab", "7", "tab", "space")
-        assert "Must be at most 3" in str(
-            pilot.app.screen.query_one("#error-f-n", Static).render()
-        )
+        assert "Must be at most 3" in str(pilot.app.screen.query_one("#error-f-n", Static).render())
         await pilot.press("shift+tab", "backspace", "2", "ctrl+s")
         got.append(await finish(pilot, results))
 
@@ -836,28 +911,13 @@ def test_the_runtime_is_copied_verbatim_and_only_the_form_is_generated(
         assert branches == ['if __name__ == "__main__":']
 
 
-def _black_stable(text: str) -> None:
-    """``text`` is what black (88, 100, 120) and ruff format (88, 120) leave unchanged."""
-    import black
-
-    for length in (88, 100, 120):
-        assert black.format_str(text, mode=black.Mode(line_length=length)) == text, length
-    for length in (88, 120):
-        formatted = subprocess.run(
-            [sys.executable, "-m", "ruff", "format", "--isolated", "--line-length", str(length),
-             "-"],
-            input=text, capture_output=True, text=True, timeout=60, check=True,
-        ).stdout
-        assert formatted == text, length
-
-
-def test_the_static_code_and_the_imports_are_black_stable() -> None:
+def test_the_static_code_and_the_imports_are_black_stable(formatters: Formatters) -> None:
     runtime = Path(textual_form.__file__).read_text(encoding="utf-8")
-    _black_stable(runtime)
-    _black_stable(runtime_imports(textual_target._PARTS))
+    formatters.assert_stable(runtime)
+    formatters.assert_stable(runtime_imports(textual_target._PARTS))
 
 
-def test_long_imports_are_joined_and_exploded_like_black() -> None:
+def test_long_imports_are_joined_and_exploded_like_black(formatters: Formatters) -> None:
     head = "from a import (\n    B,\n    c,\n)\nimport z\nfrom .x import y\nfrom a import A as _A\n"
     long = f"from m import {', '.join(f'Name{i}' for i in range(12))}\nfrom m import CONST\n"
     block = merge_imports(head, long)
@@ -865,10 +925,12 @@ def test_long_imports_are_joined_and_exploded_like_black() -> None:
     assert block.startswith("import z\nfrom a import A as _A\nfrom a import B, c\n")
     assert "from m import (\n    CONST,\n    Name0,\n" in block
     assert "from .x" not in block and " y" not in block
-    _black_stable(block)
+    formatters.assert_stable(block)
 
 
-def test_what_the_template_writes_is_black_stable_whatever_the_names(tmp_path: Path) -> None:
+def test_what_the_template_writes_is_black_stable_whatever_the_names(
+    tmp_path: Path, formatters: Formatters
+) -> None:
     """Long and hostile titles, names and texts: the form's part of the module (after the
     runtime) is in black's layout at every line length, and the module still lints and runs."""
     title = "A very long form title " * 6
@@ -885,7 +947,7 @@ def test_what_the_template_writes_is_black_stable_whatever_the_names(tmp_path: P
     form, module = compile_schema(schema, tmp_path, "long")
     text = Path(module.__file__ or "").read_text(encoding="utf-8")
     tail = "# --- the form ---" + text.split("# --- the form ---", 1)[1]
-    _black_stable(tail)
+    formatters.assert_stable(tail)
     assert (
         f"class {form.class_name}Screen(FormModal):" in text
         or f"class {form.class_name}Screen(\n    FormModal,\n):" in text

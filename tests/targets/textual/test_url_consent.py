@@ -33,15 +33,17 @@ from ...support.consent import (
     REFUSED,
     URL,
     Recorder,
-    check_formatters,
     generated_text,
     import_generated,
     write_generated,
 )
+from ...support.formatters import Formatters
+from ...support.fresh import fresh_consent_outputs
 from ...support.golden import golden_text
 from ...support.lint import assert_lint_clean
+from ...support.pysource import top_level_names
+from ...support.run import CliRun
 from ...support.textual import Host, screen_text
-from ..cli.test_target import _top_level_names
 
 GOLDEN_PATH = GOLDEN / "expected" / "url_consent" / "url_consent_textual.py"
 SIZES = [(80, 24), (50, 20)]
@@ -663,7 +665,9 @@ def test_the_standalone_app(consent: ModuleType, key: str, action: str) -> None:
 
 
 def test_the_module_is_the_same_on_every_run() -> None:
-    assert generated_text("textual") == generated_text("textual")
+    """The same module in fresh interpreters (other hash seeds, nothing cached) as here."""
+    text = generated_text("textual")
+    assert fresh_consent_outputs("textual") == [[text], [text]]
 
 
 def test_load_url_consent_gives_the_same_module() -> None:
@@ -687,7 +691,7 @@ def test_the_module_holds_the_runtime_verbatim_and_only_textual_rich_and_stdlib(
     modules = {line.split()[1].split(".")[0] for line in imports}
     assert modules - {"__future__", "rich", "textual"} <= set(sys.stdlib_module_names)
     assert "elicit_gen" not in modules
-    names = _top_level_names(text)
+    names = top_level_names(text)
     assert sorted(n for n in set(names) if names.count(n) > 1) == []
     assert runtime_file("textual_consent.py").exists()
 
@@ -703,27 +707,13 @@ def test_golden_is_what_black_gives_for_the_whole_file() -> None:
     assert black_format(text) == text
 
 
-def test_black_and_ruff_leave_the_whole_module_unchanged() -> None:
-    check_formatters(generated_text("textual"))
+def test_black_and_ruff_leave_the_whole_module_unchanged(formatters: Formatters) -> None:
+    formatters.assert_stable(generated_text("textual"))
 
 
-def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path) -> None:
+def test_elicit_gen_url_consent_writes_the_module(tmp_path: Path, run_cli: CliRun) -> None:
     out = tmp_path / "forms"
-    proc = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "elicit_gen",
-            "--url-consent",
-            "--target",
-            "textual",
-            "-o",
-            f"{out}/",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    proc = run_cli("--url-consent", "--target", "textual", "-o", f"{out}/")
     assert proc.returncode == 0, proc.stderr
     assert [p.name for p in out.iterdir()] == ["url_consent_textual.py"]
     assert (out / "url_consent_textual.py").read_text(encoding="utf-8") == generated_text("textual")
