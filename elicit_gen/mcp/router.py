@@ -29,6 +29,7 @@ from ..live.load import _load, load_url_consent
 from ..live.repairs import Repairs, with_repairs
 from ..runtime.core.safetext import clip, safe_text
 from ..runtime.core.urlcheck import MAX_URL_LENGTH
+from ..targets import targets_with
 from .matching import (
     _keywords,
     _not_enforced,
@@ -56,8 +57,10 @@ def _shown_name(server: str | None) -> str:
 
 # --- the router ----------------------------------------------------------------------------------
 
-#: The targets whose modules show a form (``compile_unknown``).
-_UI_TARGETS = ("cli", "textual", "qt")
+#: The targets whose modules show a form that :func:`~elicit_gen.load_form` makes at run time
+#: (``compile_unknown``), and those with a consent module (``url_consent``).
+_COMPILE_TARGETS = targets_with("loadable", "ui")
+_CONSENT_TARGETS = targets_with("python", "url_consent")
 
 
 class FormRouter:
@@ -147,18 +150,19 @@ class FormRouter:
         url_consent: str | ModuleType | None = None,
         locale: str = "en",
     ) -> None:
-        if compile_unknown not in (None, *_UI_TARGETS):
+        if compile_unknown not in (None, *_COMPILE_TARGETS):
             raise ValueError(
-                f"compile_unknown must be one of {', '.join(_UI_TARGETS)}, not {compile_unknown!r}"
+                f"compile_unknown must be one of {', '.join(_COMPILE_TARGETS)}, "
+                f"not {compile_unknown!r}"
             )
         self.server = clip(server) if server else server
         self.runner = runner
         self.fallback = fallback
         self.compile_unknown = compile_unknown
         self.limits = limits
-        if isinstance(url_consent, str) and url_consent not in _UI_TARGETS:
+        if isinstance(url_consent, str) and url_consent not in _CONSENT_TARGETS:
             raise ValueError(
-                f"url_consent must be one of {', '.join(_UI_TARGETS)} or a module, "
+                f"url_consent must be one of {', '.join(_CONSENT_TARGETS)} or a module, "
                 f"not {url_consent!r}"
             )
         if isinstance(url_consent, ModuleType) and not hasattr(url_consent, "elicit_url"):

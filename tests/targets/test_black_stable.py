@@ -22,11 +22,11 @@ from pathlib import Path
 import pytest
 
 from elicit_gen import compile_forms
-from elicit_gen.targets import get_target, is_black_stable
+from elicit_gen.targets import get_target, is_black_stable, targets_with
 
 from ..support.cases import CASES, forms
 
-PYTHON_TARGETS = ("qt", "textual", "cli", "pydantic")
+PYTHON_TARGETS = targets_with("python")
 BLACK_LENGTHS = (88, 100, 120)
 RUFF_LENGTHS = (88, 120)
 
