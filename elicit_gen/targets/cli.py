@@ -3,10 +3,11 @@ plain terminal (prompts on stderr, answers from stdin, the ElicitResult as JSON 
 
 The module is the form runtime (``runtime/core/formcore.py``, with the ``pattern`` engine
 ``runtime/core/pattern.py`` before it), the safe-text helpers (``runtime/core/safetext.py``) and the
-terminal prompt (``runtime/cli/prompt.py``) copied verbatim, then what
-``templates/cli/module.py.j2`` writes for the form: its schema, one spec per field (data, printed by
-the ``py`` filter) and the public API. The output is black-stable by construction: the runtime
-modules are written in the covered style and the data is printed in black's layout.
+terminal prompt (``runtime/cli/prompt_questions.py``, then ``runtime/cli/prompt.py``) copied
+verbatim, then what ``templates/cli/module.py.j2`` writes for the form: its schema, one spec per
+field (data, printed by the ``py`` filter) and the public API. The output is black-stable by
+construction: the runtime modules are written in the covered style and the data is printed in
+black's layout.
 """
 
 from __future__ import annotations
@@ -38,7 +39,15 @@ from typing import TextIO
 """
 
 #: The runtime parts copied into the module, in this order.
-_PARTS = ("i18n.py", "pattern.py", "formcore.py", "safetext.py", "terminal.py", "prompt.py")
+_PARTS = (
+    "i18n.py",
+    "pattern.py",
+    "formcore.py",
+    "safetext.py",
+    "terminal.py",
+    "prompt_questions.py",
+    "prompt.py",
+)
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
 _CONSENT_PARTS = (
@@ -93,11 +102,11 @@ class CliTarget(Emitter):
 
 
 def field_spec(field: ir.Field, tr: Translation = ENGLISH) -> dict[str, Any]:
-    """The data the prompt runtime asks a field's question from (``runtime/cli/prompt.py``): kind,
-    name, label and required always; the rest only when set. The hint that states the field's
-    constraints is worded here, at compile time, in the form's language ``tr`` (English when
-    not given) by the wording every target shares (``_hints``); the prompt only adds what it
-    knows when it runs (options, the local offset)."""
+    """The data the prompt runtime asks a field's question from
+    (``runtime/cli/prompt_questions.py``): kind, name, label and required always; the rest only
+    when set. The hint that states the field's constraints is worded here, at compile time, in
+    the form's language ``tr`` (English when not given) by the wording every target shares
+    (``_hints``); the prompt only adds what it knows when it runs (options, the local offset)."""
     spec: dict[str, Any] = {
         "kind": field.kind,  # the prompt runtime dispatches on it (_QUESTIONS)
         "name": field.name,
@@ -135,7 +144,7 @@ def numbered(field: ir.SingleSelectField | ir.MultiSelectField) -> bool:
     not when a label reads as another number than the option's place in the list (a select of
     numbers: 2, 1, 3, or 1, 2, 4), where the prompt lists the options without numbers and takes
     an option as shown, so that a typed 2 is the option 2, never the second one, and a typed 3
-    is no option rather than the 4 (runtime/cli/prompt.py's _Options)."""
+    is no option rather than the 4 (runtime/cli/prompt_questions.py's _Options)."""
     places = enumerate((option.label for option in field.options), 1)
     return all(reads_as_number(label) in (None, place) for place, label in places)
 
