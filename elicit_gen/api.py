@@ -15,7 +15,16 @@ from .compiler.pipeline import FileResult, Selection, check_source
 from .compiler.source import dump_json
 from .compiler.spec import NEWEST, Revision
 from .i18n import normalise
-from .targets import GeneratedFile, consent_targets, emit, emit_url_consent, expand, get_target
+from .targets import (
+    GeneratedFile,
+    consent_target,
+    consent_targets,
+    emit,
+    emit_url_consent,
+    expand,
+    get_target,
+    targets_with,
+)
 from .targets.common.style import Style
 
 SchemaInput = str | bytes | Path | Mapping[str, Any]
@@ -153,6 +162,7 @@ def compile_url_consent(
     ``targets`` names no UI target."""
     names = consent_targets(expand(targets))
     if not names:
-        raise ValueError("the URL consent screen exists for the UI targets: html, qt, textual, cli")
+        ui = ", ".join(targets_with("url_consent"))
+        raise ValueError(f"the URL consent screen exists for the UI targets: {ui}")
     tag = normalise(locale)
-    return [emit_url_consent(get_target(name), style, tag) for name in names]
+    return [emit_url_consent(consent_target(name), style, tag) for name in names]

@@ -24,6 +24,7 @@ from ..compiler.spec import Revision
 from ..targets import (
     URL_CONSENT_STEM,
     GeneratedFile,
+    consent_target,
     consent_targets,
     emit,
     emit_url_consent,
@@ -221,7 +222,7 @@ def _generate(
                 yield (inp.name, form.stem, target), file
     for target in consent:
         try:
-            file = emit_url_consent(get_target(target), style, locale)
+            file = emit_url_consent(consent_target(target), style, locale)
         except FormatterError as exc:
             raise BuildError(str(exc)) from None
         yield (URL_CONSENT, URL_CONSENT_STEM, target), file

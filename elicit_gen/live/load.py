@@ -26,21 +26,29 @@ from ..compiler.pipeline import check_source
 from ..compiler.source import dump_json
 from ..compiler.spec import NEWEST, Revision
 from ..i18n import normalise
-from ..targets import TARGETS, get_target
+from ..targets import (
+    REGISTRY,
+    TARGETS,
+    URL_CONSENT_STEM,
+    consent_target,
+    get_target,
+    runtime_target,
+    targets_with,
+)
 from .limits import DEFAULT_LIMITS, FormError, check_limits
 from .repairs import UnusableDefault, _without_unusable_defaults
 
 if TYPE_CHECKING:
     from ..compiler.ir import Form
-    from ..targets.common.base import SharesRuntime
     from .limits import Limits
     from .repairs import Repairs
 
 
 log = logging.getLogger("elicit_gen.live")
 
-#: The targets :func:`load_form` makes a module of (``html`` gives the page text).
-MODULE_TARGETS = ("cli", "textual", "qt", "pydantic")
+#: The targets :func:`load_form` makes a module of (``html`` gives the page text): the registry's
+#: ``loadable`` ones.
+MODULE_TARGETS = targets_with("loadable")
 
 
 # --- the cache -----------------------------------------------------------------------------------
@@ -244,13 +252,12 @@ def _front_end(data: bytes, revision: Revision) -> tuple[Form, Repairs]:
 def _make(form: Form, target: str) -> tuple[Any, int]:
     """The module (or page text) of ``form`` for ``target``, and its size in characters of the
     form's own generated code."""
-    emitter = get_target(target)
-    file = emitter.emit(form)
-    if target not in MODULE_TARGETS:
-        return file.text, len(file.text)
-    shares: SharesRuntime = emitter  # type: ignore[assignment]
-    runtime = shares.runtime(form.locale)
-    own = file.text
+    if not REGISTRY[target].loadable:
+        text = get_target(target).emit(form).text
+        return text, len(text)
+    emitter = runtime_target(target)
+    runtime = emitter.runtime(form.locale)
+    own = emitter.emit(form).text
     for piece in runtime.pieces:
         if own.count(piece) != 1:  # pragma: no cover - every Python emitter copies each once
             raise RuntimeError(f"{target}: the runtime is not in the emitted module")
@@ -276,8 +283,7 @@ def _shared_namespace(target: str, locale: str, future: bool) -> dict[str, Any]:
     with _shared_lock:
         namespace = _shared.get((target, locale, future))
         if namespace is None:
-            shares: SharesRuntime = get_target(target)  # type: ignore[assignment]
-            runtime = shares.runtime(locale)
+            runtime = runtime_target(target).runtime(locale)
             source = (
                 ("from __future__ import annotations\n\n" if future else "")
                 + runtime.imports
@@ -323,20 +329,18 @@ def load_url_consent(target: str, locale: str = "en") -> Any:
     process and language): a module with ``elicit_url(message, url, *, server=None,
     elicitation_id=None)`` for ``cli``, ``textual`` and ``qt``, the page text for ``html``.
     ValueError for another target."""
-    from ..targets import REGISTRY, URL_CONSENT_STEM
-
-    if target not in REGISTRY or not REGISTRY[target].url_consent:
+    if target not in targets_with("url_consent"):
         raise ValueError(
-            f"no URL consent screen for target {target!r}: use html, qt, textual or cli"
+            f"no URL consent screen for target {target!r}: "
+            f"use one of {', '.join(targets_with('url_consent'))}"
         )
     locale = normalise(locale)
     with _shared_lock:
         found = _consent.get((target, locale))
         if found is not None:
             return found
-        emitter: Any = get_target(target)
-        file = emitter.emit_url_consent(locale)
-        if target not in MODULE_TARGETS:
+        file = consent_target(target).emit_url_consent(locale)
+        if not REGISTRY[target].python:
             made: Any = file.text
         else:
             filename = f"<elicit-gen {target} {file.name}>"

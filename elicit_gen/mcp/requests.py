@@ -1,8 +1,10 @@
-"""The types a router hands requests on with: a URL-mode request
-(:class:`UrlRequest`), the callables that show a form (:data:`FormRunner`), a consent screen
-(:data:`UrlRunner`), tell the user of a request not shown (:data:`Notifier`) or answer what no
-form was compiled for (:data:`Fallback`); and why a request was not shown (:class:`Refusal`, and
-the JSON-RPC error code the server gets, :data:`NOT_SHOWN`).
+"""A request as the router first sees it: past the limits or not (:func:`past_limits`), and
+the name of its server in the log (:func:`shown_name`). The types a router hands requests on
+with: a URL-mode request (:class:`UrlRequest`), the callables that show a form
+(:data:`FormRunner`), a consent screen (:data:`UrlRunner`), tell the user of a request not shown
+(:data:`Notifier`) or answer what no form was compiled for (:data:`Fallback`); and why a request
+was not shown (:class:`Refusal`, and the JSON-RPC error code the server gets,
+:data:`NOT_SHOWN`).
 """
 
 from __future__ import annotations
@@ -17,7 +19,37 @@ from mcp.client.session import ClientRequestContext
 
 from ..compiler.diagnostics import visible
 from ..i18n import ENGLISH, Translation
+from ..live.limits import LimitExceeded, Limits, check_limits
 from ..runtime.core.safetext import clip, safe_text
+from ..runtime.core.urlcheck import MAX_URL_LENGTH
+
+
+def shown_name(server: str | None) -> str:
+    """A server's name as the log shows it."""
+    return repr(visible(server)) if server else "a server without a name"
+
+
+def past_limits(params: types.ElicitRequestParams, limits: Limits) -> str | None:
+    """Why a request is past the limits (and refused before anything else), or ``None``.
+    Every text the request carries is measured: the schema, the message, and in URL mode
+    the elicitationId and the URL. Costs microseconds for a request far past them."""
+    message = params.message if isinstance(params.message, str) else ""
+    if isinstance(params, types.ElicitRequestURLParams):
+        url, elicitation_id = params.url, params.elicitation_id
+        if isinstance(url, str) and len(url) > MAX_URL_LENGTH:
+            return f"the URL has {len(url):,} characters (limit {MAX_URL_LENGTH:,})"
+        if isinstance(elicitation_id, str) and len(elicitation_id) > limits.max_id:
+            return (
+                f"the elicitationId has {len(elicitation_id):,} characters "
+                f"(limit {limits.max_id:,})"
+            )
+    requested = getattr(params, "requested_schema", None)
+    try:
+        check_limits(requested if isinstance(requested, Mapping) else {}, limits, message=message)
+    except LimitExceeded as error:
+        return str(error)
+    return None
+
 
 # --- a request that is not shown -----------------------------------------------------------------
 

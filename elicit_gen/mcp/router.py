@@ -1,7 +1,8 @@
 """:class:`FormRouter`: the ``elicitation_callback`` that answers each request with the
-form compiled from its schema, a form compiled at run time, the URL consent screen, the fallback,
-or a decline (the reason logged on the ``elicit_gen.mcp`` logger); :class:`RouterSession`, its
-URL-mode steps for one client session; :func:`load_module` for registering generated files.
+form compiled from its schema, a form compiled at run time (:mod:`.compiled`), the URL consent
+screen, the fallback, or a decline (the reason logged on the ``elicit_gen.mcp`` logger);
+:class:`RouterSession`, the router for one client session with its own URL-mode steps
+(:mod:`.steps`); :func:`load_module` for registering generated files.
 """
 
 from __future__ import annotations
@@ -10,7 +11,6 @@ import importlib.util
 import inspect
 import logging
 import sys
-import weakref
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -24,40 +24,36 @@ from mcp.client.session import ClientRequestContext
 
 from ..compiler.diagnostics import visible
 from ..i18n import normalise, translation
-from ..live.limits import DEFAULT_LIMITS, FormError, LimitExceeded, Limits, check_limits
-from ..live.load import _load, load_url_consent
-from ..live.repairs import Repairs, with_repairs
+from ..live.limits import DEFAULT_LIMITS, Limits
+from ..live.load import load_url_consent
 from ..runtime.core.safetext import clip, safe_text
-from ..runtime.core.urlcheck import MAX_URL_LENGTH
+from ..targets import targets_with
+from .compiled import compile_request
 from .matching import (
     _keywords,
-    _not_enforced,
     _projected,
     _reasons,
     _route_key,
     schema_key,
     unenforced,
 )
-from .requests import Refusal, UrlRequest
+from .requests import Refusal, UrlRequest, past_limits, shown_name
 from .runners import _complete_in_module, run_in_thread, run_url_in_thread
+from .steps import _Steps
 
 if TYPE_CHECKING:
-    from ..compiler.ir import Form
     from .requests import Fallback, FormRunner, Notifier, UrlRunner
 
 
 log = logging.getLogger("elicit_gen.mcp")
 
 
-def _shown_name(server: str | None) -> str:
-    """A server's name as the log shows it."""
-    return repr(visible(server)) if server else "a server without a name"
-
-
 # --- the router ----------------------------------------------------------------------------------
 
-#: The targets whose modules show a form (``compile_unknown``).
-_UI_TARGETS = ("cli", "textual", "qt")
+#: The targets whose modules show a form that :func:`~elicit_gen.load_form` makes at run time
+#: (``compile_unknown``), and those with a consent module (``url_consent``).
+_COMPILE_TARGETS = targets_with("loadable", "ui")
+_CONSENT_TARGETS = targets_with("python", "url_consent")
 
 
 class FormRouter:
@@ -147,18 +143,19 @@ class FormRouter:
         url_consent: str | ModuleType | None = None,
         locale: str = "en",
     ) -> None:
-        if compile_unknown not in (None, *_UI_TARGETS):
+        if compile_unknown not in (None, *_COMPILE_TARGETS):
             raise ValueError(
-                f"compile_unknown must be one of {', '.join(_UI_TARGETS)}, not {compile_unknown!r}"
+                f"compile_unknown must be one of {', '.join(_COMPILE_TARGETS)}, "
+                f"not {compile_unknown!r}"
             )
         self.server = clip(server) if server else server
         self.runner = runner
         self.fallback = fallback
         self.compile_unknown = compile_unknown
         self.limits = limits
-        if isinstance(url_consent, str) and url_consent not in _UI_TARGETS:
+        if isinstance(url_consent, str) and url_consent not in _CONSENT_TARGETS:
             raise ValueError(
-                f"url_consent must be one of {', '.join(_UI_TARGETS)} or a module, "
+                f"url_consent must be one of {', '.join(_CONSENT_TARGETS)} or a module, "
                 f"not {url_consent!r}"
             )
         if isinstance(url_consent, ModuleType) and not hasattr(url_consent, "elicit_url"):
@@ -269,71 +266,13 @@ class FormRouter:
     def _compiled(
         self, requested: Mapping[str, Any], projected: dict[str, Any], server: str | None
     ) -> tuple[tuple[ModuleType, FormRunner] | None, Refusal | None]:
-        """A form compiled at run time for a schema no registered module answers. What a form
-        cannot enforce is refused before the front end (from the request itself) and again
-        before anything is emitted (from the normalised schema): nothing refused is cached. A
-        default the form cannot use is left out (see :func:`elicit_gen.load_form`), and said in
-        the log."""
+        """A form compiled at run time (:func:`.compiled.compile_request`), shown by the
+        router's runner."""
         assert self.compile_unknown is not None
-        extra = unenforced(requested, projected)
-        if extra:
-            return None, _not_enforced(extra)
-
-        refused: list[Refusal] = []
-        admitted: list[bool] = []
-
-        def admit(form: Form, repairs: Repairs) -> str | None:
-            admitted.append(True)
-            extra = unenforced(with_repairs(requested, repairs), form.schema)
-            if extra:
-                refused.append(_not_enforced(extra))
-                return refused[-1].detail
-            return None
-
-        try:
-            module, repairs = _load(
-                requested, self.compile_unknown, locale=self.locale, admit=admit
-            )
-        except FormError as error:  # lint errors, or refused by admit (never compiled)
-            if refused:
-                return None, refused[0]
-            brief = str(error).removeprefix("the schema does not compile: ")
-            return None, Refusal("not_a_form", f"the schema does not become a form: {error}", brief)
-        # admit saw the very schema the module was made from; a module _load had cached (for a
-        # request with more in it) is checked here
-        extra = (
-            []
-            if admitted
-            else unenforced(with_repairs(requested, repairs), module.REQUESTED_SCHEMA)
+        module, refusal = compile_request(
+            requested, projected, self.compile_unknown, self.locale, server
         )
-        if extra:
-            return None, _not_enforced(extra)
-        for repair in repairs:
-            log.warning("elicitation request from %s: %s", _shown_name(server), repair)
-        return (module, self.runner), None
-
-    def _too_large(self, params: types.ElicitRequestParams) -> str | None:
-        """Why a request is past the limits (and refused before anything else), or ``None``.
-        Every text the request carries is measured: the schema, the message, and in URL mode
-        the elicitationId and the URL. Costs microseconds for a request far past them."""
-        message = params.message if isinstance(params.message, str) else ""
-        if isinstance(params, types.ElicitRequestURLParams):
-            url, elicitation_id = params.url, params.elicitation_id
-            if isinstance(url, str) and len(url) > MAX_URL_LENGTH:
-                return f"the URL has {len(url):,} characters (limit {MAX_URL_LENGTH:,})"
-            if isinstance(elicitation_id, str) and len(elicitation_id) > self.limits.max_id:
-                return (
-                    f"the elicitationId has {len(elicitation_id):,} characters "
-                    f"(limit {self.limits.max_id:,})"
-                )
-        requested = getattr(params, "requested_schema", None)
-        try:
-            check_limits(
-                requested if isinstance(requested, Mapping) else {}, self.limits, message=message
-            )
-        except LimitExceeded as error:
-            return str(error)
-        return None
+        return ((module, self.runner), None) if module is not None else (None, refusal)
 
     async def __call__(
         self, context: ClientRequestContext, params: types.ElicitRequestParams
@@ -344,7 +283,7 @@ class FormRouter:
         self, context: ClientRequestContext, params: types.ElicitRequestParams, steps: _Steps
     ) -> types.ElicitResult | types.ErrorData:
         steps.serve(context.session)
-        too_large = self._too_large(params)
+        too_large = past_limits(params, self.limits)
         if too_large is not None:  # never handed on: the fallback need not bear it either
             return await self._not_shown(context, Refusal("too_large", too_large))
         if isinstance(params, types.ElicitRequestURLParams):
@@ -454,7 +393,7 @@ class FormRouter:
             return await self._not_shown(context, refusal)
         log.warning(
             "elicitation request from %s handed to the fallback: %s",
-            _shown_name(self._server_name(context)),
+            shown_name(self._server_name(context)),
             refusal.detail,
         )
         return await self.fallback(context, params)
@@ -464,9 +403,7 @@ class FormRouter:
         it was not shown (the runner's ``notify``, else a line on the terminal), and the server
         gets a JSON-RPC error naming the reason (:meth:`Refusal.error`)."""
         server = self._server_name(context)
-        log.warning(
-            "elicitation request from %s not shown: %s", _shown_name(server), refusal.detail
-        )
+        log.warning("elicitation request from %s not shown: %s", shown_name(server), refusal.detail)
         tr = translation(self.locale)
         who = safe_text(server) if server else tr.gettext("An MCP server")
         reason = refusal.notice(tr)
@@ -502,60 +439,6 @@ class FormRouter:
         name = getattr(info, "title", None) or getattr(info, "name", None)
         # The server names itself: cut to what a screen shows before any screen gets it.
         return clip(name) if isinstance(name, str) and name else None
-
-
-#: URL-mode steps one session keeps waiting for their completion at most (2026-07-28 servers
-#: send none; a step the user opened long ago is forgotten first).
-_MAX_WAITING = 64
-
-
-class _Steps:
-    """The URL-mode steps one message handler may complete: those the user opened in the
-    client session the handler serves, by elicitationId.
-
-    A completion notification names an elicitationId and nothing else, and a message handler is
-    given to one client; but one callback object may serve several clients. The steps belong
-    to the session of the latest request: when a request of another session arrives, the steps
-    of the one before are forgotten (a notification can no longer complete them), and a step
-    its session opens later is not kept. So one server never completes another's step."""
-
-    def __init__(self) -> None:
-        self._session: weakref.ref[Any] | None = None
-        self._waiting: dict[str, tuple[ModuleType, UrlRequest]] = {}
-
-    def _serves(self, session: Any) -> bool:
-        return self._session is not None and self._session() is session
-
-    def serve(self, session: Any) -> None:
-        """A request of ``session`` arrived: the steps are that session's from now on."""
-        if self._serves(session):
-            return
-        if self._waiting:
-            # Info, not a warning: a client reconnecting after a 2026-07-28 session (which has
-            # no completion notifications) leaves steps waiting too.
-            log.info(
-                "another client session uses this router: URL-mode steps of the one before will "
-                "not be completed by notifications (clients served at once: give each its own "
-                "router.session())"
-            )
-            self._waiting.clear()
-        try:
-            self._session = weakref.ref(session)
-        except TypeError:  # pragma: no cover - the SDK's sessions take weak references
-            self._session = None
-
-    def wait(
-        self, session: Any, elicitation_id: str, module: ModuleType, request: UrlRequest
-    ) -> None:
-        """The user opened ``request``'s URL: its completion may come."""
-        if self._serves(session):
-            self._waiting.pop(elicitation_id, None)
-            self._waiting[elicitation_id] = (module, request)
-            while len(self._waiting) > _MAX_WAITING:  # the oldest: its notification never came
-                del self._waiting[next(iter(self._waiting))]
-
-    def done(self, elicitation_id: str) -> tuple[ModuleType, UrlRequest] | None:
-        return self._waiting.pop(elicitation_id, None)
 
 
 class RouterSession:

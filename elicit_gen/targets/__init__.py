@@ -1,18 +1,21 @@
-"""The target registry.
+"""The target registry: every target's name, suffix, emitter module and what it can do.
 
-Each target is one emitter module in this package exposing ``TARGET`` (see :mod:`.common.base`),
-with its templates in ``elicit_gen/templates/<name>/``. Emitters are imported only when used, so
-that ``--lint`` never loads jinja2, black or pydantic.
+Each target is one emitter module in this package exposing ``EMITTER``, its emitter class (an
+:class:`~.common.base.Emitter`), with its templates in ``elicit_gen/templates/<name>/``. Emitters
+are imported only when used, so that ``--lint`` never loads jinja2, black or pydantic.
+
+What a target can do is written here and nowhere else (:class:`TargetInfo`); the rest of the
+package, and the tests, ask :func:`targets_with`.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Iterable
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from .common.base import URL_CONSENT_STEM, ConsentTarget, GeneratedFile, Target
+from .common.base import URL_CONSENT_STEM, ConsentTarget, GeneratedFile, SharesRuntime, Target
 from .common.style import Style
 
 if TYPE_CHECKING:
@@ -24,27 +27,64 @@ class TargetInfo(NamedTuple):
     suffix: str  # appended to the form's stem: "<stem><suffix>"
     module: str  # emitter module, imported on first use
     summary: str
-    url_consent: bool = False  # also writes the URL-mode consent screen (a UI target)
+    python: bool = False  # writes a Python module (load_form gives a module, not the text)
+    ui: bool = False  # shows the form to the user (a Python one: a module with elicit())
+    url_consent: bool = False  # also writes the URL-mode consent screen (a ConsentTarget)
+    loadable: bool = False  # load_form runs its runtime once per process (a SharesRuntime)
 
+
+#: What :func:`targets_with` asks for: a boolean field of :class:`TargetInfo`.
+Capability = Literal["python", "ui", "url_consent", "loadable"]
 
 REGISTRY: dict[str, TargetInfo] = {
     info.name: info
     for info in (
         TargetInfo(
-            "html", ".html", "elicit_gen.targets.html", "self-contained HTML page", url_consent=True
+            "html",
+            ".html",
+            "elicit_gen.targets.html",
+            "self-contained HTML page",
+            ui=True,
+            url_consent=True,
         ),
-        TargetInfo("qt", "_qt.py", "elicit_gen.targets.qt", "PySide6 dialog", url_consent=True),
+        TargetInfo(
+            "qt",
+            "_qt.py",
+            "elicit_gen.targets.qt",
+            "PySide6 dialog",
+            python=True,
+            ui=True,
+            url_consent=True,
+            loadable=True,
+        ),
         TargetInfo(
             "textual",
             "_textual.py",
             "elicit_gen.targets.textual",
             "Textual screen",
+            python=True,
+            ui=True,
             url_consent=True,
+            loadable=True,
         ),
         TargetInfo(
-            "cli", "_cli.py", "elicit_gen.targets.cli", "plain terminal prompt", url_consent=True
+            "cli",
+            "_cli.py",
+            "elicit_gen.targets.cli",
+            "plain terminal prompt",
+            python=True,
+            ui=True,
+            url_consent=True,
+            loadable=True,
         ),
-        TargetInfo("pydantic", "_models.py", "elicit_gen.targets.pydantic", "pydantic models"),
+        TargetInfo(
+            "pydantic",
+            "_models.py",
+            "elicit_gen.targets.pydantic",
+            "pydantic models",
+            python=True,
+            loadable=True,
+        ),
     )
 }
 
@@ -70,19 +110,46 @@ def expand(targets: Iterable[str] | str) -> list[str]:
     return expanded
 
 
+def targets_with(*capabilities: Capability) -> tuple[str, ...]:
+    """The targets that have every one of ``capabilities``, in the registry's order:
+    ``targets_with("python", "ui")`` is the Python modules that show a form."""
+    return tuple(
+        name for name, info in REGISTRY.items() if all(getattr(info, c) for c in capabilities)
+    )
+
+
+_emitters: dict[str, Target] = {}
+
+
 def get_target(name: str) -> Target:
-    """The emitter of ``name``; raises KeyError for a name not in :data:`TARGETS`."""
-    info = REGISTRY[name]
-    module = importlib.import_module(info.module)
-    target: Target = module.TARGET
-    # the name and suffix are written once, here in the registry: an emitter need not repeat
-    # them (it reads self.name / self.suffix), and one that does must agree
-    for attribute, value in (("name", info.name), ("suffix", info.suffix)):
-        declared = getattr(target, attribute, None)
-        if declared is None:
-            setattr(type(target), attribute, value)
-        elif declared != value:
-            raise RuntimeError(f"{info.module}: {attribute} {declared!r}, registered as {value!r}")
+    """The emitter of ``name`` (one per process); raises KeyError for a name not in
+    :data:`TARGETS`."""
+    target = _emitters.get(name)
+    if target is None:
+        info = REGISTRY[name]
+        emitter: Callable[[str, str], Target] = importlib.import_module(info.module).EMITTER
+        target = _emitters.setdefault(name, emitter(info.name, info.suffix))
+    return target
+
+
+def consent_target(name: str) -> ConsentTarget:
+    """The emitter of ``name``, a target that writes the URL-mode consent screen; ValueError
+    for a target that does not."""
+    target = get_target(name)
+    if not REGISTRY[name].url_consent or not isinstance(target, ConsentTarget):
+        raise ValueError(
+            f"no URL consent screen for target {name!r}: "
+            f"use one of {', '.join(targets_with('url_consent'))}"
+        )
+    return target
+
+
+def runtime_target(name: str) -> SharesRuntime:
+    """The emitter of ``name``, a target whose modules :func:`elicit_gen.load_form` makes at
+    run time from its shared runtime; ValueError for a target that is not."""
+    target = get_target(name)
+    if not REGISTRY[name].loadable or not isinstance(target, SharesRuntime):
+        raise ValueError(f"target {name!r} writes no module that shares its runtime")
     return target
 
 
@@ -92,17 +159,16 @@ def consent_targets(names: Iterable[str]) -> list[str]:
 
 
 def emit_url_consent(
-    target: Target, style: Style | None = None, locale: str = "en"
+    target: ConsentTarget, style: Style | None = None, locale: str = "en"
 ) -> GeneratedFile:
     """The format stage after the emitter, for ``target``'s URL-mode consent screen in the
     language ``locale`` (a BCP 47 tag elicit_gen.i18n knows)."""
-    consent: ConsentTarget = target  # type: ignore[assignment]
-    return _formatted(target, consent.emit_url_consent(locale), style)
+    return _formatted(target, target.emit_url_consent(locale), style)
 
 
 def is_black_stable(target: Target) -> bool:
     """Whether ``target`` emits Python that black leaves unchanged (see :mod:`.common.base`)."""
-    return bool(getattr(target, "black_stable", False))
+    return target.black_stable
 
 
 def emit(target: Target, form: Form, style: Style | None = None) -> GeneratedFile:
@@ -128,14 +194,18 @@ __all__ = [
     "REGISTRY",
     "TARGETS",
     "URL_CONSENT_STEM",
+    "Capability",
     "GeneratedFile",
     "Target",
     "TargetInfo",
     "available",
+    "consent_target",
     "consent_targets",
     "emit",
     "emit_url_consent",
     "expand",
     "get_target",
     "is_black_stable",
+    "runtime_target",
+    "targets_with",
 ]

@@ -23,7 +23,7 @@ from functools import cache
 from typing import Any, Union
 
 from ..compiler import ir
-from .common.base import GeneratedFile, Module, Runtime, Shared
+from .common.base import Emitter, GeneratedFile, Module, Runtime, Shared
 from .common.pyprint import LINE_LENGTH, literal
 from .common.render import header_text, render
 from .common.runtime import class_statement, runtime_part
@@ -429,9 +429,7 @@ def _option_labels_type(form: ir.Form) -> str:
     return "dict[str, dict[str | int | float, str]]" if numeric else "dict[str, dict[str, str]]"
 
 
-class PydanticTarget:
-    name: str  # "pydantic" and "_models.py": filled in from the registry (targets/__init__.py)
-    suffix: str
+class PydanticTarget(Emitter):
     #: The output is black-stable by construction: the pipeline need not run black on it.
     black_stable = True
 
@@ -496,4 +494,4 @@ class PydanticTarget:
         return Runtime(_IMPORTS, (_runtime(),))
 
 
-TARGET = PydanticTarget()
+EMITTER = PydanticTarget

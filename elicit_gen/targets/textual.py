@@ -25,7 +25,7 @@ from typing import Any
 from ..compiler import ir
 from ..compiler.ir import StringFormat
 from ..i18n import ENGLISH, Translation, translation
-from .common.base import URL_CONSENT_STEM, GeneratedFile, Module, Runtime
+from .common.base import URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Runtime
 from .common.hints import (
     count_hint,
     default_server,
@@ -165,9 +165,7 @@ def form_spec(form: ir.Form) -> dict[str, Any]:
     }
 
 
-class TextualTarget:
-    name: str  # "textual" and "_textual.py": filled in from the registry (targets/__init__.py)
-    suffix: str
+class TextualTarget(Emitter):
     #: The output is black-stable by construction: black would leave it unchanged.
     black_stable = True
 
@@ -211,4 +209,4 @@ class TextualTarget:
         return Runtime(runtime_imports(_PARTS), (runtime_bodies(_PARTS, locale),))
 
 
-TARGET = TextualTarget()
+EMITTER = TextualTarget

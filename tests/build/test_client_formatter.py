@@ -18,11 +18,13 @@ from pathlib import Path
 
 import pytest
 
+from elicit_gen.targets import targets_with
+
 from ..support.run import CliRun
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
-TARGETS = ["qt", "textual", "cli", "pydantic"]
+TARGETS = list(targets_with("python"))
 
 JOBS = (
     "\n[[tool.elicit-gen.jobs]]\n"

@@ -16,6 +16,7 @@ import elicit_gen
 from elicit_gen import i18n
 from elicit_gen.live import load_form
 from elicit_gen.runtime.core import i18n as runtime_i18n
+from elicit_gen.targets import targets_with
 
 from ..support.cases import CASES_DIR
 from ..support.run import CliRun
@@ -250,7 +251,7 @@ def test_the_default_message_and_server_are_the_irs_in_every_language() -> None:
     assert shown_message("请确认", zh) == "请确认"
 
 
-@pytest.mark.parametrize("target", ["cli", "qt", "textual", "html"])
+@pytest.mark.parametrize("target", targets_with("ui"))
 def test_a_chinese_form_without_a_message_shows_the_default_in_chinese(target: str) -> None:
     schema = '{"type": "object", "properties": {"a": {"type": "string", "title": "姓名"}}}'
     (generated,) = elicit_gen.compile(schema, target, locale="zh-CN").files

@@ -38,6 +38,7 @@ from elicit_gen.live import (
 )
 from elicit_gen.live import limits as live_limits
 from elicit_gen.live import load as live_load
+from elicit_gen.targets import targets_with
 
 from ..support.cases import all_forms, emit, valid_content, write_and_import
 from ..support.cli import UNSAFE
@@ -56,7 +57,7 @@ from ..support.validators import jsonschema_verdict
 
 FORMS = all_forms()
 IDS = [key for key, _ in FORMS]
-PY_TARGETS = ("cli", "textual", "qt", "pydantic")
+PY_TARGETS = targets_with("loadable")
 
 
 def _case(key: str) -> str:
@@ -79,7 +80,7 @@ def files(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Mod
 # --- the same module as the generated file -------------------------------------------------------
 
 
-@pytest.mark.parametrize("target", ["cli", "textual", "qt"])
+@pytest.mark.parametrize("target", targets_with("loadable", "ui"))
 @pytest.mark.parametrize(("key", "form"), FORMS, ids=IDS)
 def test_ui_module_behaves_as_the_generated_file(
     files: dict[tuple[str, str], ModuleType], key: str, form: ir.Form, target: str

@@ -32,6 +32,7 @@ from mcp.server.elicitation import AcceptedElicitation
 from elicit_gen.compiler import ir
 from elicit_gen.live import Limits, load_form
 from elicit_gen.mcp import FormRouter, schema_key, unenforced
+from elicit_gen.targets import TARGETS, targets_with
 
 from ..support.cases import all_forms, forms, valid_content
 from ..support.cli import UNSAFE
@@ -58,7 +59,7 @@ from ..support.mcp import (
 FORMS = all_forms()
 LIVE = "elicit_gen.live."
 #: The targets whose forms the router can show (each gets the declined and limits cases).
-UI_TARGETS = ["cli", "textual", "qt"]
+UI_TARGETS = list(targets_with("loadable", "ui"))
 
 
 def _models(key: str, form: ir.Form) -> tuple[ModuleType, Any]:
@@ -561,7 +562,7 @@ def test_a_registered_module_wins_over_compiling(mode: str, tmp_path: Path) -> N
 
 
 def test_compile_unknown_takes_only_ui_targets() -> None:
-    for bad in ("pydantic", "html", "tk"):
+    for bad in (*(t for t in TARGETS if t not in UI_TARGETS), "tk"):
         with pytest.raises(ValueError, match="compile_unknown"):
             FormRouter(compile_unknown=bad)
 

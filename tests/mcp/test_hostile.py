@@ -451,7 +451,7 @@ class Session:
 def test_a_session_keeps_a_bounded_number_of_waiting_steps() -> None:
     """A 2026-07-28 server sends no completions: the steps the user opened do not pile up."""
     from elicit_gen.mcp import UrlRequest
-    from elicit_gen.mcp.router import _MAX_WAITING, _Steps
+    from elicit_gen.mcp.steps import _MAX_WAITING, _Steps
 
     session = Session()
     steps = _Steps()

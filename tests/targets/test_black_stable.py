@@ -18,12 +18,12 @@ from pathlib import Path
 import pytest
 
 from elicit_gen import compile_forms
-from elicit_gen.targets import get_target, is_black_stable
+from elicit_gen.targets import get_target, is_black_stable, targets_with
 
 from ..support.cases import CASES, forms
 from ..support.formatters import BLACK_LENGTHS, RUFF_LENGTHS, Formatters
 
-PYTHON_TARGETS = ("qt", "textual", "cli", "pydantic")
+PYTHON_TARGETS = targets_with("python")
 
 
 @cache

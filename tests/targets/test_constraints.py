@@ -18,6 +18,7 @@ import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.mcp import unenforced
 from elicit_gen.runtime.core.formcore import check_value, validate_content
+from elicit_gen.targets import targets_with
 
 from ..support.cases import CASES_DIR, forms, write_and_import
 from ..support.html import write_page
@@ -124,12 +125,12 @@ def _constraints() -> ir.Form:
 
 def test_generated_schemas_keep_what_the_forms_enforce(tmp_path: Path) -> None:
     requested = json.loads((CASES_DIR / "constraints.json").read_text(encoding="utf-8"))
-    for target in ("cli", "qt", "textual", "pydantic"):
+    for target in targets_with("python"):
         module = write_and_import(_constraints(), target, tmp_path)
         assert unenforced(requested, module.REQUESTED_SCHEMA) == [], target
 
 
-@pytest.mark.parametrize("target", ["cli", "qt", "textual"])
+@pytest.mark.parametrize("target", targets_with("python", "ui"))
 def test_python_forms_validate_refuses(target: str, tmp_path: Path) -> None:
     module = write_and_import(_constraints(), target, tmp_path)
 

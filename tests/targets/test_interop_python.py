@@ -38,6 +38,7 @@ from hypothesis import strategies as st
 
 import elicit_gen
 from elicit_gen.compiler import ir
+from elicit_gen.targets import targets_with
 
 from ..support.cases import write_and_import
 from ..support.pydantic import accepts, content_model
@@ -157,7 +158,7 @@ def make_subjects(schema: dict[str, Any], stem: str, directory: Path) -> dict[st
     """validate() of the generated cli, textual and qt modules, and the pydantic model."""
     form = _form(schema, stem)
     found: dict[str, Subject] = {}
-    for target in ("cli", "textual", "qt"):
+    for target in targets_with("python", "ui"):
         found[target] = _validate(write_and_import(form, target, directory))
     model = content_model(write_and_import(form, "pydantic", directory), form)
     found["pydantic"] = lambda content: accepts(model, content)

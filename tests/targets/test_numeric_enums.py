@@ -25,6 +25,7 @@ from elicit_gen.compiler import ir
 from elicit_gen.live import LimitExceeded, Limits, check_limits, load_form
 from elicit_gen.mcp import unenforced
 from elicit_gen.runtime.core.formcore import check_value, option_index, validate_content
+from elicit_gen.targets import targets_with
 
 from ..support.cases import CASES_DIR, write_and_import
 from ..support.cli import PtySession, run
@@ -447,10 +448,10 @@ def test_the_ir_knows_the_value_type() -> None:
 @pytest.fixture(scope="module")
 def modules(tmp_path_factory: pytest.TempPathFactory) -> dict[str, ModuleType]:
     directory = tmp_path_factory.mktemp("numeric")
-    return {t: write_and_import(_full(), t, directory) for t in ("cli", "qt", "textual")}
+    return {t: write_and_import(_full(), t, directory) for t in targets_with("python", "ui")}
 
 
-@pytest.mark.parametrize("target", ["cli", "qt", "textual"])
+@pytest.mark.parametrize("target", targets_with("python", "ui"))
 def test_validate_of_every_python_form(target: str, modules: dict[str, ModuleType]) -> None:
     validate = modules[target].validate
     assert validate({"seats": 4, "priority": 2}) == {}
@@ -757,7 +758,7 @@ def test_the_generated_schema_is_what_the_server_sent() -> None:
     """``unenforced`` finds nothing to add: the router shows the form (a request that spells its
     integers 1.0 too)."""
     requested = json.loads((CASES_DIR / "numeric_enums.json").read_text())["requestedSchema"]
-    for target in ("cli", "qt", "textual"):
+    for target in targets_with("loadable", "ui"):
         module = load_form(requested, target)
         assert unenforced(requested, module.REQUESTED_SCHEMA) == [], target
     spelled = json.loads(json.dumps(requested))

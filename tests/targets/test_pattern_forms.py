@@ -21,6 +21,7 @@ import pytest
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.runtime.core.formcore import check_value, validate_content
+from elicit_gen.targets import targets_with
 
 from ..support.cases import write_and_import
 from ..support.html import RECORDER, FormPage, launch, write_page
@@ -97,7 +98,7 @@ def test_formcore_refuses_a_mismatch_in_plain_words() -> None:
     )
 
 
-@pytest.mark.parametrize("target", ["cli", "qt", "textual"])
+@pytest.mark.parametrize("target", targets_with("python", "ui"))
 def test_python_forms_validate_as_formcore(target: str, tmp_path: Path) -> None:
     module = write_and_import(_form(SCHEMA), target, tmp_path)
     assert module.REQUESTED_SCHEMA["properties"]["zip"]["pattern"] == "^\\d{5}$"
@@ -112,7 +113,7 @@ def test_the_message_is_translated(tmp_path: Path) -> None:
 
 
 def test_a_form_compiled_at_run_time_enforces_the_pattern() -> None:
-    for target in ("cli", "textual", "qt"):
+    for target in targets_with("loadable", "ui"):
         module = elicit_gen.load_form(SCHEMA, target)
         assert module.validate({"zip": "1234"}) == {"zip": MISMATCH}, target
         assert module.validate(GOOD) == {}, target

@@ -82,7 +82,7 @@ def _run_script(path: Path, lines: list[str], *args: str, **env: str) -> tuple[A
 def _cli_msgids() -> set[str]:
     """The messages of the prompt runtimes and the cli emitter's compile-time wording."""
     ids: set[str] = set()
-    for name in ("prompt.py", "prompt_consent.py"):
+    for name in ("prompt_questions.py", "prompt.py", "prompt_consent.py"):
         ids |= python_msgids(runtime_file(name).read_text(encoding="utf-8"))
     source = Path(cli_target.__file__).read_text(encoding="utf-8")
     ids |= set(re.findall(r'gettext\(\s*"((?:[^"\\]|\\.)*)"', source))

@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 
 import elicit_gen
 from elicit_gen.compiler import ir
-from elicit_gen.runtime.cli import prompt
+from elicit_gen.runtime.cli import prompt, prompt_questions
 from elicit_gen.runtime.core import safetext
 from elicit_gen.targets import cli as cli_target
 from elicit_gen.targets.common.runtime import runtime_file
@@ -724,7 +724,7 @@ def test_no_name_is_bound_twice_in_a_generated_module(name: str, form: ir.Form) 
 def test_generated_modules_hold_the_runtime_modules_verbatim() -> None:
     """What the unit tests below import is exactly what every generated module runs."""
     text = emit(forms("contact")[0], "cli").text
-    for part in ("formcore.py", "safetext.py", "prompt.py"):
+    for part in ("formcore.py", "safetext.py", "prompt_questions.py", "prompt.py"):
         source = runtime_file(part).read_text(encoding="utf-8")
         body = source.split("# --- end of runtime imports ---\n")[1].strip("\n")
         assert body in text, part
@@ -732,7 +732,8 @@ def test_generated_modules_hold_the_runtime_modules_verbatim() -> None:
 
 def test_every_field_kind_has_one_question_class() -> None:
     kinds = {cli_target.field_spec(f)["kind"] for _, form in FORMS for f in form.fields}
-    assert kinds == set(prompt._QUESTIONS) == {"string", "number", "boolean", "single", "multi"}
+    every = {"string", "number", "boolean", "single", "multi"}
+    assert kinds == set(prompt_questions._QUESTIONS) == every
 
 
 #: The characters safetext shows as escapes, written out here from what UNSAFE_CLASS documents
@@ -795,9 +796,10 @@ def test_safetext_escapes_exactly_the_unsafe_characters() -> None:
 def test_the_runtime_imported_asks_like_the_generated_module(
     name: str, form: ir.Form, modules: dict[str, ModuleType]
 ) -> None:
-    """prompt._Form built from the emitter's field specs, run in-process from the package, gives
-    the generated module's result and transcript: the runtime is testable by import."""
-    runtime_form = prompt._Form(
+    """prompt_questions._Form built from the emitter's field specs, run in-process from the
+    package, gives the generated module's result and transcript: the runtime is testable by
+    import."""
+    runtime_form = prompt_questions._Form(
         form.schema,
         [cli_target.field_spec(f) for f in form.fields],
         message=form.message_text,
@@ -822,8 +824,8 @@ def test_choices_read_numbers_values_and_labels() -> None:
         "required": False,
         "options": {"a": "Alpha", "b": "Beta", "c": "Gamma"},
     }
-    question = prompt._question(spec, {"m": {"type": "array"}})
-    assert isinstance(question, prompt._Choices)
+    question = prompt_questions._question(spec, {"m": {"type": "array"}})
+    assert isinstance(question, prompt_questions._Choices)
     assert question.parse("3, alpha b 3") == ["a", "b", "c"]  # option order, each once
     assert question.parse("NONE") == []
     with pytest.raises(ValueError, match="is not an option: type a number from 1 to 3"):
