@@ -152,14 +152,17 @@ for _fmt, _check in formcore.FORMAT_CHECKS.items():
 
 
 def _beyond_json_schema(schema: Mapping[str, Any], content: object) -> bool:
-    """The documented rules a JSON Schema validator does not have: an integer is an int, a
-    maxLength fits in UTF-16 units too."""
+    """The documented rules a JSON Schema validator does not have: an integer is an int (but
+    for a select of integers, whose option 1 is 1.0 to Ajv, jsonschema and pydantic's
+    ``Literal[1]`` alike: tests/targets/test_numeric_enums.py), a maxLength fits in UTF-16 units
+    too."""
     if not isinstance(content, Mapping):
         return True
     properties: Mapping[str, Any] = schema.get("properties", {})
     for name, value in content.items():
         prop = properties.get(name, {})
-        if prop.get("type") == "integer" and isinstance(value, float):
+        select = "enum" in prop or "oneOf" in prop or "anyOf" in prop
+        if prop.get("type") == "integer" and isinstance(value, float) and not select:
             return False
         limit = prop.get("maxLength")
         if isinstance(value, str) and limit is not None and formcore.utf16_length(value) > limit:
