@@ -44,6 +44,7 @@ _PARTS = ("i18n.py", "pattern.py", "formcore.py", "safetext.py", "terminal.py", 
 _CONSENT_PARTS = (
     "i18n.py",
     "safetext.py",
+    "urlparts.py",
     "urlcheck.py",
     "consent_args.py",
     "terminal.py",

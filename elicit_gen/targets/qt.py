@@ -161,6 +161,7 @@ _PARTS = ("i18n.py", "pattern.py", "formcore.py", "safetext.py", "qt_app.py", "q
 _CONSENT_PARTS = (
     "i18n.py",
     "safetext.py",
+    "urlparts.py",
     "urlcheck.py",
     "consent_args.py",
     "qt_app.py",

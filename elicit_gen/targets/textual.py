@@ -54,6 +54,7 @@ _PARTS = (
 _CONSENT_PARTS = (
     "i18n.py",
     "safetext.py",
+    "urlparts.py",
     "urlcheck.py",
     "consent_args.py",
     "textual_screen.py",
