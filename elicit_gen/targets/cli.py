@@ -2,7 +2,8 @@
 plain terminal (prompts on stderr, answers from stdin, the ElicitResult as JSON on stdout).
 
 The module is the form runtime (``runtime/core/formcore.py``, with the ``pattern`` engine
-``runtime/core/pattern.py`` before it), the safe-text helpers (``runtime/core/safetext.py``) and the
+``runtime/core/pattern.py``, the format checks ``formats.py`` and their wording ``wording.py``
+before it), the safe-text helpers (``runtime/core/safetext.py``) and the
 terminal prompt (``runtime/cli/prompt.py``) copied verbatim, then what
 ``templates/cli/module.py.j2`` writes for the form: its schema, one spec per field (data, printed by
 the ``py`` filter) and the public API. The output is black-stable by construction: the runtime
@@ -38,7 +39,16 @@ from typing import TextIO
 """
 
 #: The runtime parts copied into the module, in this order.
-_PARTS = ("i18n.py", "pattern.py", "formcore.py", "safetext.py", "terminal.py", "prompt.py")
+_PARTS = (
+    "i18n.py",
+    "pattern.py",
+    "formats.py",
+    "wording.py",
+    "formcore.py",
+    "safetext.py",
+    "terminal.py",
+    "prompt.py",
+)
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
 _CONSENT_PARTS = (

@@ -7,11 +7,11 @@ normalised schema to send), ``MESSAGE`` and ``OPTION_LABELS`` (the labels of tit
 See docs/targets/pydantic.md for the design choices (strict types, dates, aliases, absence).
 
 The module is black-stable by construction (``black_stable``): its static part is copied verbatim
-from real, formatted modules (the pattern engine ``runtime/core/pattern.py``, formcore's
-format-check section, then ``runtime/pydantic/pydantic_models.py``) and its per-form part, the field
-declarations, is laid out here in the covered style: every bracket with arguments exploded one per
-line with a magic trailing comma, data printed by :mod:`.common.pyprint`. Black and ``ruff format``
-at any line length from 88 up leave it unchanged.
+from real, formatted modules (the pattern engine ``runtime/core/pattern.py``, the format checks
+``runtime/core/formats.py``, then ``runtime/pydantic/pydantic_models.py``) and its per-form part,
+the field declarations, is laid out here in the covered style: every bracket with arguments exploded
+one per line with a magic trailing comma, data printed by :mod:`.common.pyprint`. Black and
+``ruff format`` at any line length from 88 up leave it unchanged.
 """
 
 from __future__ import annotations
@@ -392,14 +392,12 @@ from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 
 @cache
 def _runtime_parts() -> tuple[Shared, Shared, Shared]:
-    """The pattern engine (``runtime/core/pattern.py``), formcore's format-check section and the
-    body of ``runtime/pydantic/pydantic_models.py``, all verbatim."""
-    core = runtime_part("formcore.py").body
-    start, end = "# --- format checks ---\n", "# --- end of format checks ---\n"
-    checks = core[core.index(start) : core.index(end) + len(end)]
+    """The pattern engine (``runtime/core/pattern.py``), the format checks
+    (``runtime/core/formats.py``) and the body of ``runtime/pydantic/pydantic_models.py``, all
+    verbatim."""
     return (
         Shared("pattern.py", runtime_part("pattern.py").body),
-        Shared("formcore.format-checks.py", checks),
+        Shared("formats.py", runtime_part("formats.py").body),
         Shared("pydantic_models.py", runtime_part("pydantic_models.py").body),
     )
 
@@ -408,7 +406,7 @@ def _runtime_parts() -> tuple[Shared, Shared, Shared]:
 def _runtime() -> str:
     """The static part of every models module: :func:`_runtime_parts`, in order."""
     engine, checks, models = _runtime_parts()
-    return engine.text + "\n\n" + checks.text + "\n" + models.text
+    return engine.text + "\n\n" + checks.text + "\n\n" + models.text
 
 
 def _titled_selects(form: ir.Form) -> list[ir.SingleSelectField | ir.MultiSelectField]:

@@ -2,7 +2,8 @@
 
 The generated module imports only the standard library, ``textual`` and ``rich`` (which textual
 depends on). Its code is static: the validation runtime (``runtime/core/formcore.py``, after its
-``pattern`` engine ``runtime/core/pattern.py``), the safe-text helpers
+``pattern`` engine ``runtime/core/pattern.py``, the format checks ``formats.py`` and their wording
+``wording.py``), the safe-text helpers
 (``runtime/core/safetext.py``), the screen base it shares with the URL consent screen
 (``runtime/textual/textual_screen.py``) and the Textual form runtime
 (``runtime/textual/textual_form.py``: widgets, screen, app, command line) are copied in verbatim, so
@@ -44,6 +45,8 @@ from .common.runtime import runtime_bodies, runtime_imports, runtime_shared
 _PARTS = (
     "i18n.py",
     "pattern.py",
+    "formats.py",
+    "wording.py",
     "formcore.py",
     "safetext.py",
     "textual_screen.py",

@@ -114,7 +114,8 @@ OPTION_LABELS: dict[str, dict[str, str]] = {
 
 <<<golden runtime/pydantic/pattern.py>>>
 
-<<<golden runtime/pydantic/formcore.format-checks.py>>>
+<<<golden runtime/pydantic/formats.py>>>
+
 <<<golden runtime/pydantic/pydantic_models.py>>>
 
 # --- the models ---------------------------------------------------------------------

@@ -17,6 +17,10 @@ from __future__ import annotations
 
 <<<golden runtime/cli/pattern.py>>>
 
+<<<golden runtime/cli/formats.py>>>
+
+<<<golden runtime/cli/wording.py>>>
+
 <<<golden runtime/cli/formcore.py>>>
 
 <<<golden runtime/cli/safetext.py>>>

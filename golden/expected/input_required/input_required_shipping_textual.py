@@ -29,6 +29,10 @@ except ModuleNotFoundError as _missing:
 
 <<<golden runtime/textual/pattern.py>>>
 
+<<<golden runtime/textual/formats.py>>>
+
+<<<golden runtime/textual/wording.py>>>
+
 <<<golden runtime/textual/formcore.py>>>
 
 <<<golden runtime/textual/safetext.py>>>

@@ -34,6 +34,16 @@ except ModuleNotFoundError as _missing:
 
 <<<golden runtime/qt/pattern.py>>>
 
+# --- elicit_gen/runtime/formats.py, verbatim ------------------------------------------
+
+
+<<<golden runtime/qt/formats.py>>>
+
+# --- elicit_gen/runtime/wording.py, verbatim ------------------------------------------
+
+
+<<<golden runtime/qt/wording.py>>>
+
 # --- elicit_gen/runtime/formcore.py, verbatim -----------------------------------------
 
 
