@@ -28,7 +28,7 @@ from .common.hints import (
     text_phrase,
 )
 from .common.render import header_text, render
-from .common.runtime import runtime_bodies, runtime_imports, runtime_shared
+from .common.runtime import FORM_PARTS, runtime_bodies, runtime_imports, runtime_shared
 
 #: The module's own imports (what the template's code names); merged with the runtime's.
 _IMPORTS = """\
@@ -41,10 +41,7 @@ from typing import TextIO
 #: The runtime parts copied into the module, in this order.
 _PARTS = (
     "i18n.py",
-    "pattern.py",
-    "formats.py",
-    "wording.py",
-    "formcore.py",
+    *FORM_PARTS,
     "safetext.py",
     "terminal.py",
     "prompt.py",

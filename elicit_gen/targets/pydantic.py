@@ -26,7 +26,7 @@ from ..compiler import ir
 from .common.base import GeneratedFile, Module, Runtime, Shared
 from .common.pyprint import LINE_LENGTH, literal
 from .common.render import header_text, render
-from .common.runtime import class_statement, runtime_part
+from .common.runtime import PATTERN_PARTS, class_statement, runtime_part
 
 # --- the layout of expressions --------------------------------------------------------------------
 # A type or default expression is a small tree, laid out by _layout in black's layout for the
@@ -391,22 +391,18 @@ from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 
 
 @cache
-def _runtime_parts() -> tuple[Shared, Shared, Shared]:
-    """The pattern engine (``runtime/core/pattern.py``), the format checks
+def _runtime_parts() -> tuple[Shared, ...]:
+    """The pattern engine (``runtime/core/pattern.py`` and its parts), the format checks
     (``runtime/core/formats.py``) and the body of ``runtime/pydantic/pydantic_models.py``, all
-    verbatim."""
-    return (
-        Shared("pattern.py", runtime_part("pattern.py").body),
-        Shared("formats.py", runtime_part("formats.py").body),
-        Shared("pydantic_models.py", runtime_part("pydantic_models.py").body),
-    )
+    verbatim, in this order."""
+    names = (*PATTERN_PARTS, "formats.py", "pydantic_models.py")
+    return tuple(Shared(name, runtime_part(name).body) for name in names)
 
 
 @cache
 def _runtime() -> str:
-    """The static part of every models module: :func:`_runtime_parts`, in order."""
-    engine, checks, models = _runtime_parts()
-    return engine.text + "\n\n" + checks.text + "\n\n" + models.text
+    """The static part of every models module: :func:`_runtime_parts`, two blank lines apart."""
+    return "\n\n".join(part.text for part in _runtime_parts())
 
 
 def _titled_selects(form: ir.Form) -> list[ir.SingleSelectField | ir.MultiSelectField]:

@@ -43,7 +43,13 @@ from .common.hints import (
 from .common.layout import is_long_text
 from .common.ranges import highest, lowest
 from .common.render import header_text, render
-from .common.runtime import runtime_bodies, runtime_imports, runtime_sections, runtime_shared
+from .common.runtime import (
+    FORM_PARTS,
+    runtime_bodies,
+    runtime_imports,
+    runtime_sections,
+    runtime_shared,
+)
 
 #: The standard-library imports of the per-form part of the module (the runtimes bring theirs).
 _FORM_IMPORTS = "import sys\nfrom collections.abc import Mapping\nfrom typing import Any\n"
@@ -158,10 +164,7 @@ def window_title(form: Form) -> str:
 #: The runtime modules copied into the module, in order: validation, safe text, the Qt form.
 _PARTS = (
     "i18n.py",
-    "pattern.py",
-    "formats.py",
-    "wording.py",
-    "formcore.py",
+    *FORM_PARTS,
     "safetext.py",
     "qt_app.py",
     "qt_form.py",

@@ -37,17 +37,14 @@ from .common.hints import (
 )
 from .common.layout import is_long_text
 from .common.render import header_text, render
-from .common.runtime import runtime_bodies, runtime_imports, runtime_shared
+from .common.runtime import FORM_PARTS, runtime_bodies, runtime_imports, runtime_shared
 
 #: The runtime parts copied into the module, in this order: the validation runtime, the
 #: safe-text helpers, the screen base (no key typed before it was drawn acts on it), then the
 #: widgets, screen, app and command line.
 _PARTS = (
     "i18n.py",
-    "pattern.py",
-    "formats.py",
-    "wording.py",
-    "formcore.py",
+    *FORM_PARTS,
     "safetext.py",
     "textual_screen.py",
     "textual_form.py",

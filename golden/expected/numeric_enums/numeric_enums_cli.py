@@ -15,6 +15,14 @@ from __future__ import annotations
 
 <<<golden runtime/cli/i18n.py>>>
 
+<<<golden runtime/cli/pattern_base.py>>>
+
+<<<golden runtime/cli/pattern_parse.py>>>
+
+<<<golden runtime/cli/pattern_automaton.py>>>
+
+<<<golden runtime/cli/pattern_search.py>>>
+
 <<<golden runtime/cli/pattern.py>>>
 
 <<<golden runtime/cli/formats.py>>>

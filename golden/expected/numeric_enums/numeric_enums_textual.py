@@ -27,6 +27,14 @@ except ModuleNotFoundError as _missing:
 
 <<<golden runtime/textual/i18n.py>>>
 
+<<<golden runtime/textual/pattern_base.py>>>
+
+<<<golden runtime/textual/pattern_parse.py>>>
+
+<<<golden runtime/textual/pattern_automaton.py>>>
+
+<<<golden runtime/textual/pattern_search.py>>>
+
 <<<golden runtime/textual/pattern.py>>>
 
 <<<golden runtime/textual/formats.py>>>

@@ -17,6 +17,14 @@ from __future__ import annotations
 
 <<<golden runtime/cli/zh-CN/form.catalogue.py>>>
 
+<<<golden runtime/cli/pattern_base.py>>>
+
+<<<golden runtime/cli/pattern_parse.py>>>
+
+<<<golden runtime/cli/pattern_automaton.py>>>
+
+<<<golden runtime/cli/pattern_search.py>>>
+
 <<<golden runtime/cli/pattern.py>>>
 
 <<<golden runtime/cli/formats.py>>>

@@ -139,6 +139,14 @@ OPTION_LABELS: dict[str, dict[str, str]] = {
 }
 
 
+<<<golden runtime/pydantic/pattern_base.py>>>
+
+<<<golden runtime/pydantic/pattern_parse.py>>>
+
+<<<golden runtime/pydantic/pattern_automaton.py>>>
+
+<<<golden runtime/pydantic/pattern_search.py>>>
+
 <<<golden runtime/pydantic/pattern.py>>>
 
 <<<golden runtime/pydantic/formats.py>>>
