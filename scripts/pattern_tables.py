@@ -1,8 +1,9 @@
-"""Derives pattern.py's generated tables: what SOME engine counts as a word character (\\w) or a
-digit (\\d), with node (ECMAScript's Unicode properties) and this Python's unicodedata as oracles.
+"""Derives the pattern engine's generated tables (pattern_base.py): what SOME engine counts as a
+word character (\\w) or a digit (\\d), with node (ECMAScript's Unicode properties) and this
+Python's unicodedata as oracles.
 
     python scripts/pattern_tables.py          rewrites the tables in
-                                              elicit_gen/runtime/core/pattern.py
+                                              elicit_gen/runtime/core/pattern_base.py
     python scripts/pattern_tables.py --check  exits 1 when they differ from what is derived
 
 - word: Python's re (``str.isalnum()`` or ``_``), Rust's regex (``\\p{Alphabetic}``, ``\\p{M}``,
@@ -27,7 +28,7 @@ import unicodedata
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PATTERN = ROOT / "elicit_gen" / "runtime" / "core" / "pattern.py"
+PATTERN = ROOT / "elicit_gen" / "runtime" / "core" / "pattern_base.py"
 
 #: Writes {property: [[first, last], ...]} for each Unicode property ECMAScript knows.
 NODE_PROPERTIES = r"""
@@ -159,11 +160,11 @@ def main() -> int:
     text = PATTERN.read_text(encoding="utf-8")
     match = _SECTION.search(text)
     if match is None:
-        sys.exit("pattern.py has no generated tables section")
+        sys.exit("pattern_base.py has no generated tables section")
     fresh = text[: match.start(2)] + source(derive()) + text[match.end(2) :]
     if check:
         if fresh != text:
-            print("elicit_gen/runtime/core/pattern.py: the generated tables are stale")
+            print("elicit_gen/runtime/core/pattern_base.py: the generated tables are stale")
             return 1
         return 0
     PATTERN.write_text(fresh, encoding="utf-8")

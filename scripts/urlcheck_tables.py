@@ -1,7 +1,7 @@
-"""Derives urlcheck.py's generated tables with node's URL (WHATWG, UTS #46) as the oracle.
+"""Derives the URL check's generated tables (urlparts.py) with node's URL as the oracle.
 
     python scripts/urlcheck_tables.py          rewrites the tables in
-                                               elicit_gen/runtime/core/urlcheck.py
+                                               elicit_gen/runtime/core/urlparts.py
     python scripts/urlcheck_tables.py --check  exits 1 when they differ from what node says
 
 Two tables, both found by enumerating code points, not guessed:
@@ -31,9 +31,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from elicit_gen.runtime.core import urlcheck  # noqa: E402
+from elicit_gen.runtime.core import urlcheck, urlparts  # noqa: E402
 
-URLCHECK = ROOT / "elicit_gen" / "runtime" / "core" / "urlcheck.py"
+URLPARTS = ROOT / "elicit_gen" / "runtime" / "core" / "urlparts.py"
 
 #: Reads a JSON list of URLs on stdin, writes a JSON list: for each, [hostname, port, protocol,
 #: href] as node's URL parses it, or null where it throws.
@@ -99,8 +99,8 @@ def find_dots(codes: Iterable[int]) -> str:
 
 def find_different(codes: Iterable[int]) -> list[int]:
     """The code points where urlcheck (without the table) opens a host node reads otherwise."""
-    saved = urlcheck._IDNA_DIFFERENT
-    urlcheck._IDNA_DIFFERENT = frozenset()
+    saved = urlparts._IDNA_DIFFERENT
+    urlparts._IDNA_DIFFERENT = frozenset()
     try:
         tried: list[tuple[int, str, str]] = []
         for code in codes:
@@ -112,7 +112,7 @@ def find_different(codes: Iterable[int]) -> list[int]:
                 if check.openable:
                     tried.append((code, url, check.ascii_host))
     finally:
-        urlcheck._IDNA_DIFFERENT = saved
+        urlparts._IDNA_DIFFERENT = saved
     parsed = node_parse([url for _, url, _ in tried])
     return sorted(
         {
@@ -151,7 +151,7 @@ def _py_string(text: str) -> str:
 
 
 def generated(dots: str, different: Sequence[int]) -> str:
-    """The generated part of urlcheck.py (between its two marker lines)."""
+    """The generated part of urlparts.py (between its two marker lines)."""
     lines = [
         "#: What the browser (UTS #46) reads as the full stop between two labels,",
         '#: besides ".": mapped to "." before anything else looks at the host.',
@@ -181,16 +181,16 @@ def derive() -> tuple[str, list[int]]:
 
 def main(argv: list[str]) -> int:
     dots, different = derive()
-    text = URLCHECK.read_text(encoding="utf-8")
+    text = URLPARTS.read_text(encoding="utf-8")
     match = _BLOCK_RE.search(text)
-    assert match is not None, "urlcheck.py has lost its generated-table markers"
+    assert match is not None, "urlparts.py has lost its generated-table markers"
     new = text[: match.start(2)] + generated(dots, different) + text[match.end(2) :]
     if "--check" in argv:
         if new != text:
-            print("urlcheck.py's generated tables differ from what node says", file=sys.stderr)
+            print("urlparts.py's generated tables differ from what node says", file=sys.stderr)
             return 1
         return 0
-    URLCHECK.write_text(new, encoding="utf-8")
+    URLPARTS.write_text(new, encoding="utf-8")
     print(f"{len(dots)} dots, {len(different)} code points converted differently")
     return 0
 

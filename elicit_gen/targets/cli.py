@@ -2,12 +2,12 @@
 plain terminal (prompts on stderr, answers from stdin, the ElicitResult as JSON on stdout).
 
 The module is the form runtime (``runtime/core/formcore.py``, with the ``pattern`` engine
-``runtime/core/pattern.py`` before it), the safe-text helpers (``runtime/core/safetext.py``) and the
-terminal prompt (``runtime/cli/prompt_questions.py``, then ``runtime/cli/prompt.py``) copied
-verbatim, then what ``templates/cli/module.py.j2`` writes for the form: its schema, one spec per
-field (data, printed by the ``py`` filter) and the public API. The output is black-stable by
-construction: the runtime modules are written in the covered style and the data is printed in
-black's layout.
+``runtime/core/pattern.py``, the format checks ``formats.py`` and their wording ``wording.py``
+before it), the safe-text helpers (``runtime/core/safetext.py``) and the terminal prompt
+(``runtime/cli/prompt_questions.py``, then ``runtime/cli/prompt.py``) copied verbatim, then what
+``templates/cli/module.py.j2`` writes for the form: its schema, one spec per field (data, printed by
+the ``py`` filter) and the public API. The output is black-stable by construction: the runtime
+modules are written in the covered style and the data is printed in black's layout.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from .common.hints import (
     text_phrase,
 )
 from .common.render import header_text, render
-from .common.runtime import runtime_bodies, runtime_imports, runtime_shared
+from .common.runtime import FORM_PARTS, runtime_bodies, runtime_imports, runtime_shared
 
 #: The module's own imports (what the template's code names); merged with the runtime's.
 _IMPORTS = """\
@@ -41,8 +41,7 @@ from typing import TextIO
 #: The runtime parts copied into the module, in this order.
 _PARTS = (
     "i18n.py",
-    "pattern.py",
-    "formcore.py",
+    *FORM_PARTS,
     "safetext.py",
     "terminal.py",
     "prompt_questions.py",
@@ -53,6 +52,7 @@ _PARTS = (
 _CONSENT_PARTS = (
     "i18n.py",
     "safetext.py",
+    "urlparts.py",
     "urlcheck.py",
     "consent_args.py",
     "terminal.py",

@@ -7,11 +7,11 @@ normalised schema to send), ``MESSAGE`` and ``OPTION_LABELS`` (the labels of tit
 See docs/targets/pydantic.md for the design choices (strict types, dates, aliases, absence).
 
 The module is black-stable by construction (``black_stable``): its static part is copied verbatim
-from real, formatted modules (the pattern engine ``runtime/core/pattern.py``, formcore's
-format-check section, then ``runtime/pydantic/pydantic_models.py``) and its per-form part, the field
-declarations, is laid out here in the covered style: every bracket with arguments exploded one per
-line with a magic trailing comma, data printed by :mod:`.common.pyprint`. Black and ``ruff format``
-at any line length from 88 up leave it unchanged.
+from real, formatted modules (the pattern engine ``runtime/core/pattern.py``, the format checks
+``runtime/core/formats.py``, then ``runtime/pydantic/pydantic_models.py``) and its per-form part,
+the field declarations, is laid out here in the covered style: every bracket with arguments exploded
+one per line with a magic trailing comma, data printed by :mod:`.common.pyprint`. Black and
+``ruff format`` at any line length from 88 up leave it unchanged.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from ..compiler import ir
 from .common.base import Emitter, GeneratedFile, Module, Runtime, Shared
 from .common.pyprint import LINE_LENGTH, literal
 from .common.render import header_text, render
-from .common.runtime import class_statement, runtime_part
+from .common.runtime import PATTERN_PARTS, class_statement, runtime_part
 
 # --- the layout of expressions --------------------------------------------------------------------
 # A type or default expression is a small tree, laid out by _layout in black's layout for the
@@ -391,24 +391,18 @@ from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 
 
 @cache
-def _runtime_parts() -> tuple[Shared, Shared, Shared]:
-    """The pattern engine (``runtime/core/pattern.py``), formcore's format-check section and the
-    body of ``runtime/pydantic/pydantic_models.py``, all verbatim."""
-    core = runtime_part("formcore.py").body
-    start, end = "# --- format checks ---\n", "# --- end of format checks ---\n"
-    checks = core[core.index(start) : core.index(end) + len(end)]
-    return (
-        Shared("pattern.py", runtime_part("pattern.py").body),
-        Shared("formcore.format-checks.py", checks),
-        Shared("pydantic_models.py", runtime_part("pydantic_models.py").body),
-    )
+def _runtime_parts() -> tuple[Shared, ...]:
+    """The pattern engine (``runtime/core/pattern.py`` and its parts), the format checks
+    (``runtime/core/formats.py``) and the body of ``runtime/pydantic/pydantic_models.py``, all
+    verbatim, in this order."""
+    names = (*PATTERN_PARTS, "formats.py", "pydantic_models.py")
+    return tuple(Shared(name, runtime_part(name).body) for name in names)
 
 
 @cache
 def _runtime() -> str:
-    """The static part of every models module: :func:`_runtime_parts`, in order."""
-    engine, checks, models = _runtime_parts()
-    return engine.text + "\n\n" + checks.text + "\n" + models.text
+    """The static part of every models module: :func:`_runtime_parts`, two blank lines apart."""
+    return "\n\n".join(part.text for part in _runtime_parts())
 
 
 def _titled_selects(form: ir.Form) -> list[ir.SingleSelectField | ir.MultiSelectField]:

@@ -3,11 +3,12 @@
 The generated module imports only PySide6 and the standard library. Its static code (editors, the
 dialog, the runners) is a verbatim copy of :mod:`elicit_gen.runtime.qt.qt_form`, after the
 validation runtime (:mod:`elicit_gen.runtime.core.formcore`, after its ``pattern`` engine
-:mod:`elicit_gen.runtime.core.pattern`) and the safe-text helpers
-(:mod:`elicit_gen.runtime.core.safetext`); what depends on the form is data: the module constants
-and one spec dict per field (``FIELDS``), printed by :mod:`.common.pyprint` in black's layout, and a
-thin ``<ClassName>Dialog`` subclass that hands them to the runtime's dialog. The runtime picks each
-field's editor by the spec's ``"kind"``.
+:mod:`elicit_gen.runtime.core.pattern`, the format checks and their wording:
+:mod:`elicit_gen.runtime.core.formats`, :mod:`elicit_gen.runtime.core.wording`) and the safe-text
+helpers (:mod:`elicit_gen.runtime.core.safetext`); what depends on the form is data: the module
+constants and one spec dict per field (``FIELDS``), printed by :mod:`.common.pyprint` in black's
+layout, and a thin ``<ClassName>Dialog`` subclass that hands them to the runtime's dialog. The
+runtime picks each field's editor by the spec's ``"kind"``.
 
 Every schema string reaches the module through the printer (``repr``-safe); the dialog shows all
 of them as plain text (labels are ``Qt.PlainText``, mnemonic ampersands are doubled, the
@@ -42,7 +43,13 @@ from .common.hints import (
 from .common.layout import is_long_text
 from .common.ranges import highest, lowest
 from .common.render import header_text, render
-from .common.runtime import runtime_bodies, runtime_imports, runtime_sections, runtime_shared
+from .common.runtime import (
+    FORM_PARTS,
+    runtime_bodies,
+    runtime_imports,
+    runtime_sections,
+    runtime_shared,
+)
 
 #: The standard-library imports of the per-form part of the module (the runtimes bring theirs).
 _FORM_IMPORTS = "import sys\nfrom collections.abc import Mapping\nfrom typing import Any\n"
@@ -155,12 +162,19 @@ def window_title(form: Form) -> str:
 
 
 #: The runtime modules copied into the module, in order: validation, safe text, the Qt form.
-_PARTS = ("i18n.py", "pattern.py", "formcore.py", "safetext.py", "qt_app.py", "qt_form.py")
+_PARTS = (
+    "i18n.py",
+    *FORM_PARTS,
+    "safetext.py",
+    "qt_app.py",
+    "qt_form.py",
+)
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
 _CONSENT_PARTS = (
     "i18n.py",
     "safetext.py",
+    "urlparts.py",
     "urlcheck.py",
     "consent_args.py",
     "qt_app.py",

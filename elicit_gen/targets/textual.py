@@ -2,7 +2,8 @@
 
 The generated module imports only the standard library, ``textual`` and ``rich`` (which textual
 depends on). Its code is static: the validation runtime (``runtime/core/formcore.py``, after its
-``pattern`` engine ``runtime/core/pattern.py``), the safe-text helpers
+``pattern`` engine ``runtime/core/pattern.py``, the format checks ``formats.py`` and their wording
+``wording.py``), the safe-text helpers
 (``runtime/core/safetext.py``), the screen base it shares with the URL consent screen
 (``runtime/textual/textual_screen.py``) and the Textual form runtime
 (``runtime/textual/textual_form.py``: widgets, screen, app, command line) are copied in verbatim, so
@@ -36,15 +37,14 @@ from .common.hints import (
 )
 from .common.layout import is_long_text
 from .common.render import header_text, render
-from .common.runtime import runtime_bodies, runtime_imports, runtime_shared
+from .common.runtime import FORM_PARTS, runtime_bodies, runtime_imports, runtime_shared
 
 #: The runtime parts copied into the module, in this order: the validation runtime, the
 #: safe-text helpers, the screen base (no key typed before it was drawn acts on it), then the
 #: widgets, screen, app and command line.
 _PARTS = (
     "i18n.py",
-    "pattern.py",
-    "formcore.py",
+    *FORM_PARTS,
     "safetext.py",
     "textual_screen.py",
     "textual_form.py",
@@ -54,6 +54,7 @@ _PARTS = (
 _CONSENT_PARTS = (
     "i18n.py",
     "safetext.py",
+    "urlparts.py",
     "urlcheck.py",
     "consent_args.py",
     "textual_screen.py",

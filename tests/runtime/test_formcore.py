@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from elicit_gen.runtime.core import formcore
+from elicit_gen.runtime.core import formats, formcore, wording
 
 uri_alphabet = st.sampled_from([*"ab:/?#[]@!$&'()*+,;=%-._~019AFv", " ", "é", "\n"])
 
@@ -38,7 +38,7 @@ def test_uri_agrees_with_rfc3987(text: str) -> None:
         expected = False  # documented difference: rfc3987's `$` also matches before a final newline
     if re.match(r"[A-Za-z][A-Za-z0-9+.\-]*:(?:[?#]|$)", text):
         expected = False  # an empty hier-part ("x:", "x:?q"): Ajv (ajv-formats) refuses it
-    refusal = formcore._uri_refusal(text)
+    refusal = formats._uri_refusal(text)
     assert (refusal is None or refusal[0] != "form") is expected, (text, refusal)
     if formcore.is_uri(text):
         assert expected, text
@@ -299,4 +299,4 @@ def test_every_refused_date_or_date_time_gets_a_reason(text: str) -> None:
     ],
 )
 def test_needed(lo: int | None, hi: int | None, n: int, needed: str) -> None:
-    assert formcore._needed("X", n, lo, hi) == needed
+    assert wording._needed("X", n, lo, hi) == needed

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from elicit_gen.runtime.core import urlcheck
+from elicit_gen.runtime.core import urlcheck, urlparts
 
 from ..support.url_corpus import generated_urls
 
@@ -118,7 +118,7 @@ def test_the_issue_urls_open_where_they_are_shown() -> None:
 
 def test_the_dots_are_what_node_reads_as_full_stops() -> None:
     """The dot table is re-derived in full (one node run over every code point)."""
-    assert TABLES.find_dots(range(0x80, 0x110000)) == urlcheck._DOTS
+    assert TABLES.find_dots(range(0x80, 0x110000)) == urlparts._DOTS
 
 
 def test_the_idna_table_is_what_node_says() -> None:
@@ -135,5 +135,5 @@ def test_the_idna_table_is_what_node_says() -> None:
         | {0xA7F4, 0x13A0, 0x04C0, 0x04CF, 0x0221}
     )
     found = set(TABLES.find_different(sample))
-    expected = {c for c in sample if c in urlcheck._IDNA_DIFFERENT}
+    expected = {c for c in sample if c in urlparts._IDNA_DIFFERENT}
     assert found == expected, (sorted(found - expected)[:20], sorted(expected - found)[:20])

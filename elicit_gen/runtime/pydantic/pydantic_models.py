@@ -1,9 +1,9 @@
 # --- elicit-gen pydantic runtime (pydantic v2.11+ and the standard library) ---------------------
 # The validators and types the generated pydantic models are built from. The pydantic target copies
 # everything after the imports below verbatim into each ``<stem>_models.py``, after the pattern
-# engine (runtime/core/pattern.py: ``compile_pattern``) and formcore's format-check section
-# (``FORMAT_CHECKS``, ``is_date``, ``is_date_time``, ``utf16_length``), so that a generated module
-# never imports elicit_gen and the checks are written once.
+# engine (runtime/core/pattern.py: ``compile_pattern``) and the format checks
+# (runtime/core/formats.py: ``FORMAT_CHECKS``, ``is_date``, ``is_date_time``, ``utf16_length``),
+# so that a generated module never imports elicit_gen and the checks are written once.
 # Names start with an underscore: no field of a generated model can shadow them.
 import datetime as _dt
 from collections.abc import Callable as _Callable
@@ -14,7 +14,7 @@ import pydantic as _pydantic
 from pydantic import Field
 from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 
-from elicit_gen.runtime.core.formcore import (
+from elicit_gen.runtime.core.formats import (
     _DATE_TIME_RE,
     FORMAT_CHECKS,
     is_date,
@@ -142,7 +142,7 @@ _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
 def _format(fmt: str) -> Any:
     """A text field's ``format`` (``email``, ``uri``, ``uuid``, ``time``, ...), checked as the
-    forms check it: formcore's check, copied above."""
+    forms check it: formats.py's check, copied above."""
     check = FORMAT_CHECKS[fmt]
 
     def validate(value: str) -> str:
@@ -203,7 +203,7 @@ class _DateTimeText(_dt.datetime):
 
 
 def _parse_date_time(text: str) -> "_DateTimeText":
-    """RFC 3339 ``date-time`` with a mandatory offset, as formcore's ``is_date_time`` checks it
+    """RFC 3339 ``date-time`` with a mandatory offset, as formats.py's ``is_date_time`` checks it
     (no leap second, no year 0000: jsonschema refuses both)."""
     match = _DATE_TIME_RE.fullmatch(text)
     if match is None or not is_date_time(text):

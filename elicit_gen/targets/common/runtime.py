@@ -136,6 +136,20 @@ def runtime_imports(parts: tuple[str, ...], own: str = "") -> str:
     return merge_imports(own, *(runtime_part(name).imports for name in parts))
 
 
+#: The parts of the ``pattern`` engine (``runtime/core/pattern.py`` and the parts it is split
+#: into), in the order they are copied: each imports the names of the ones before it.
+PATTERN_PARTS = (
+    "pattern_base.py",
+    "pattern_parse.py",
+    "pattern_automaton.py",
+    "pattern_search.py",
+    "pattern.py",
+)
+
+#: The validation runtime of the Python forms, in order: the pattern engine, the format checks,
+#: their wording, then ``formcore.py`` (validation), which calls them all.
+FORM_PARTS = (*PATTERN_PARTS, "formats.py", "wording.py", "formcore.py")
+
 #: The runtime part that defines ``_t``/``_tn``: first in every UI module's parts.
 STRINGS_PART = "i18n.py"
 

@@ -15,7 +15,19 @@ from __future__ import annotations
 
 <<<golden runtime/cli/i18n.py>>>
 
+<<<golden runtime/cli/pattern_base.py>>>
+
+<<<golden runtime/cli/pattern_parse.py>>>
+
+<<<golden runtime/cli/pattern_automaton.py>>>
+
+<<<golden runtime/cli/pattern_search.py>>>
+
 <<<golden runtime/cli/pattern.py>>>
+
+<<<golden runtime/cli/formats.py>>>
+
+<<<golden runtime/cli/wording.py>>>
 
 <<<golden runtime/cli/formcore.py>>>
 

@@ -49,9 +49,18 @@ REQUESTED_SCHEMA: dict[str, Any] = {
 OPTION_LABELS: dict[str, dict[str, str]] = {}
 
 
+<<<golden runtime/pydantic/pattern_base.py>>>
+
+<<<golden runtime/pydantic/pattern_parse.py>>>
+
+<<<golden runtime/pydantic/pattern_automaton.py>>>
+
+<<<golden runtime/pydantic/pattern_search.py>>>
+
 <<<golden runtime/pydantic/pattern.py>>>
 
-<<<golden runtime/pydantic/formcore.format-checks.py>>>
+<<<golden runtime/pydantic/formats.py>>>
+
 <<<golden runtime/pydantic/pydantic_models.py>>>
 
 # --- the models ---------------------------------------------------------------------

@@ -27,7 +27,19 @@ except ModuleNotFoundError as _missing:
 
 <<<golden runtime/textual/i18n.py>>>
 
+<<<golden runtime/textual/pattern_base.py>>>
+
+<<<golden runtime/textual/pattern_parse.py>>>
+
+<<<golden runtime/textual/pattern_automaton.py>>>
+
+<<<golden runtime/textual/pattern_search.py>>>
+
 <<<golden runtime/textual/pattern.py>>>
+
+<<<golden runtime/textual/formats.py>>>
+
+<<<golden runtime/textual/wording.py>>>
 
 <<<golden runtime/textual/formcore.py>>>
 

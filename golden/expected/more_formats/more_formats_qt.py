@@ -29,10 +29,40 @@ except ModuleNotFoundError as _missing:
 
 <<<golden runtime/qt/i18n.py>>>
 
+# --- elicit_gen/runtime/pattern_base.py, verbatim -------------------------------------
+
+
+<<<golden runtime/qt/pattern_base.py>>>
+
+# --- elicit_gen/runtime/pattern_parse.py, verbatim ------------------------------------
+
+
+<<<golden runtime/qt/pattern_parse.py>>>
+
+# --- elicit_gen/runtime/pattern_automaton.py, verbatim --------------------------------
+
+
+<<<golden runtime/qt/pattern_automaton.py>>>
+
+# --- elicit_gen/runtime/pattern_search.py, verbatim -----------------------------------
+
+
+<<<golden runtime/qt/pattern_search.py>>>
+
 # --- elicit_gen/runtime/pattern.py, verbatim ------------------------------------------
 
 
 <<<golden runtime/qt/pattern.py>>>
+
+# --- elicit_gen/runtime/formats.py, verbatim ------------------------------------------
+
+
+<<<golden runtime/qt/formats.py>>>
+
+# --- elicit_gen/runtime/wording.py, verbatim ------------------------------------------
+
+
+<<<golden runtime/qt/wording.py>>>
 
 # --- elicit_gen/runtime/formcore.py, verbatim -----------------------------------------
 

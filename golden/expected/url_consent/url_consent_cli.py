@@ -18,6 +18,8 @@ from __future__ import annotations
 
 <<<golden runtime/cli/safetext.py>>>
 
+<<<golden runtime/cli/urlparts.py>>>
+
 <<<golden runtime/cli/urlcheck.py>>>
 
 <<<golden runtime/cli/consent_args.py>>>

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 <<<golden runtime/qt/safetext.py>>>
 
+<<<golden runtime/qt/urlparts.py>>>
+
 <<<golden runtime/qt/urlcheck.py>>>
 
 <<<golden runtime/qt/consent_args.py>>>

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 <<<golden runtime/textual/safetext.py>>>
 
+<<<golden runtime/textual/urlparts.py>>>
+
 <<<golden runtime/textual/urlcheck.py>>>
 
 <<<golden runtime/textual/consent_args.py>>>

@@ -115,7 +115,7 @@ _NUMBER_OUT = _pydantic.PlainSerializer(_as_is)
 
 def _format(fmt: str) -> Any:
     """A text field's ``format`` (``email``, ``uri``, ``uuid``, ``time``, ...), checked as the
-    forms check it: formcore's check, copied above."""
+    forms check it: formats.py's check, copied above."""
     check = FORMAT_CHECKS[fmt]
 
     def validate(value: str) -> str:
@@ -176,7 +176,7 @@ class _DateTimeText(_dt.datetime):
 
 
 def _parse_date_time(text: str) -> "_DateTimeText":
-    """RFC 3339 ``date-time`` with a mandatory offset, as formcore's ``is_date_time`` checks it
+    """RFC 3339 ``date-time`` with a mandatory offset, as formats.py's ``is_date_time`` checks it
     (no leap second, no year 0000: jsonschema refuses both)."""
     match = _DATE_TIME_RE.fullmatch(text)
     if match is None or not is_date_time(text):

@@ -724,7 +724,8 @@ def test_no_name_is_bound_twice_in_a_generated_module(name: str, form: ir.Form) 
 def test_generated_modules_hold_the_runtime_modules_verbatim() -> None:
     """What the unit tests below import is exactly what every generated module runs."""
     text = emit(forms("contact")[0], "cli").text
-    for part in ("formcore.py", "safetext.py", "prompt_questions.py", "prompt.py"):
+    parts = ("formats.py", "wording.py", "formcore.py", "safetext.py", "prompt_questions.py")
+    for part in (*parts, "prompt.py"):
         source = runtime_file(part).read_text(encoding="utf-8")
         body = source.split("# --- end of runtime imports ---\n")[1].strip("\n")
         assert body in text, part

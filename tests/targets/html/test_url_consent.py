@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from elicit_gen.api import compile_url_consent
-from elicit_gen.runtime.core import urlcheck
+from elicit_gen.runtime.core import urlcheck, urlparts
 from elicit_gen.runtime.core.safetext import safe_block, safe_text
 from elicit_gen.targets.html import ASSETS
 
@@ -110,7 +110,7 @@ def _script_runs() -> tuple[list[str], str]:
     previous: str | None = None
     start = 0
     for code in range(0x110000):
-        found = urlcheck._scripts(chr(code))
+        found = urlparts._scripts(chr(code))
         word = found[0] if found else ""
         if word != previous:
             if word not in words:
@@ -147,12 +147,12 @@ def urlcheck_data_js() -> str:
         "scriptRuns": runs,
         # urlcheck.py's own tables (the generated ones from node's URL, and its look-alikes)
         "unknown": _ranges(lambda char: unicodedata.category(char) == "Cn"),
-        "idnaDifferent": _ranges(lambda char: ord(char) in urlcheck._IDNA_DIFFERENT),
+        "idnaDifferent": _ranges(lambda char: ord(char) in urlparts._IDNA_DIFFERENT),
         "marks": _ranges(lambda char: unicodedata.category(char).startswith("M")),
-        "dots": ",".join(_base36(ord(c)) for c in urlcheck._DOTS),
+        "dots": ",".join(_base36(ord(c)) for c in urlparts._DOTS),
         "latinAlike": "|".join(
             script + ":" + ".".join(_base36(ord(c)) for c in sorted(letters))
-            for script, letters in urlcheck._LATIN_ALIKE.items()
+            for script, letters in urlparts._LATIN_ALIKE.items()
         ),
     }
     lines = [

@@ -26,7 +26,7 @@ from mcp.server.mcpserver import Context, MCPServer
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.compiler.kinds import SUBSET_FORMATS
-from elicit_gen.runtime.core import formcore
+from elicit_gen.runtime.core import formats, formcore
 
 from ...support.cases import emit, forms, sample_value, valid_content, write_and_import
 from ...support.fresh import fresh_outputs
@@ -138,15 +138,15 @@ def test_format_checks_are_the_runtimes(modules: dict[str, ModuleType]) -> None:
         "_DATE_TIME_RE",
     )
     for name in names:
-        assert getattr(module, name).pattern == getattr(formcore, name).pattern, name
+        assert getattr(module, name).pattern == getattr(formats, name).pattern, name
 
 
-def test_format_checks_are_formcores_section_verbatim(modules: dict[str, ModuleType]) -> None:
-    """The email/URI/date checks are written once: every models module holds formcore's
-    format-check section byte for byte (and its models call those functions)."""
-    core = Path(formcore.__file__).read_text(encoding="utf-8")
-    start, end = "# --- format checks ---\n", "# --- end of format checks ---\n"
-    section = core[core.index(start) : core.index(end) + len(end)]
+def test_format_checks_are_the_forms_runtime_verbatim(modules: dict[str, ModuleType]) -> None:
+    """The email/URI/date checks are written once: every models module holds the forms' format
+    checks (runtime/core/formats.py after its imports) byte for byte (and its models call those
+    functions)."""
+    source = Path(formats.__file__).read_text(encoding="utf-8")
+    section = source.split("# --- end of runtime imports ---\n")[1].strip("\n")
     assert "def is_email" in section and "def is_date_time" in section
     for name, form in FORMS:
         text = emit(form, "pydantic").text
@@ -212,7 +212,7 @@ def test_module_exports(name: str, form: ir.Form, modules: dict[str, ModuleType]
         f"{form.class_name}Content",
         f"{form.class_name}Result",
     }
-    # The format checks are formcore's and the pattern engine pattern.py's, copied verbatim as
+    # The format checks are formats.py's and the pattern engine pattern.py's, copied verbatim as
     # into the Python forms (same API).
     checks = {f.__name__ for f in formcore.FORMAT_CHECKS.values()}
     checks |= {"FORMAT_CHECKS", "utf16_length"}

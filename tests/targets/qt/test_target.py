@@ -1085,7 +1085,7 @@ def test_generated_module_holds_the_runtime_verbatim(modules: dict[str, ModuleTy
     marker = "# --- end of runtime imports ---\n"
     bodies = [
         next(runtime.glob(f"*/{name}")).read_text(encoding="utf-8").split(marker)[1].strip("\n")
-        for name in ("formcore.py", "safetext.py", "qt_form.py")
+        for name in ("formats.py", "wording.py", "formcore.py", "safetext.py", "qt_form.py")
     ]
     for module in modules.values():
         source = Path(module.__file__ or "").read_text(encoding="utf-8")

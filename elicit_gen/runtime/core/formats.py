@@ -1,5 +1,15 @@
-# --- format checks ---
-# (copied verbatim into the pydantic models too: elicit_gen/targets/pydantic.py)
+# --- elicit-gen format checks (standard library only) ----------------------------------------
+# Whether a text is a value of a string ``format`` (``FORMAT_CHECKS``), and why not (the
+# ``_*_refusal`` functions the wording reads), shared by every generated Python form (qt,
+# textual, cli: before wording.py and formcore.py) and copied verbatim into the pydantic models
+# too (elicit_gen/targets/pydantic.py), so that generated code never imports elicit_gen.
+from __future__ import annotations
+
+import datetime as _dt
+import re as _re
+
+# --- end of runtime imports ---
+
 # Formats accept only what every mainstream validator of the answer accepts: the intersection of
 # Ajv + ajv-formats (the MCP TypeScript SDK's check), jsonschema's format checker, pydantic (the
 # Python SDK's and FastMCP's check: EmailStr runs email-validator, AnyUrl / HttpUrl / FileUrl /
@@ -387,4 +397,3 @@ FORMAT_CHECKS = {
     "hostname": is_hostname,
     "duration": is_duration,
 }
-# --- end of format checks ---
