@@ -15,7 +15,7 @@ import pytest
 
 from elicit_gen.compiler import ir
 from elicit_gen.runtime.core import formcore
-from elicit_gen.targets import cli, html, qt, textual
+from elicit_gen.targets import cli, html, html_fields, qt, textual
 
 from ..support.cases import all_forms
 
@@ -33,7 +33,7 @@ HINTS: dict[str, Callable[[ir.Field], str]] = {
     "cli": lambda field: cli.field_spec(field).get("hint") or "",
     "qt": lambda field: qt.field_spec(field).get("hint") or "",
     "textual": lambda field: textual.field_spec(field).get("hint") or "",
-    "html": lambda field: html._HINTS[field.kind](field) or "",
+    "html": lambda field: html_fields._HINTS[field.kind](field) or "",
 }
 
 
@@ -106,7 +106,7 @@ def test_html_date_time_hint_ends_once_after_the_offset() -> None:
         for _, field in FIELDS
         if isinstance(field, ir.StringField) and field.format is ir.StringFormat.DATE_TIME
     )
-    assert html._HINTS["string"](field) == "In your time zone"
+    assert html_fields._HINTS["string"](field) == "In your time zone"
     script = (html.ASSETS / "form.js").read_text(encoding="utf-8")
     assert '_t("(UTC{offset}).", { offset: offsetText(-date.getTimezoneOffset()) })' in script
 
