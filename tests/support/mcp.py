@@ -119,23 +119,45 @@ def _add_verbatim_tool(
     schema: Mapping[str, Any],
 ) -> None:
     async def tool(ctx: Context) -> Any:
-        if _modern(ctx):
-            responses = ctx.input_responses or {}
-            if ctx.request_state != "asked" or "answer" not in responses:
-                return InputRequiredResult(
-                    input_requests={"answer": elicit_request(message, schema)},
-                    request_state="asked",
-                )
-            outcome = check_answer(responses["answer"], model)
-            assert outcome is not None
-        else:
-            outcome = await elicit_exact(ctx, message, schema, model)
-        received.outcomes.append((name, outcome))
-        return json.dumps(dump(outcome))
+        outcomes = await _ask_verbatim(ctx, [("answer", message, schema, model)])
+        if isinstance(outcomes, InputRequiredResult):
+            return outcomes
+        received.outcomes.append((name, outcomes["answer"]))
+        return json.dumps(dump(outcomes["answer"]))
 
     tool.__annotations__ = {"ctx": Context, "return": str | InputRequiredResult}
     tool.__name__ = name
     server.tool(name=name)(tool)
+
+
+#: A question asked verbatim: its key, message, schema and the model that checks the answer.
+_Question = tuple[str, str, Mapping[str, Any], type[BaseModel]]
+
+
+async def _ask_verbatim(
+    ctx: Context, questions: Sequence[_Question]
+) -> dict[str, ElicitationResult[Any]] | InputRequiredResult:
+    """Each question's schema sent verbatim: with :func:`elicit_exact` on 2025-11-25 sessions;
+    as one ``InputRequiredResult`` carrying every question (and a ``requestState``) on
+    2026-07-28, the answers of the retry checked by the models."""
+    outcomes: dict[str, ElicitationResult[Any]] = {}
+    if _modern(ctx):
+        responses = ctx.input_responses or {}
+        if ctx.request_state != "asked" or not all(q[0] in responses for q in questions):
+            return InputRequiredResult(
+                input_requests={
+                    key: elicit_request(message, schema) for key, message, schema, _ in questions
+                },
+                request_state="asked",
+            )
+        for key, _, _, model in questions:
+            outcome = check_answer(responses[key], model)
+            assert outcome is not None
+            outcomes[key] = outcome
+    else:
+        for key, message, schema, model in questions:
+            outcomes[key] = await elicit_exact(ctx, message, schema, model)
+    return outcomes
 
 
 def add_exact_tool(
@@ -144,31 +166,14 @@ def add_exact_tool(
     questions: Sequence[tuple[str, ModuleType, type[BaseModel]]],
     received: Received,
 ) -> None:
-    """A tool that sends each generated module's ``REQUESTED_SCHEMA`` verbatim: with
-    :func:`elicit_exact` on 2025-11-25 sessions; as one ``InputRequiredResult`` carrying every
-    question (and a ``requestState``) on 2026-07-28, validating the answers of the retry."""
+    """A tool that sends each generated module's ``REQUESTED_SCHEMA`` verbatim
+    (:func:`_ask_verbatim`), validating the answers with the models."""
+    asked = [(key, m.MESSAGE, m.REQUESTED_SCHEMA, model) for key, m, model in questions]
 
     async def tool(ctx: Context) -> Any:
-        outcomes: dict[str, ElicitationResult[Any]] = {}
-        if _modern(ctx):
-            responses = ctx.input_responses or {}
-            if ctx.request_state != "asked" or not all(k in responses for k, _, _ in questions):
-                return InputRequiredResult(
-                    input_requests={
-                        key: elicit_request(module.MESSAGE, module.REQUESTED_SCHEMA)
-                        for key, module, _ in questions
-                    },
-                    request_state="asked",
-                )
-            for key, _, model in questions:
-                outcome = check_answer(responses[key], model)
-                assert outcome is not None
-                outcomes[key] = outcome
-        else:
-            for key, module, model in questions:
-                outcomes[key] = await elicit_exact(
-                    ctx, module.MESSAGE, module.REQUESTED_SCHEMA, model
-                )
+        outcomes = await _ask_verbatim(ctx, asked)
+        if isinstance(outcomes, InputRequiredResult):
+            return outcomes
         for key, outcome in outcomes.items():
             received.outcomes.append((key, outcome))
         return json.dumps({key: dump(outcome) for key, outcome in outcomes.items()})
