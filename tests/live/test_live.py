@@ -53,6 +53,7 @@ from ..support.live import (
     own_classes,
 )
 from ..support.pydantic import accepts, dump
+from ..support.run import CliRun
 from ..support.validators import jsonschema_verdict
 
 FORMS = all_forms()
@@ -1058,19 +1059,15 @@ def test_fuzz_limits_never_raise_anything_else(target: str) -> None:
     run()
 
 
-def test_golden_inputs_compile_from_disk_and_memory_alike(tmp_path: Path) -> None:
+def test_golden_inputs_compile_from_disk_and_memory_alike(tmp_path: Path, run_cli: CliRun) -> None:
     """One more cross-check: the module from load_form and the CLI's file for the same bytes
     give the same verdicts on every golden form's contents (through the real CLI command)."""
-    from click.testing import CliRunner
-
-    from elicit_gen.cli.click_app import main
-
     key, form = FORMS[0]
     source = tmp_path / "in.json"
     source.write_bytes(case_input(_case(key), form))
     out = tmp_path / "out"
-    result = CliRunner().invoke(main, [str(source), "--target", "cli", "-o", f"{out}/"])
-    assert result.exit_code == 0, result.output
+    result = run_cli(source, "--target", "cli", "-o", f"{out}/")
+    assert result.returncode == 0, result.stderr
     (path,) = out.iterdir()
     import importlib.util
 
