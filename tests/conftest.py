@@ -27,11 +27,6 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-@pytest.fixture
-def update_golden(request: pytest.FixtureRequest) -> bool:
-    return bool(request.config.getoption("--update-golden"))
-
-
 @pytest.fixture(scope="module")
 def client_loop() -> Iterator[LoopThread]:
     """An MCP client's asyncio loop in a thread of its own, for the tests of one module."""

@@ -12,7 +12,7 @@ client connects with ``mode="legacy"``. Its server is reached in-process through
 
 No ``from __future__ import annotations``: FastMCP reads the tool's annotations at run time."""
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import anyio
@@ -29,20 +29,16 @@ from ..support.differential import (
     assert_faithful,
     compare,
     scheme_limited,
-    summary,
 )
 from ..support.fastmcp_check import fastmcp_verdict
 from ..support.format_edges import EDGE
 from ..support.real_servers import Answering, Logged, ask_once, shown_problem
 from ..support.realistic_types import FASTMCP, FASTMCP_REFUSED, PYTHON_SDK, Case, Refused
 
+#: The harness's table, printed once the module's servers are done (tests/mcp/conftest.py).
+pytestmark = pytest.mark.usefixtures("real_servers_summary")
+
 FAMILY = "fastmcp"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _summary() -> Iterator[None]:
-    yield
-    print(summary())
 
 
 def _id(case: Case | Refused) -> str:

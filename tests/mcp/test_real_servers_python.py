@@ -9,7 +9,7 @@ jsonschema or Ajv. The counts are printed (``pytest -s``).
 No ``from __future__ import annotations``: the SDK reads the tool's annotations at run time."""
 
 import json
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from types import SimpleNamespace
 from typing import Any
 
@@ -28,7 +28,6 @@ from ..support.differential import (
     differential,
     probes,
     scheme_limited,
-    summary,
     wire_verdict,
 )
 from ..support.format_edges import EDGE
@@ -36,12 +35,6 @@ from ..support.real_servers import Answering, Logged, ask_once, shown_problem
 from ..support.realistic_types import FASTMCP, PYTHON_SDK, SDK_REFUSED, Case, Refused
 
 FAMILY = "python-sdk"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _summary() -> Iterator[None]:
-    yield
-    print(summary())
 
 
 def _id(case: Case | Refused) -> str:
@@ -181,3 +174,6 @@ _NAMED: Sequence[str] = (
     "constr",
     "Field(title, description)",
 )
+
+#: The harness's table, printed once the module's servers are done (tests/mcp/conftest.py).
+pytestmark = pytest.mark.usefixtures("real_servers_summary")

@@ -25,7 +25,7 @@ import pytest
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters
 
-from ..support.differential import REGISTRY, assert_faithful, compare, summary
+from ..support.differential import REGISTRY, assert_faithful, compare
 from ..support.format_edges import EDGE
 from ..support.loop import LoopThread
 from ..support.real_servers import (
@@ -43,17 +43,14 @@ from ..support.real_servers import (
 )
 from ..support.realistic_types import EVERYTHING_ANSWER, ZOD_CONVERTERS, ZOD_OBJECTS
 
+#: The harness's table, printed once the module's servers are done (tests/mcp/conftest.py).
+pytestmark = pytest.mark.usefixtures("real_servers_summary")
+
 FAMILY = "typescript"
 PACKAGES = ("@modelcontextprotocol/sdk", "zod", "zod3", "zod-to-json-schema", "ajv", "ajv-formats")
 IDS = [f"{case.name}.{converter}" for case in ZOD_OBJECTS for converter in ZOD_CONVERTERS]
 ANSWERS = {f"{c.name}.{converter}": c for c in ZOD_OBJECTS for converter in ZOD_CONVERTERS}
 EVERYTHING_TOOL = "trigger-elicitation-request"
-
-
-@pytest.fixture(scope="module", autouse=True)
-def _summary() -> Iterator[None]:
-    yield
-    print(summary())
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
-import time
-from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
@@ -56,20 +53,6 @@ def directory(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def zh_module(directory: Path) -> ModuleType:
     return write_and_import(ZH, "textual", directory)
-
-
-@pytest.fixture
-def paris() -> Iterator[None]:
-    """A fixed local time zone (the date-time note shows its offset)."""
-    old = os.environ.get("TZ")
-    os.environ["TZ"] = "Europe/Paris"
-    time.tzset()
-    yield
-    if old is None:
-        del os.environ["TZ"]
-    else:
-        os.environ["TZ"] = old
-    time.tzset()
 
 
 # --- what the terminal shows ------------------------------------------------------------------

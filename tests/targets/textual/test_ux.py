@@ -23,7 +23,7 @@ import subprocess
 import sys
 import termios
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -314,16 +314,6 @@ def test_terminal_size_prefers_the_environment_then_stderr_stdin_stdout(
 
 
 # --- item 7: local date-time -----------------------------------------------------------------
-
-
-@pytest.fixture
-def paris(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The local time zone is Europe/Paris (+01:00 in winter, +02:00 in summer)."""
-    monkeypatch.setenv("TZ", "Europe/Paris")
-    time.tzset()
-    yield
-    monkeypatch.undo()
-    time.tzset()
 
 
 DATE_TIME_SCHEMA = {
