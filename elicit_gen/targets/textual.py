@@ -37,7 +37,13 @@ from .common.hints import (
 )
 from .common.layout import is_long_text
 from .common.render import header_text, render
-from .common.runtime import FORM_PARTS, runtime_bodies, runtime_imports, runtime_shared
+from .common.runtime import (
+    CONSENT_PARTS,
+    FORM_PARTS,
+    runtime_bodies,
+    runtime_imports,
+    runtime_shared,
+)
 
 #: The runtime parts copied into the module, in this order: the validation runtime, the
 #: safe-text helpers, the screen base (no key typed before it was drawn acts on it), then the
@@ -51,15 +57,7 @@ _PARTS = (
 )
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
-_CONSENT_PARTS = (
-    "i18n.py",
-    "safetext.py",
-    "urlparts.py",
-    "urlcheck.py",
-    "consent_args.py",
-    "textual_screen.py",
-    "textual_consent.py",
-)
+_CONSENT_PARTS = (*CONSENT_PARTS, "textual_screen.py", "textual_consent.py")
 
 #: The consent module's header line: it comes from no schema, and is the same on every run.
 _CONSENT_HEADER = (
