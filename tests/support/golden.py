@@ -2,9 +2,12 @@
 
 A generated file's golden holds only the form's own text: each shared section of it (an import
 block, a runtime part copied verbatim, a page's CSP; see :class:`elicit_gen.targets.common.base.
-Module`) stands there as a marker line ``<<<golden runtime/<target>/<name>>>>``, and its text is
-stored once per target in ``golden/runtime/<target>/<name>`` (a text that depends on the locale
-names it: ``zh-CN/form.catalogue.py``). :func:`golden_text` puts the whole file together again.
+Module`) stands there as a marker line ``<<<golden runtime/<dir>/<name>>>>``, and its text is
+stored once: a runtime part copied verbatim under its bundle, ``golden/runtime/<bundle>/<name>``
+(``core/formcore.py``, once for the four targets that copy it: a runtime edit changes one
+golden), any other section under its target, ``golden/runtime/<target>/<name>`` (an import
+block; a text that depends on the locale names it: ``zh-CN/form.catalogue.py``).
+:func:`golden_text` puts the whole file together again.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from elicit_gen.targets.common.base import Module
+from elicit_gen.targets.common.runtime import runtime_file
 
 REGENERATE = "pytest tests/targets/test_golden.py --update-golden"
 GOLDEN = Path(__file__).resolve().parents[2] / "golden"
@@ -36,11 +40,22 @@ def stored_files(target: str, module: Module, directory: Path) -> dict[Path, str
                 raise ValueError(f"{module.name}: its own text holds the marker {_OPENER!r}")
             own.append(piece)
         else:
-            relative = f"runtime/{target}/{piece.name}"
+            relative = section_path(target, piece.name)
             own.append(f"{_OPENER}{relative}>>>")
             files[GOLDEN / relative] = piece.text
     files[directory / module.name] = "".join(own)
     return files
+
+
+def section_path(target: str, name: str) -> str:
+    """Where a shared section named ``name`` of a ``target`` file is stored, under golden/: a
+    runtime part (a file of elicit_gen/runtime/<bundle>/) under its bundle, anything else under
+    the target."""
+    try:
+        bundle = runtime_file(name).parent.name
+    except LookupError:
+        bundle = target
+    return f"runtime/{bundle}/{name}"
 
 
 def _read(path: Path, needed_by: Path | None = None) -> str:

@@ -25,25 +25,25 @@ except ModuleNotFoundError as _missing:
 
 <<<golden runtime/textual/form.imports.py>>>
 
-<<<golden runtime/textual/i18n.py>>>
+<<<golden runtime/core/i18n.py>>>
 
-<<<golden runtime/textual/pattern_base.py>>>
+<<<golden runtime/core/pattern_base.py>>>
 
-<<<golden runtime/textual/pattern_parse.py>>>
+<<<golden runtime/core/pattern_parse.py>>>
 
-<<<golden runtime/textual/pattern_automaton.py>>>
+<<<golden runtime/core/pattern_automaton.py>>>
 
-<<<golden runtime/textual/pattern_search.py>>>
+<<<golden runtime/core/pattern_search.py>>>
 
-<<<golden runtime/textual/pattern.py>>>
+<<<golden runtime/core/pattern.py>>>
 
-<<<golden runtime/textual/formats.py>>>
+<<<golden runtime/core/formats.py>>>
 
-<<<golden runtime/textual/wording.py>>>
+<<<golden runtime/core/wording.py>>>
 
-<<<golden runtime/textual/formcore.py>>>
+<<<golden runtime/core/formcore.py>>>
 
-<<<golden runtime/textual/safetext.py>>>
+<<<golden runtime/core/safetext.py>>>
 
 <<<golden runtime/textual/textual_screen.py>>>
 

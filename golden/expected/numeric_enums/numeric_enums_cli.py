@@ -13,27 +13,29 @@ from __future__ import annotations
 
 <<<golden runtime/cli/form.imports.py>>>
 
-<<<golden runtime/cli/i18n.py>>>
+<<<golden runtime/core/i18n.py>>>
 
-<<<golden runtime/cli/pattern_base.py>>>
+<<<golden runtime/core/pattern_base.py>>>
 
-<<<golden runtime/cli/pattern_parse.py>>>
+<<<golden runtime/core/pattern_parse.py>>>
 
-<<<golden runtime/cli/pattern_automaton.py>>>
+<<<golden runtime/core/pattern_automaton.py>>>
 
-<<<golden runtime/cli/pattern_search.py>>>
+<<<golden runtime/core/pattern_search.py>>>
 
-<<<golden runtime/cli/pattern.py>>>
+<<<golden runtime/core/pattern.py>>>
 
-<<<golden runtime/cli/formats.py>>>
+<<<golden runtime/core/formats.py>>>
 
-<<<golden runtime/cli/wording.py>>>
+<<<golden runtime/core/wording.py>>>
 
-<<<golden runtime/cli/formcore.py>>>
+<<<golden runtime/core/formcore.py>>>
 
-<<<golden runtime/cli/safetext.py>>>
+<<<golden runtime/core/safetext.py>>>
 
 <<<golden runtime/cli/terminal.py>>>
+
+<<<golden runtime/cli/prompt_questions.py>>>
 
 <<<golden runtime/cli/prompt.py>>>
 

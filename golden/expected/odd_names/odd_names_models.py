@@ -75,17 +75,17 @@ REQUESTED_SCHEMA: dict[str, Any] = {
 OPTION_LABELS: dict[str, dict[str, str]] = {}
 
 
-<<<golden runtime/pydantic/pattern_base.py>>>
+<<<golden runtime/core/pattern_base.py>>>
 
-<<<golden runtime/pydantic/pattern_parse.py>>>
+<<<golden runtime/core/pattern_parse.py>>>
 
-<<<golden runtime/pydantic/pattern_automaton.py>>>
+<<<golden runtime/core/pattern_automaton.py>>>
 
-<<<golden runtime/pydantic/pattern_search.py>>>
+<<<golden runtime/core/pattern_search.py>>>
 
-<<<golden runtime/pydantic/pattern.py>>>
+<<<golden runtime/core/pattern.py>>>
 
-<<<golden runtime/pydantic/formats.py>>>
+<<<golden runtime/core/formats.py>>>
 
 <<<golden runtime/pydantic/pydantic_models.py>>>
 

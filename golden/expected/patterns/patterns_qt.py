@@ -27,52 +27,52 @@ except ModuleNotFoundError as _missing:
 # --- elicit_gen/runtime/i18n.py, verbatim ---------------------------------------------
 
 
-<<<golden runtime/qt/i18n.py>>>
+<<<golden runtime/core/i18n.py>>>
 
 # --- elicit_gen/runtime/pattern_base.py, verbatim -------------------------------------
 
 
-<<<golden runtime/qt/pattern_base.py>>>
+<<<golden runtime/core/pattern_base.py>>>
 
 # --- elicit_gen/runtime/pattern_parse.py, verbatim ------------------------------------
 
 
-<<<golden runtime/qt/pattern_parse.py>>>
+<<<golden runtime/core/pattern_parse.py>>>
 
 # --- elicit_gen/runtime/pattern_automaton.py, verbatim --------------------------------
 
 
-<<<golden runtime/qt/pattern_automaton.py>>>
+<<<golden runtime/core/pattern_automaton.py>>>
 
 # --- elicit_gen/runtime/pattern_search.py, verbatim -----------------------------------
 
 
-<<<golden runtime/qt/pattern_search.py>>>
+<<<golden runtime/core/pattern_search.py>>>
 
 # --- elicit_gen/runtime/pattern.py, verbatim ------------------------------------------
 
 
-<<<golden runtime/qt/pattern.py>>>
+<<<golden runtime/core/pattern.py>>>
 
 # --- elicit_gen/runtime/formats.py, verbatim ------------------------------------------
 
 
-<<<golden runtime/qt/formats.py>>>
+<<<golden runtime/core/formats.py>>>
 
 # --- elicit_gen/runtime/wording.py, verbatim ------------------------------------------
 
 
-<<<golden runtime/qt/wording.py>>>
+<<<golden runtime/core/wording.py>>>
 
 # --- elicit_gen/runtime/formcore.py, verbatim -----------------------------------------
 
 
-<<<golden runtime/qt/formcore.py>>>
+<<<golden runtime/core/formcore.py>>>
 
 # --- elicit_gen/runtime/safetext.py, verbatim -----------------------------------------
 
 
-<<<golden runtime/qt/safetext.py>>>
+<<<golden runtime/core/safetext.py>>>
 
 # --- elicit_gen/runtime/qt_app.py, verbatim -------------------------------------------
 

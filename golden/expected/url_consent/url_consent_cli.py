@@ -14,15 +14,15 @@ from __future__ import annotations
 
 <<<golden runtime/cli/consent.imports.py>>>
 
-<<<golden runtime/cli/i18n.py>>>
+<<<golden runtime/core/i18n.py>>>
 
-<<<golden runtime/cli/safetext.py>>>
+<<<golden runtime/core/safetext.py>>>
 
-<<<golden runtime/cli/urlparts.py>>>
+<<<golden runtime/core/urlparts.py>>>
 
-<<<golden runtime/cli/urlcheck.py>>>
+<<<golden runtime/core/urlcheck.py>>>
 
-<<<golden runtime/cli/consent_args.py>>>
+<<<golden runtime/core/consent_args.py>>>
 
 <<<golden runtime/cli/terminal.py>>>
 

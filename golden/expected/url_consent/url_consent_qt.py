@@ -15,15 +15,15 @@ from __future__ import annotations
 
 <<<golden runtime/qt/consent.imports.py>>>
 
-<<<golden runtime/qt/i18n.py>>>
+<<<golden runtime/core/i18n.py>>>
 
-<<<golden runtime/qt/safetext.py>>>
+<<<golden runtime/core/safetext.py>>>
 
-<<<golden runtime/qt/urlparts.py>>>
+<<<golden runtime/core/urlparts.py>>>
 
-<<<golden runtime/qt/urlcheck.py>>>
+<<<golden runtime/core/urlcheck.py>>>
 
-<<<golden runtime/qt/consent_args.py>>>
+<<<golden runtime/core/consent_args.py>>>
 
 <<<golden runtime/qt/qt_app.py>>>
 

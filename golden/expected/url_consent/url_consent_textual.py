@@ -15,15 +15,15 @@ from __future__ import annotations
 
 <<<golden runtime/textual/consent.imports.py>>>
 
-<<<golden runtime/textual/i18n.py>>>
+<<<golden runtime/core/i18n.py>>>
 
-<<<golden runtime/textual/safetext.py>>>
+<<<golden runtime/core/safetext.py>>>
 
-<<<golden runtime/textual/urlparts.py>>>
+<<<golden runtime/core/urlparts.py>>>
 
-<<<golden runtime/textual/urlcheck.py>>>
+<<<golden runtime/core/urlcheck.py>>>
 
-<<<golden runtime/textual/consent_args.py>>>
+<<<golden runtime/core/consent_args.py>>>
 
 <<<golden runtime/textual/textual_screen.py>>>
 
