@@ -376,6 +376,33 @@ def test_secret_rule_finds_secrets(name: str, title: str | None) -> None:
     assert "EG170" in [d.code for d in run(schema)]
 
 
+@pytest.mark.parametrize(
+    ("prop", "expected"),
+    [
+        # pydantic's SecretStr: the format says it is a password, whatever the name
+        ('"secret": {"type": "string", "format": "password"}', "format"),
+        # a format no form checks leaves free text: the name still tells
+        ('"password": {"type": "string", "format": "pwd"}', "name"),
+    ],
+)
+def test_a_secret_with_an_unchecked_format_gets_both_errors_at_once(
+    prop: str, expected: str
+) -> None:
+    found = run(f'{{"type": "object", "properties": {{{prop}}}}}')
+    codes = sorted(d.code for d in found)
+    assert codes == ["EG111", "EG170"], found
+    (secret,) = (d for d in found if d.code == "EG170")
+    assert f"(by its {expected})" in secret.message
+
+
+def test_a_checked_format_is_no_secret_whatever_the_name() -> None:
+    schema = (
+        '{"type": "object", "properties": '
+        '{"password_reset_email": {"type": "string", "format": "email"}}}'
+    )
+    assert run(schema) == []
+
+
 def test_pointer_is_escaped() -> None:
     text = '{"type": "object", "properties": {"a/b~c": {"type": "object"}}}'
     [diag] = run(text)
