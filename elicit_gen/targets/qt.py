@@ -1,14 +1,16 @@
 """The ``qt`` target: a PySide6 module with a ``QDialog`` subclass and the Python form API.
 
-The generated module imports only PySide6 and the standard library. Its static code (editors, the
-dialog, the runners) is a verbatim copy of :mod:`elicit_gen.runtime.qt.qt_form`, after the
-validation runtime (:mod:`elicit_gen.runtime.core.formcore`, after its ``pattern`` engine
-:mod:`elicit_gen.runtime.core.pattern`, the format checks and their wording:
-:mod:`elicit_gen.runtime.core.formats`, :mod:`elicit_gen.runtime.core.wording`) and the safe-text
-helpers (:mod:`elicit_gen.runtime.core.safetext`); what depends on the form is data: the module
-constants and one spec dict per field (``FIELDS``), printed by :mod:`.common.pyprint` in black's
-layout, and a thin ``<ClassName>Dialog`` subclass that hands them to the runtime's dialog. The
-runtime picks each field's editor by the spec's ``"kind"``.
+The generated module imports only PySide6 and the standard library. Its static code is a verbatim
+copy of the validation runtime (:mod:`elicit_gen.runtime.core.formcore`, after its ``pattern``
+engine :mod:`elicit_gen.runtime.core.pattern`, the format checks and their wording:
+:mod:`elicit_gen.runtime.core.formats`, :mod:`elicit_gen.runtime.core.wording`), the safe-text
+helpers (:mod:`elicit_gen.runtime.core.safetext`) and the Qt form runtime, whose parts
+(:data:`QT_FORM_PARTS`, in :mod:`elicit_gen.runtime.qt`) are the editors (``qt_editors.py``,
+``qt_pickers.py``), the dialog (``qt_form.py``, with its keys in ``qt_keys.py``) and the runners
+(``qt_run.py``); what depends on the form is data: the module constants and one spec dict per
+field (``FIELDS``), printed by :mod:`.common.pyprint` in black's layout, and a thin
+``<ClassName>Dialog`` subclass that hands them to the runtime's dialog. The runtime picks each
+field's editor by the spec's ``"kind"``.
 
 Every schema string reaches the module through the printer (``repr``-safe); the dialog shows all
 of them as plain text (labels are ``Qt.PlainText``, mnemonic ampersands are doubled, the
@@ -162,13 +164,25 @@ def window_title(form: Form) -> str:
     return translation(form.locale).gettext("Information requested")
 
 
+#: The runtime parts of the Qt form, in the order they are copied (each defines what the later
+#: ones use): its values and text helpers, the editors, the pickers and the table of every kind's
+#: editor, the dialog's keys (a mixin of the dialog), the dialog, the modal runner and command line.
+QT_FORM_PARTS = (
+    "qt_text.py",
+    "qt_editors.py",
+    "qt_pickers.py",
+    "qt_keys.py",
+    "qt_form.py",
+    "qt_run.py",
+)
+
 #: The runtime modules copied into the module, in order: validation, safe text, the Qt form.
 _PARTS = (
     "i18n.py",
     *FORM_PARTS,
     "safetext.py",
     "qt_app.py",
-    "qt_form.py",
+    *QT_FORM_PARTS,
 )
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.

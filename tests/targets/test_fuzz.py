@@ -234,7 +234,7 @@ def test_every_target_survives_hostile_schemas(tmp_path: Path) -> None:
 
 #: Characters no Python UI may show as themselves (they are shown as escapes).
 SHOWN_ESCAPED = re.compile(UNSAFE_CLASS)
-#: A bidi isolate the Qt dialog adds around right-to-left text (qt_form.isolate).
+#: A bidi isolate the Qt dialog adds around right-to-left text (qt_text.isolate).
 ISOLATED = re.compile("\u2068([^\u2066-\u2069]*)\u2069")
 
 

@@ -5,7 +5,7 @@
 # url_consent_qt.py after the safe-text helpers (runtime/core/safetext.py) and the URL check
 # (runtime/core/urlcheck.py); the imports above the marker are merged with the module's own, the
 # ones from this package only name what those copied parts define. The few helpers
-# it shares with the form dialog (qt_form.py) are small copies, renamed, so that the
+# it shares with the form dialog (qt_text.py) are small copies, renamed, so that the
 # two runtimes never define one name twice.
 from __future__ import annotations
 

@@ -79,10 +79,35 @@ except ModuleNotFoundError as _missing:
 
 <<<golden runtime/qt/qt_app.py>>>
 
+# --- elicit_gen/runtime/qt_text.py, verbatim ------------------------------------------
+
+
+<<<golden runtime/qt/qt_text.py>>>
+
+# --- elicit_gen/runtime/qt_editors.py, verbatim ---------------------------------------
+
+
+<<<golden runtime/qt/qt_editors.py>>>
+
+# --- elicit_gen/runtime/qt_pickers.py, verbatim ---------------------------------------
+
+
+<<<golden runtime/qt/qt_pickers.py>>>
+
+# --- elicit_gen/runtime/qt_keys.py, verbatim ------------------------------------------
+
+
+<<<golden runtime/qt/qt_keys.py>>>
+
 # --- elicit_gen/runtime/qt_form.py, verbatim ------------------------------------------
 
 
 <<<golden runtime/qt/qt_form.py>>>
+
+# --- elicit_gen/runtime/qt_run.py, verbatim -------------------------------------------
+
+
+<<<golden runtime/qt/qt_run.py>>>
 
 # --- the form -------------------------------------------------------------------------
 

@@ -47,7 +47,7 @@ from pytestqt.qtbot import QtBot
 from elicit_gen.compiler import ir
 from elicit_gen.i18n import translation
 from elicit_gen.targets.common.text import UNSAFE_CLASS
-from elicit_gen.targets.qt import window_title
+from elicit_gen.targets.qt import QT_FORM_PARTS, window_title
 
 from ...support.cases import all_forms, forms, sample_value, valid_content, write_and_import
 from ...support.formatters import Formatters
@@ -1004,13 +1004,13 @@ def test_generated_module_imports_only_pyside6_and_the_stdlib(
         assert imported <= set(sys.stdlib_module_names) | {"PySide6", "__future__"}, imported
 
 
-# --- the runtime module (elicit_gen/runtime/qt/qt_form.py), imported directly ---------------
+# --- the runtime modules (elicit_gen/runtime/qt/qt_*.py), imported directly -----------------
 
 
 def test_every_field_spec_names_an_editor_of_the_runtime(qapp: QApplication) -> None:
     """The emitter's kinds and the runtime's dispatch agree, every spec key an editor reads
     is there, and each editor gives back its default (every field of every golden form)."""
-    from elicit_gen.runtime.qt import qt_form
+    from elicit_gen.runtime.qt import qt_pickers
     from elicit_gen.targets.qt import field_spec
 
     # a prose field (no golden form has one) gets the multi-line editor
@@ -1028,7 +1028,7 @@ def test_every_field_spec_names_an_editor_of_the_runtime(qapp: QApplication) -> 
         for field in form.fields:
             spec = field_spec(field)
             kinds.add(spec["kind"])
-            editor = qt_form._EDITORS[spec["kind"]](spec)
+            editor = qt_pickers._EDITORS[spec["kind"]](spec)
             assert (editor.name, editor.ident, editor.required) == (
                 field.name,
                 field.ident,
@@ -1041,28 +1041,28 @@ def test_every_field_spec_names_an_editor_of_the_runtime(qapp: QApplication) -> 
                 assert editor.read() == spec["default"]
             else:
                 assert "default" not in spec
-    assert kinds == set(qt_form._EDITORS)
+    assert kinds == set(qt_pickers._EDITORS)
 
 
 def test_runtime_editors_read_back_what_they_are_given(qapp: QApplication) -> None:
-    from elicit_gen.runtime.qt import qt_form
+    from elicit_gen.runtime.qt import qt_editors, qt_pickers
 
     base = {"ident": "f", "label": "F", "required": True, "description": None, "hint": ""}
-    text = qt_form._TextEditor(
+    text = qt_editors._TextEditor(
         {**base, "name": "t", "kind": "text", "format": None, "placeholder": ""},
     )
     hostile = "a\u202eb\x1b[2J"
     text.write(hostile)
     assert text.edit.text() == "a\\u202eb\\x1b[2J"  # shown escaped
     assert text.read() == hostile  # sent exactly
-    number = qt_form._NumberEditor(
+    number = qt_editors._NumberEditor(
         {**base, "name": "n", "kind": "number", "integer": True, "minimum": 0, "maximum": 5},
     )
     number.write(2**40)
     assert number.read() == 2**40  # beyond 32 bits, exact
     number.spin.stepBy(1)
     assert number.read() == 5  # stepping clamps to the maximum
-    single = qt_form._ChoiceEditor(
+    single = qt_pickers._ChoiceEditor(
         {**base, "name": "s", "kind": "single", "values": ["x", "y"], "labels": ["X", "Y"]}
         | {"blank": "Choose one…"},
     )
@@ -1070,7 +1070,7 @@ def test_runtime_editors_read_back_what_they_are_given(qapp: QApplication) -> No
     assert single.read() == "y" and single.combo.currentText() == "Y"
     single.write("nope")
     assert single.read() == "y"
-    multi = qt_form._MultiEditor(
+    multi = qt_pickers._MultiEditor(
         {**base, "name": "m", "kind": "multi", "values": ["x", "y"], "labels": ["X", "Y"]},
     )
     assert multi.read() == []  # required: an empty answer is an answer
@@ -1085,7 +1085,7 @@ def test_generated_module_holds_the_runtime_verbatim(modules: dict[str, ModuleTy
     marker = "# --- end of runtime imports ---\n"
     bodies = [
         next(runtime.glob(f"*/{name}")).read_text(encoding="utf-8").split(marker)[1].strip("\n")
-        for name in ("formats.py", "wording.py", "formcore.py", "safetext.py", "qt_form.py")
+        for name in ("formats.py", "wording.py", "formcore.py", "safetext.py", *QT_FORM_PARTS)
     ]
     for module in modules.values():
         source = Path(module.__file__ or "").read_text(encoding="utf-8")
