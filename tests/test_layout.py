@@ -19,7 +19,6 @@ PACKAGE = ROOT / "elicit_gen"
 #: limit must leave this list (the test says so), and no other module may join it.
 OVER_500 = {
     "runtime/qt/qt_form.py",
-    "runtime/textual/textual_form.py",
 }
 
 
