@@ -3,15 +3,16 @@
 The generated module imports only the standard library, ``textual`` and ``rich`` (which textual
 depends on). Its code is static: the validation runtime (``runtime/core/formcore.py``, after its
 ``pattern`` engine ``runtime/core/pattern.py``, the format checks ``formats.py`` and their wording
-``wording.py``), the safe-text helpers
-(``runtime/core/safetext.py``), the screen base it shares with the URL consent screen
-(``runtime/textual/textual_screen.py``) and the Textual form runtime
-(``runtime/textual/textual_form.py``: widgets, screen, app, command line) are copied in verbatim, so
-the screen refuses exactly what ``validate()`` refuses. What depends on the form is data, ``_FORM``
-(the schema, the texts and one spec per field), printed by the ``py`` filter, and two small
-subclasses named after the form. Every schema string reaches the module through that printer and is
-shown as a ``rich.text.Text`` (never parsed as markup). The output is black-stable by construction
-(static code in the covered style, data in black's exploded layout).
+``wording.py``), the safe-text helpers (``runtime/core/safetext.py``), the screen base it shares
+with the URL consent screen (``runtime/textual/textual_screen.py``) and the Textual form runtime
+(``runtime/textual/``: ``textual_widgets.py``, the form as data, the small widgets and the style;
+``textual_editors.py``, the editors of each kind of field; ``textual_form.py``, the screen;
+``textual_app.py``, the app and the command line) are copied in verbatim, so the screen refuses
+exactly what ``validate()`` refuses. What depends on the form is data, ``_FORM`` (the schema, the
+texts and one spec per field), printed by the ``py`` filter, and two small subclasses named after
+the form. Every schema string reaches the module through that printer and is shown as a
+``rich.text.Text`` (never parsed as markup). The output is black-stable by construction (static
+code in the covered style, data in black's exploded layout).
 
 The words the module writes itself are in the form's language (``form.locale``): the hints in
 ``_FORM`` are worded here, the screen's own words by the runtime's ``_t`` from the catalogue the
@@ -47,13 +48,17 @@ from .common.runtime import (
 
 #: The runtime parts copied into the module, in this order: the validation runtime, the
 #: safe-text helpers, the screen base (no key typed before it was drawn acts on it), then the
-#: widgets, screen, app and command line.
+#: fields as data and the small widgets, the editors of each kind of field (a mixin of the
+#: screen), the screen, the app and command line.
 _PARTS = (
     "i18n.py",
     *FORM_PARTS,
     "safetext.py",
     "textual_screen.py",
+    "textual_widgets.py",
+    "textual_editors.py",
     "textual_form.py",
+    "textual_app.py",
 )
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
@@ -136,7 +141,7 @@ _KINDS: dict[str, Callable[[Any, Translation], dict[str, Any]]] = {
 
 
 def field_spec(field: ir.Field, tr: Translation = ENGLISH) -> dict[str, Any]:
-    """The ``FieldSpec`` (runtime/textual/textual_form.py) the screen builds ``field`` from, its
+    """The ``FieldSpec`` (runtime/textual/textual_widgets.py) the screen builds ``field`` from, its
     hints in ``tr``'s language."""
     spec: dict[str, Any] = {
         "kind": field.kind,

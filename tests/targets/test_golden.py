@@ -5,8 +5,9 @@ tests/targets/test_golden.py --update-golden`` and review.
 A case's golden holds only what the form owns; the shared sections (import blocks, the runtime
 parts copied verbatim, a page's CSP and assets) are stored once: a runtime part under its bundle
 (``golden/runtime/core/formcore.py``), the rest under ``golden/runtime/<target>/`` (see
-tests/support/golden.py), so a runtime edit changes one golden. The comparison is still of the whole output with the whole golden put together, and
-a golden file that no output makes (an orphan) fails too; ``--update-golden`` removes it.
+tests/support/golden.py), so a runtime edit changes one golden. The comparison is still of the
+whole output with the whole golden put together, and a golden file that no output makes (an
+orphan) fails too; ``--update-golden`` removes it.
 """
 
 from __future__ import annotations

@@ -1,32 +1,25 @@
 # --- elicit-gen textual form runtime --------------------------------------------------
-# The static part of every generated Textual form module: the field widgets, the modal
-# screen, the app and the command line. A generated module copies this text verbatim
-# after its imports and drives it with data: ``FormSpec`` (the schema, the texts and one
-# ``FieldSpec`` per field) and two small subclasses, ``<Name>Screen(FormModal)`` and
-# ``<Name>App(FormApp)``.
+# The static part of every generated Textual form module, in four parts copied verbatim
+# one after the other: the fields and the screen's look (textual_widgets.py), the
+# editors of each kind of field (textual_editors.py), this one (the modal screen, and
+# the dialog that asks before discarding its changes), then the app and the command
+# line (textual_app.py). A generated module drives them with data: ``FormSpec`` (the
+# schema, the texts and one ``FieldSpec`` per field) and two small subclasses,
+# ``<Name>Screen(FormModal)`` and ``<Name>App(FormApp)``.
 # A key typed before the form was on the screen never acts on it (FormModal derives from
 # textual_screen.py's _FreshKeysModal, copied before it). Ctrl+C alone stays an
 # immediate interrupt: it cancels, whenever typed.
 from __future__ import annotations
 
-import argparse
-import functools
-import json
-import os
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar, TypedDict, cast
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
-from rich.cells import cell_len
-from rich.text import Text
 from textual import events, on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.driver import Driver
 from textual.geometry import Size
 from textual.screen import ModalScreen
-from textual.validation import ValidationResult, Validator
-from textual.widget import Widget
 from textual.widgets import (
     Button,
     Checkbox,
@@ -36,313 +29,32 @@ from textual.widgets import (
     Static,
     TextArea,
 )
-from textual.widgets.selection_list import Selection
 
-from ..core.formcore import (
-    check_value,
-    complete_date_time,
-    fit_date_time,
-    is_date_time,
-    local_offset_now,
-    option_index,
-    option_values,
-    parse_number,
-    validate_content,
-)
-from ..core.i18n import _N, _t, _tn
-from ..core.safetext import clip, safe_block, safe_text
+from ..core.formcore import check_value, is_date_time, option_values, validate_content
+from ..core.i18n import _t, _tn
+from ..core.safetext import clip
+from .textual_editors import _FieldEditors
 from .textual_screen import _FreshKeysModal
+from .textual_widgets import (
+    _CSS,
+    _DIALOG_FRAME,
+    _KEYS,
+    _SHORT_KEYS,
+    _SMALL,
+    FormSpec,
+    _Fields,
+    _from_text,
+    _keys_line,
+    _plain,
+    _row_width,
+    _Scrolling,
+    _zone_note,
+)
 
 # --- end of runtime imports ---
 
-# --- the form as data -----------------------------------------------------------------
 
-
-class _FieldKeys(TypedDict):
-    kind: str  # "string" | "number" | "boolean" | "single" | "multi" (see _BUILDERS)
-    name: str  # the property name
-    id: str  # the id of the field's control: "f-...", distinct for every field
-    label: str
-    required: bool
-
-
-class FieldSpec(_FieldKeys, total=False):
-    """One field as the screen builds it; the keys after ``required`` only where they
-    apply."""
-
-    description: str  # shown under the label
-    hint: str  # placeholder (text boxes), prompt (selects) or rule line (multi-selects)
-    restrict: str  # the characters a number box accepts (a regular expression)
-    allow_blank: bool  # selects: whether the blank entry is offered
-    # selects and multi-selects: value sent (a string, or a number) -> title shown
-    options: dict[Any, str]
-    multiline: bool  # strings: a text area (several lines) instead of a one-line box
-
-
-class FormSpec(TypedDict):
-    """Everything a generated module knows about its form."""
-
-    schema: dict[str, Any]  # the requestedSchema (normalised)
-    message: str  # shown above the fields unless the screen is given another one
-    server: str  # who is asking, when no server name is given at run time
-    title: str | None  # the root schema's title and description
-    description: str | None
-    fields: list[FieldSpec]
-
-
-#: The keys line under the buttons, and its short form for small terminals (translated
-#: where they are shown: ``_keys_line``).
-_KEYS = (
-    _N("Tab: next field"),
-    _N("Space: toggle"),
-    _N("Ctrl+S or Enter in a one-line box: submit"),
-    _N("Esc: cancel"),
-)
-_SHORT_KEYS = (_N("Tab: next"), _N("Ctrl+S: submit"), _N("Esc: cancel"))
-#: Below this width or height the buttons lose their borders and the keys line is short.
-_SMALL = Size(70, 24)
-#: The columns around the dialog's content (its border and padding, both sides).
-_DIALOG_FRAME = 4
-#: The columns a button takes besides its label: the line padding, and the border
-#: unless it is compact; then the margin before it.
-_BUTTON_FRAME = 4
-_COMPACT_BUTTON_FRAME = 2
-_BUTTON_MARGIN = 2
-
-
-def _keys_line(keys: tuple[str, ...]) -> str:
-    return "   ".join(_t(key) for key in keys)
-
-
-def _row_width(labels: list[str], compact: bool) -> int:
-    """The columns a row of buttons with these labels takes. Measured in terminal cells,
-    as Textual draws them (a Chinese character takes two): by ``len()`` a row of Chinese
-    labels would look half as wide as it is, and its last button would be cut."""
-    frame = _COMPACT_BUTTON_FRAME if compact else _BUTTON_FRAME
-    return sum(cell_len(label) + frame + _BUTTON_MARGIN for label in labels)
-
-
-def _plain(text: str) -> Text:
-    """Text from the schema or the server, shown literally: never parsed as markup, with
-    every control, bidi or invisible character as a visible escape."""
-    return Text(safe_block(text))
-
-
-def _label(label: str, required: bool) -> Text:
-    """A field's label in bold; a required one marked in the language's words (where
-    the language puts the mark: ``{label}`` stands for the label), in italics."""
-    if not required:
-        return Text(safe_text(label), style="bold")
-    before, _, after = _t("{label} (required)").partition("{label}")
-    text = Text(style="bold")
-    text.append(before, style="italic")
-    text.append(safe_text(label))
-    text.append(after, style="italic")
-    return text
-
-
-def _option(value: Any, label: str, chosen: bool) -> Selection[Any]:
-    return Selection(Text(safe_text(label)), value, chosen)
-
-
-def _from_text(prop: Mapping[str, Any], text: str) -> object | None:
-    """The value typed into a text box; None when it is empty (the field is then left
-    out of ``content``). A date-time without an offset is read as local time. Raises
-    ValueError with a message for text that is not a number."""
-    if prop.get("type") in ("integer", "number"):
-        if not text.strip():
-            return None
-        return parse_number(text, prop["type"] == "integer")
-    if prop.get("format") == "date-time" and text.strip():
-        # spelt as the field's pattern takes it (zod's z.iso.datetime() takes only Z)
-        return fit_date_time(prop, complete_date_time(text.strip()))
-    return text if text else None
-
-
-def _zone_note() -> str:
-    """What a date-time box says under it before anything is typed."""
-    offset = local_offset_now()
-    return _t("Local time (UTC{offset}) unless you type an offset.", offset=offset)
-
-
-def _text_problem(prop: Mapping[str, Any], text: str) -> str | None:
-    try:
-        value = _from_text(prop, text)
-    except ValueError as exc:
-        return str(exc)
-    return None if value is None else check_value(prop, value)
-
-
-def _env_size(name: str) -> int:
-    try:
-        return max(int(os.environ.get(name, "")), 0)
-    except ValueError:
-        return 0
-
-
-def terminal_size() -> tuple[int, int]:
-    """(columns, lines) of the terminal the app draws on: COLUMNS and LINES when set,
-    else the first terminal among stderr (where Textual draws), stdin and stdout, so
-    that ``python form.py > out.json`` or ``| jq`` fills the real terminal."""
-    columns, lines = _env_size("COLUMNS"), _env_size("LINES")
-    for fd in (2, 0, 1):
-        if columns and lines:
-            break
-        try:
-            size = os.get_terminal_size(fd)
-        except (OSError, ValueError):
-            continue
-        if size.columns > 0 and size.lines > 0:
-            columns, lines = columns or size.columns, lines or size.lines
-    return columns or 80, lines or 24
-
-
-def _as_text(value: object) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer() and abs(value) < 1e16:
-        return str(int(value))
-    return str(value)
-
-
-class _Check(Validator):
-    """Checks the text of one field with the same rules as ``validate``."""
-
-    def __init__(self, prop: Mapping[str, Any], exact: Callable[[str], str]) -> None:
-        super().__init__()
-        self.prop = prop
-        self.exact = exact  # the text a box stands for (see FormModal._exact_text)
-
-    def validate(self, value: str) -> ValidationResult:
-        problem = _text_problem(self.prop, self.exact(value))
-        return self.success() if problem is None else self.failure(problem, value)
-
-
-class _Checkbox(Checkbox):
-    """A check box whose label wraps when the box is narrower than it (Textual's own
-    cuts it with an ellipsis): a long label, or a Chinese one in a small terminal, is
-    read whole. Its lines are counted as Textual draws them (in terminal cells)."""
-
-    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        # Widget's own measure (a toggle button's is always one line)
-        return max(1, Widget.get_content_height(self, container, viewport, width))
-
-
-class _Fields(VerticalScroll, can_focus=False):
-    """The scrolling field area: Tab goes to the fields inside, not to the area."""
-
-
-class _Scrolling(VerticalScroll):
-    """A scrolling area that takes the focus (for the arrow keys) only when it
-    overflows."""
-
-    def allow_focus(self) -> bool:
-        return self.max_scroll_y > 0
-
-
-#: The screen's style; "FormModal" stands for the generated screen class's own name, so
-# that a
-#: form's rules never reach another screen of the host app.
-_CSS = """
-FormModal {
-    align: center middle;
-}
-FormModal #dialog {
-    width: 100;
-    max-width: 100%;
-    height: auto;
-    max-height: 100%;
-    border: round $primary;
-    background: $surface;
-    padding: 0 1;
-}
-FormModal #head {
-    dock: top;
-    height: auto;
-    max-height: 40vh;
-    margin-bottom: 1;
-}
-FormModal #server {
-    color: $primary;
-    text-style: bold;
-}
-FormModal #title {
-    margin-top: 1;
-    text-style: bold;
-}
-FormModal #description {
-    color: $text-muted;
-}
-FormModal #message {
-    margin-top: 1;
-}
-FormModal #fields {
-    height: auto;
-    max-height: 100%;
-}
-FormModal #foot {
-    dock: bottom;
-    height: auto;
-}
-FormModal .field {
-    height: auto;
-    margin: 0 0 1 0;
-}
-FormModal .description,
-FormModal .hint {
-    color: $text-muted;
-}
-FormModal .error,
-FormModal #status {
-    color: $error;
-    text-style: bold;
-    display: none;
-}
-FormModal .field.-invalid .error,
-FormModal #status.-shown {
-    display: block;
-}
-FormModal .field.-invalid Input,
-FormModal .field.-invalid TextArea,
-FormModal .field.-invalid Select > SelectCurrent,
-FormModal .field.-invalid SelectionList {
-    border: tall $error;
-}
-FormModal TextArea {
-    height: 7;
-}
-FormModal Checkbox {
-    max-width: 100%;
-    text-wrap: wrap;
-    text-overflow: fold;
-}
-FormModal SelectionList {
-    height: auto;
-    max-height: 12;
-}
-FormModal #actions {
-    height: auto;
-    align-horizontal: right;
-}
-FormModal #actions Button {
-    width: auto;
-    min-width: 0;
-    margin-left: 2;
-}
-FormModal.-narrow #actions {
-    layout: vertical;
-}
-FormModal.-narrow #actions Button {
-    width: 100%;
-    margin-left: 0;
-}
-FormModal #keys {
-    color: $text-muted;
-}
-"""
-
-
-class FormModal(_FreshKeysModal):
+class FormModal(_FieldEditors, _FreshKeysModal):
     """The form as a modal screen; dismissed with the ElicitResult. A generated module
     subclasses it as ``<Name>Screen`` with ``FORM`` set to its form."""
 
@@ -410,133 +122,6 @@ class FormModal(_FreshKeysModal):
         self._multiline = frozenset(multiline)
         # What the controls held when the form opened (see _state); None until then.
         self._opened: list[object] | None = None
-
-    # --- start values -----------------------------------------------------------------
-
-    def _start_text(self, name: str) -> str:
-        """What the text box of ``name`` shows first: its start value, with every
-        control, bidi or invisible character as a visible escape (defaults never
-        reach the terminal); a text area keeps its line breaks."""
-        start = _as_text(self._start.get(name))
-        return safe_block(start) if name in self._multiline else safe_text(start)
-
-    def _exact_text(self, name: str, text: str) -> str:
-        """The text a box stands for: while it still shows its start value unchanged,
-        exactly that value (not its escaped form); otherwise what it holds."""
-        start = _as_text(self._start.get(name))
-        return start if text == self._start_text(name) else text
-
-    # --- the widgets of each kind of field (see _BUILDERS) ----------------------------
-
-    def _heading(self, spec: FieldSpec) -> list[Widget]:
-        """The label and the description (if any) above a field's control."""
-        widgets: list[Widget] = [
-            Static(_label(spec["label"], spec["required"]), classes="label"),
-        ]
-        if spec.get("description"):
-            widgets.append(Static(_plain(spec["description"]), classes="description"))
-        return widgets
-
-    def _text_box(self, spec: FieldSpec) -> list[Widget]:
-        name = spec["name"]
-        if spec.get("multiline"):
-            return self._text_area(spec)
-        exact = functools.partial(self._exact_text, name)
-        check = _Check(self._properties[name], exact)
-        box = Input(
-            self._start_text(name),
-            placeholder=spec["hint"],
-            restrict=spec.get("restrict"),
-            validators=[check],
-            valid_empty=True,
-            id=spec["id"],
-        )
-        widgets: list[Widget] = [*self._heading(spec), box]
-        if self._properties[name].get("format") == "date-time":
-            # How the text is read: local time unless it has an offset.
-            note = Static(
-                _zone_note(),
-                classes="hint",
-                id="read-" + spec["id"],
-                markup=False,
-            )
-            widgets.append(note)
-        return widgets
-
-    def _text_area(self, spec: FieldSpec) -> list[Widget]:
-        """A long text: several lines, Enter starts a new line (Tab leaves), checked
-        like a one-line box after every change."""
-        area = TextArea(
-            self._start_text(spec["name"]),
-            soft_wrap=True,
-            tab_behavior="focus",
-            placeholder=spec["hint"],
-            id=spec["id"],
-        )
-        return [*self._heading(spec), area]
-
-    def _check_box(self, spec: FieldSpec) -> list[Widget]:
-        name = spec["name"]
-        widgets: list[Widget] = [
-            _Checkbox(
-                _label(spec["label"], spec["required"]),
-                self._start.get(name) is True,
-                id=spec["id"],
-            ),
-        ]
-        if name not in self._answered:
-            # An optional check box without a start value is left out until it is
-            # toggled.
-            note = Static(
-                _t("Not answered yet: left out unless you toggle it."),
-                classes="hint",
-                id="unset-" + spec["id"],
-                markup=False,
-            )
-            widgets.append(note)
-        if spec.get("description"):
-            widgets.append(Static(_plain(spec["description"]), classes="description"))
-        return widgets
-
-    def _select(self, spec: FieldSpec) -> list[Widget]:
-        values = list(spec["options"])
-        options = [(_plain(label), value) for value, label in spec["options"].items()]
-        # the start value as the option's own value (1.0 given: the option 1 is chosen)
-        index = option_index(values, self._start.get(spec["name"]))
-        if index is not None:
-            select: Select[Any] = Select(
-                options,
-                prompt=spec["hint"],
-                allow_blank=spec["allow_blank"],
-                value=values[index],
-                id=spec["id"],
-            )
-        else:
-            select = Select(
-                options,
-                prompt=spec["hint"],
-                allow_blank=spec["allow_blank"],
-                id=spec["id"],
-            )
-        return [*self._heading(spec), select]
-
-    def _multi_select(self, spec: FieldSpec) -> list[Widget]:
-        name = spec["name"]
-        start = self._start.get(name)
-        values = list(spec["options"])
-        given = start if isinstance(start, list) else []
-        picked = {option_index(values, item) for item in given}
-        pairs = enumerate(spec["options"].items())
-        options = [_option(value, label, i in picked) for i, (value, label) in pairs]
-        chosen = SelectionList[Any](*options, id=spec["id"])
-        hint = Static(spec["hint"], classes="hint", markup=False)
-        return [*self._heading(spec), hint, chosen]
-
-    def _field(self, spec: FieldSpec) -> Vertical:
-        """A field's box: its widgets (by kind) and its error line."""
-        widgets = _BUILDERS[spec["kind"]](self, spec)
-        error = Static("", classes="error", id="error-" + spec["id"])
-        return Vertical(*widgets, error, classes="field", id="box-" + spec["id"])
 
     # --- layout -----------------------------------------------------------------------
 
@@ -795,16 +380,6 @@ class FormModal(_FreshKeysModal):
             self.action_cancel()
 
 
-#: kind -> the widgets of a field of that kind (above its error line), in focus order.
-_BUILDERS: dict[str, Callable[[FormModal, FieldSpec], list[Widget]]] = {
-    "string": FormModal._text_box,
-    "number": FormModal._text_box,
-    "boolean": FormModal._check_box,
-    "single": FormModal._select,
-    "multi": FormModal._multi_select,
-}
-
-
 class DiscardModal(ModalScreen[bool]):
     """Asks whether to discard a changed form: dismissed with True (discard: the form
     is cancelled) or False (keep editing, also Escape). "Keep editing" has the focus,
@@ -863,61 +438,3 @@ class DiscardModal(ModalScreen[bool]):
     @on(Button.Pressed, "#keep")
     def action_keep(self) -> None:
         self.dismiss(False)
-
-
-class FormApp(App[dict[str, Any]]):
-    """Runs a form's screen (``SCREEN``) on its own; ``run()`` returns the ElicitResult
-    (None when the app was quit another way, which ``run_form`` reports as cancel)."""
-
-    SCREEN: ClassVar[type[FormModal]]
-    TITLE = _t("MCP elicitation")
-    ENABLE_COMMAND_PALETTE = False
-
-    def __init__(
-        self,
-        message: str | None = None,
-        *,
-        server: str | None = None,
-        initial: Mapping[str, object] | None = None,
-    ) -> None:
-        super().__init__()
-        self._message = message
-        self._server = server
-        self._initial = initial
-
-    def on_mount(self) -> None:
-        screen = self.SCREEN(self._message, server=self._server, initial=self._initial)
-        self.push_screen(screen, callback=self._done)
-
-    def _done(self, result: dict[str, Any] | None) -> None:
-        self.exit(result)
-
-    def get_driver_class(self) -> type[Driver]:
-        """Textual's driver for this platform, sized from the terminal it draws on
-        (``terminal_size``) rather than from stdout, which may be a file or a pipe."""
-        base = super().get_driver_class()
-        if not hasattr(base, "_get_terminal_size"):
-            return base
-        methods = {"_get_terminal_size": lambda driver: terminal_size()}
-        return cast("type[Driver]", type(base.__name__, (base,), methods))
-
-
-def run_form(app: FormApp) -> dict[str, Any]:
-    """Runs ``app`` in the terminal until the user answers; returns the ElicitResult."""
-    result = app.run()
-    return result if result is not None else {"action": "cancel"}
-
-
-def run_main(elicit: Callable[..., dict[str, Any]], argv: list[str] | None) -> int:
-    """The command line: shows the form, prints the ElicitResult as JSON."""
-    parser = argparse.ArgumentParser(
-        description="Show the elicitation form in the terminal; print the ElicitResult as JSON.",
-    )
-    parser.add_argument(
-        "--server",
-        help="name of the server that asks (shown in the form)",
-    )
-    parser.add_argument("--message", help="message shown above the fields")
-    args = parser.parse_args(argv)
-    print(json.dumps(elicit(args.message, server=args.server)))
-    return 0

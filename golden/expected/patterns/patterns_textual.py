@@ -47,7 +47,13 @@ except ModuleNotFoundError as _missing:
 
 <<<golden runtime/textual/textual_screen.py>>>
 
+<<<golden runtime/textual/textual_widgets.py>>>
+
+<<<golden runtime/textual/textual_editors.py>>>
+
 <<<golden runtime/textual/textual_form.py>>>
+
+<<<golden runtime/textual/textual_app.py>>>
 
 # --- the form ---------------------------------------------------------------------------
 

@@ -26,9 +26,9 @@ from textual.widgets import Input, Static
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.i18n import translation
-from elicit_gen.runtime.textual import textual_form
+from elicit_gen.runtime.textual import textual_app, textual_editors, textual_form, textual_widgets
 from elicit_gen.targets import textual as textual_target
-from elicit_gen.targets.common.runtime import merge_imports, runtime_imports
+from elicit_gen.targets.common.runtime import merge_imports, runtime_imports, runtime_part
 
 from ...support.cases import all_forms, emit, sample_value, valid_content, write_and_import
 from ...support.formatters import Formatters
@@ -783,13 +783,16 @@ def test_generated_clashing_names_fill_and_submit_exactly(
     in_host(script)
 
 
-# --- the static code: runtime/textual/textual_form.py, copied verbatim ----------------------------
+# --- the static code: runtime/textual/textual_*.py, copied verbatim ------------------------------
+
+#: The form runtime's parts (textual_form.py split at its seams), in the order they are copied.
+FORM_RUNTIME = (textual_widgets, textual_editors, textual_form, textual_app)
 
 
 class _Plain(textual_form.FormModal):
     """A screen straight from the runtime module (no generated code at all)."""
 
-    FORM: ClassVar[textual_form.FormSpec] = {
+    FORM: ClassVar[textual_widgets.FormSpec] = {
         "schema": {
             "type": "object",
             "properties": {
@@ -849,7 +852,7 @@ class _Plain(textual_form.FormModal):
 
 def test_the_runtime_builds_every_kind_the_emitter_names() -> None:
     kinds = set(get_args(ir.FieldKind))
-    assert kinds == set(textual_target._KINDS) == set(textual_form._BUILDERS)
+    assert kinds == set(textual_target._KINDS) == set(textual_editors._BUILDERS)
     assert kinds == {f["kind"] for f in _Plain.FORM["fields"]}
 
 
@@ -884,36 +887,37 @@ def test_the_runtime_screen_runs_by_import() -> None:
 
 def test_runtime_helpers() -> None:
     string, integer = {"type": "string", "maxLength": 2}, {"type": "integer", "minimum": 0}
-    assert textual_form._from_text(string, "") is None
-    assert textual_form._from_text(integer, " ") is None
-    assert textual_form._from_text(integer, "12345678901234567890") == 12345678901234567890
-    assert textual_form._text_problem(string, "abc") is not None
-    assert textual_form._text_problem(integer, "x") is not None
-    assert textual_form._text_problem(integer, "-1") is not None
-    assert textual_form._text_problem(integer, "3") is None
-    assert textual_form._as_text(2.0) == "2" and textual_form._as_text(None) == ""
-    assert textual_form._as_text(1e20) == "1e+20"
+    assert textual_widgets._from_text(string, "") is None
+    assert textual_widgets._from_text(integer, " ") is None
+    assert textual_widgets._from_text(integer, "12345678901234567890") == 12345678901234567890
+    assert textual_widgets._text_problem(string, "abc") is not None
+    assert textual_widgets._text_problem(integer, "x") is not None
+    assert textual_widgets._text_problem(integer, "-1") is not None
+    assert textual_widgets._text_problem(integer, "3") is None
+    assert textual_widgets._as_text(2.0) == "2" and textual_widgets._as_text(None) == ""
+    assert textual_widgets._as_text(1e20) == "1e+20"
 
 
 def test_the_runtime_is_copied_verbatim_and_only_the_form_is_generated(
     generated: dict[str, tuple[ir.Form, ModuleType]],
 ) -> None:
-    runtime = Path(textual_form.__file__).read_text(encoding="utf-8")
-    body = runtime.split("# --- end of runtime imports ---\n")[1].strip("\n")
+    # the parts' text after their imports, one after the other, two blank lines apart
+    names = [Path(part.__file__).name for part in FORM_RUNTIME]
+    whole = "\n\n".join(runtime_part(name).body for name in names).rstrip("\n")
     for _, module in generated.values():
         text = Path(module.__file__ or "").read_text(encoding="utf-8")
-        assert text.count(body) == 1
+        assert text.count(whole) == 1
         # What the template writes per form: the data (_FORM), then a few short classes and
         # functions, the same for every form but for the class names.
-        code = text.split(body)[1].split("_FORM: FormSpec = {\n")[1].split("\n}\n", 1)[1]
+        code = text.split(whole)[1].split("_FORM: FormSpec = {\n")[1].split("\n}\n", 1)[1]
         assert len(code.splitlines()) < 60
         branches = [x for x in code.splitlines() if x.lstrip().startswith(("if ", "elif "))]
         assert branches == ['if __name__ == "__main__":']
 
 
 def test_the_static_code_and_the_imports_are_black_stable(formatters: Formatters) -> None:
-    runtime = Path(textual_form.__file__).read_text(encoding="utf-8")
-    formatters.assert_stable(runtime)
+    for part in FORM_RUNTIME:
+        formatters.assert_stable(Path(part.__file__).read_text(encoding="utf-8"))
     formatters.assert_stable(runtime_imports(textual_target._PARTS))
 
 

@@ -685,7 +685,8 @@ def test_the_module_holds_the_runtime_verbatim_and_only_textual_rich_and_stdlib(
     )
     for part in ("safetext.py", "urlparts.py", "urlcheck.py", "textual_consent.py"):
         assert runtime_part(part).body in text, part
-    for part in ("formcore.py", "textual_form.py"):
+    form_parts = ("textual_widgets.py", "textual_editors.py", "textual_form.py", "textual_app.py")
+    for part in ("formcore.py", *form_parts):
         assert runtime_part(part).body.splitlines()[0] not in text, part
     imports = [line for line in text.splitlines() if line.startswith(("import ", "from "))]
     modules = {line.split()[1].split(".")[0] for line in imports}

@@ -35,7 +35,7 @@ from textual.widgets import Button, Checkbox, Input, SelectionList, Static, Text
 
 import elicit_gen
 from elicit_gen.compiler import ir
-from elicit_gen.runtime.textual import textual_form
+from elicit_gen.runtime.textual import textual_widgets
 
 from ...support.cases import all_forms, write_and_import
 from ...support.textual import error_text, finish, in_host, push, screen_class, screen_text
@@ -300,17 +300,17 @@ def test_terminal_size_prefers_the_environment_then_stderr_stdin_stdout(
             return sizes[fd]
         raise OSError("not a terminal")
 
-    monkeypatch.setattr(textual_form.os, "get_terminal_size", fake)
+    monkeypatch.setattr(textual_widgets.os, "get_terminal_size", fake)
     monkeypatch.delenv("COLUMNS", raising=False)
     monkeypatch.delenv("LINES", raising=False)
-    assert textual_form.terminal_size() == (132, 43)
+    assert textual_widgets.terminal_size() == (132, 43)
     del sizes[2]
-    assert textual_form.terminal_size() == (90, 30)
+    assert textual_widgets.terminal_size() == (90, 30)
     monkeypatch.setenv("COLUMNS", "70")
-    assert textual_form.terminal_size() == (70, 30)
+    assert textual_widgets.terminal_size() == (70, 30)
     sizes.clear()
     monkeypatch.setenv("LINES", "x")
-    assert textual_form.terminal_size() == (70, 24)
+    assert textual_widgets.terminal_size() == (70, 24)
 
 
 # --- item 7: local date-time -----------------------------------------------------------------
