@@ -28,7 +28,11 @@ from .report import FORMATS
 )
 @click.option("-o", "--output", type=str, help="Output file, or directory (DIR/) for several.")
 @click.option("--lint", "lint_only", is_flag=True, help="Only report diagnostics.")
-@click.option("--check", is_flag=True, help="Write nothing; exit 1 if an output is stale.")
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Write nothing; exit 1 if an output is stale (0, saying so, with no jobs).",
+)
 @click.option(
     "--url-consent",
     is_flag=True,

@@ -180,6 +180,12 @@ def _run(schemas: Sequence[str], opts: Options, staging: Staging | None) -> int:
     if not schemas and not opts.url_consent:
         if opts.targets or opts.output:
             raise BuildError("--target and -o need a SCHEMA (jobs come from pyproject.toml)")
+        if not config.jobs and opts.check:
+            # A repository that only lints (the pre-commit check hook run there): no output
+            # can be stale, which is a pass, said in one line rather than a usage error.
+            if not opts.quiet:
+                _write("nothing to check: no [[tool.elicit-gen.jobs]] in pyproject.toml", err=True)
+            return EXIT_OK
         if not config.jobs:
             raise BuildError(
                 "no SCHEMA given and no [[tool.elicit-gen.jobs]] in pyproject.toml; see --help"

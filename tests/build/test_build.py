@@ -90,6 +90,35 @@ def test_check_names_stale_files_then_passes(client: Path, run_cli: CliRun) -> N
     assert run_cli("--check", cwd=client).returncode == 0
 
 
+@pytest.mark.parametrize(
+    "pyproject",
+    [None, "[project]\nname = 'lints-only'\n", "[tool.elicit-gen]\nignore = ['EG181']\n"],
+    ids=["no pyproject.toml", "no [tool.elicit-gen]", "no jobs"],
+)
+def test_check_with_no_jobs_passes_and_says_so(
+    tmp_path: Path, run_cli: CliRun, pyproject: str | None
+) -> None:
+    """A repository that only lints (issue 27): the check hook there has nothing to compare, so
+    it passes (exit 0) with one line saying why, where it used to be a usage error (exit 2)
+    blocking every commit. Building without a SCHEMA or jobs is still a usage error."""
+    (tmp_path / "schemas").mkdir()
+    (tmp_path / "schemas" / "contact.json").write_bytes((EXAMPLES / "contact.json").read_bytes())
+    if pyproject is not None:
+        (tmp_path / "pyproject.toml").write_text(pyproject)
+    check = run_cli("--check", cwd=tmp_path)
+    assert check.returncode == 0, check.stderr
+    assert check.stdout == ""
+    assert check.stderr == "nothing to check: no [[tool.elicit-gen.jobs]] in pyproject.toml\n"
+    quiet = run_cli("--check", "-q", cwd=tmp_path)
+    assert (quiet.returncode, quiet.stdout, quiet.stderr) == (0, "", "")
+    build = run_cli(cwd=tmp_path)
+    assert build.returncode == 2
+    assert "no SCHEMA given and no [[tool.elicit-gen.jobs]]" in build.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["schemas", *(["pyproject.toml"] if pyproject is not None else [])]
+    )
+
+
 def test_schema_with_an_error_leaves_previous_outputs_byte_identical(
     client: Path, run_cli: CliRun
 ) -> None:
