@@ -27,6 +27,15 @@ from __future__ import annotations
 
 from typing import Any
 
+try:  # the MCP SDK (the [mcp] extra): one line that says what to install, rather than a traceback
+    import anyio  # noqa: F401
+    import mcp  # noqa: F401
+except ModuleNotFoundError as _missing:
+    if (_missing.name or "").split(".")[0] not in ("anyio", "mcp"):
+        raise
+    _NEEDS = "elicit_gen.mcp needs the MCP SDK: pip install 'elicit-gen[mcp]' (or 'mcp>=2.3')"
+    raise ModuleNotFoundError(_NEEDS, name=_missing.name) from None
+
 from .matching import schema_key, unenforced
 from .requests import NOT_SHOWN, Fallback, FormRunner, Notifier, Refusal, UrlRequest, UrlRunner
 from .router import FormRouter, RouterSession, load_module
