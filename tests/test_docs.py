@@ -1,8 +1,14 @@
-"""docs/rules.md is generated from the rules, and every documented example triggers its code."""
+"""docs/rules.md is generated from the rules, and every documented example triggers its code; the
+APIs docs/targets/ describes are the ones the generated code has (issue 27: the HTML consent
+page's ``showUrl`` was described only in a comment, and ``editor(name)`` in docs/targets/qt.md was
+said to give the controls)."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,3 +37,196 @@ def test_documented_example_triggers_its_code(code: str, example: str) -> None:
     select = [code] if code == "EG191" else None
     codes = [d.code for d in lint(example, spec=spec, select=select).diagnostics]
     assert code in codes
+
+
+# --- docs/targets/html.md: the pages' window.elicitation ------------------------------------------
+
+HTML_DOC = ROOT / "docs" / "targets" / "html.md"
+HTML_RUNTIME = ROOT / "elicit_gen" / "runtime" / "html"
+
+
+def documented_members(doc: Path, interface: str) -> list[str]:
+    """The members of a TypeScript ``interface`` block of ``doc``."""
+    found = re.search(rf"^interface {interface} \{{\n(.*?)^\}}", doc.read_text(), re.M | re.S)
+    assert found is not None, f"{doc.name}: no interface {interface}"
+    return re.findall(r"^  (?:readonly )?(\w+)[(:]", found[1], re.M)
+
+
+def page_api(script: Path) -> list[str]:
+    """The keys of the object a page script installs as ``window.elicitation``."""
+    text = script.read_text()
+    found = re.search(
+        r'defineProperty\(window, "elicitation", \{\n\s*value: Object\.freeze\(\{\n(.*?)\n\s*\}\),',
+        text,
+        re.S,
+    )
+    assert found is not None, script.name
+    return re.findall(r"^ {6}(?:get )?(\w+)\b", found[1], re.M)
+
+
+@pytest.mark.parametrize(
+    ("interface", "script"),
+    [("Elicitation", "form.js"), ("UrlConsent", "url_consent.js")],
+)
+def test_html_page_api_is_the_documented_one(interface: str, script: str) -> None:
+    assert sorted(documented_members(HTML_DOC, interface)) == sorted(
+        page_api(HTML_RUNTIME / script)
+    )
+
+
+@pytest.mark.browser
+def test_consent_page_show_url_as_documented(browser: Any, tmp_path: Path) -> None:
+    """What html.md says of ``showUrl`` and ``complete``, on the page itself."""
+    from elicit_gen.api import compile_url_consent
+
+    (generated,) = compile_url_consent("html")
+    page_file = tmp_path / generated.name
+    page_file.write_text(generated.text, encoding="utf-8")
+    context = browser.new_context(locale="en-US")
+    opened: list[str] = []
+
+    def answer(route: Any) -> None:  # nothing reaches the network
+        opened.append(route.request.url)
+        route.fulfill(status=200, content_type="text/html", body="ok")
+
+    context.route(lambda url: not url.startswith("file:"), answer)
+    page = context.new_page()
+    try:
+        page.goto(page_file.as_uri())
+        page.evaluate("""() => { window.__results = [];
+            document.addEventListener("elicitation-result", (e) => __results.push(e.detail)); }""")
+        # before showUrl: no request, no action, nothing delivered (Escape, complete)
+        assert page.evaluate("window.elicitation.request") is None
+        assert page.is_hidden("#eg-actions")
+        page.keyboard.press("Escape")
+        assert page.evaluate("window.elicitation.complete()") is False
+        request = {
+            "url": "https://accounts.example.com/connect?state=8f1c",
+            "message": "Sign in to connect your calendar.",
+            "server": "Acme Calendar",
+            "elicitationId": "el-42",
+        }
+        same = page.evaluate(
+            """(r) => { window.__shown = window.elicitation.showUrl(r);
+                        return window.__shown === window.elicitation.result; }""",
+            request,
+        )
+        assert same is True  # showUrl returns the result promise
+        assert page.evaluate("window.__results") == []
+        assert page.evaluate("window.elicitation.elicitationId") == "el-42"
+        again = page.evaluate(
+            """(r) => { try { window.elicitation.showUrl(r); return null; }
+                        catch (e) { return String(e.message); } }""",
+            request,
+        )
+        assert again is not None and "this page already shows a request" in again
+        assert page.evaluate("window.elicitation.complete()") is False  # no accept yet
+        assert page.get_attribute("#eg-open", "href") == request["url"]
+        with context.expect_page() as popup:
+            page.click("#eg-open")
+        popup.value.close()
+        assert page.evaluate("window.__shown") == {"action": "accept"}  # the promise, resolved
+        assert page.evaluate("window.__results") == [{"action": "accept"}]
+        assert page.evaluate("window.elicitation.complete()") is True
+        assert page.text_content("#eg-done") == "Completed in your browser."
+        assert page.evaluate("window.elicitation.complete()") is False  # once
+        assert opened == [request["url"]]
+    finally:
+        context.close()
+
+
+# --- docs/targets/qt.md: the dialog's field accessors ---------------------------------------------
+
+QT_DOC = ROOT / "docs" / "targets" / "qt.md"
+
+
+def test_qt_dialog_methods_documented_exist() -> None:
+    pytest.importorskip("PySide6.QtWidgets")
+    from elicit_gen.runtime.qt.qt_editors import _Editor
+    from elicit_gen.runtime.qt.qt_form import _FormDialog
+
+    text = QT_DOC.read_text()
+    section = text[text.index("## The dialog") : text.index("## Keys, buttons and size")]
+    methods = set(re.findall(r"`(\w+)\((?:name)?\)`", section))
+    assert {"field_widget", "field_label", "error_label", "editor", "collect"} <= methods
+    assert all(callable(getattr(_FormDialog, m, None)) for m in methods), methods
+    assert "no `setText`" in section and not hasattr(_Editor, "setText")
+    for member in re.findall(r"`editor\.(\w+)", section):
+        assert hasattr(_Editor, member) or member in ("widget", "focus"), member
+
+
+def test_qt_field_accessors_as_documented(qtbot: Any) -> None:
+    """``field_widget`` gives the control of the table "Controls by field kind" (the text set on
+    it is what the form sends), ``editor`` an editor that ``write``s and ``read``s values."""
+    pytest.importorskip("PySide6.QtWidgets")
+    from PySide6.QtWidgets import (
+        QAbstractSpinBox,
+        QCheckBox,
+        QComboBox,
+        QDateTimeEdit,
+        QLabel,
+        QLineEdit,
+        QListWidget,
+        QPlainTextEdit,
+        QWidget,
+    )
+
+    import elicit_gen
+
+    schema = json.loads((ROOT / "examples" / "every_kind.json").read_text())["requestedSchema"]
+    schema["properties"]["notes"] = {"type": "string", "title": "Notes", "maxLength": 500}
+    module = elicit_gen.load_form(schema, "qt")
+    (dialog_class,) = [
+        value
+        for key, value in vars(module).items()
+        if key.endswith("Dialog")
+        and isinstance(value, type)
+        and value.__module__ == module.__name__
+    ]
+    dialog = dialog_class(server="acme")
+    qtbot.addWidget(dialog, before_close_func=lambda d: d.cancel())
+    expected = {
+        "project_name": QLineEdit,
+        "owner_email": QLineEdit,
+        "homepage": QLineEdit,
+        "notes": QPlainTextEdit,
+        "start_date": QDateTimeEdit,
+        "kickoff": QDateTimeEdit,
+        "team_size": QAbstractSpinBox,
+        "budget": QAbstractSpinBox,
+        "public": QCheckBox,
+        "language": QComboBox,
+        "platforms": QListWidget,
+    }
+    table = QT_DOC.read_text().split("## Controls by field kind", 1)[1]
+    for name, kind in expected.items():
+        widget = dialog.field_widget(name)
+        assert isinstance(widget, kind), (name, type(widget))
+        documented = "NumberSpinBox" if kind is QAbstractSpinBox else kind.__name__
+        assert f"`{documented}`" in table, name  # the class the table names (or a subclass)
+        assert widget is dialog.editor(name).focus
+        assert isinstance(dialog.editor(name).widget, QWidget)
+        assert isinstance(dialog.field_label(name), QLabel)
+        assert isinstance(dialog.error_label(name), QLabel)
+    assert type(dialog.field_widget("budget")).__name__ == "NumberSpinBox"
+    assert dialog.field_label("public").text() == ""  # the check box carries the text
+    assert not hasattr(dialog.editor("project_name"), "setText")
+
+    dialog.field_widget("project_name").setText("Ada's project")  # set as a user would
+    editor = dialog.editor("team_size")
+    editor.write(12)  # as initial= does
+    assert editor.read() == 12
+    dialog.editor("start_date").write("2026-03-01")
+    dialog.editor("language").write("rust")
+    dialog.editor("platforms").write(["linux"])
+    dialog.editor("budget").write("not a number")  # a value of another kind: ignored
+    content, _ = dialog.collect()
+    assert content["project_name"] == "Ada's project"
+    assert content["team_size"] == 12
+    assert content["start_date"] == "2026-03-01"
+    assert content["language"] == "rust"
+    assert content["platforms"] == ["linux"]
+    assert "budget" not in content
+    dialog.field_widget("budget").lineEdit().setText("abc")
+    with pytest.raises(ValueError):
+        dialog.editor("budget").read()
