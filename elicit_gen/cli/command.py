@@ -35,13 +35,17 @@ if TYPE_CHECKING:
 
 
 def _display(path: Path, root: Path) -> str:
-    """``path`` relative to ``root`` where possible, '/'-separated: stable across machines."""
+    """``path`` as a message names it, '/'-separated: relative to ``root`` (the current
+    directory) when it is inside it, as every message of a run inside a project names its files;
+    absolute when it is not (a chain of ``../`` says less than where the file is); a relative
+    path as the user typed it."""
     if path.is_absolute():
         with contextlib.suppress(ValueError):
             return path.relative_to(root).as_posix()
         with contextlib.suppress(ValueError):
-            return Path(os.path.relpath(path, root)).as_posix()
-    return path.as_posix()
+            return Path(os.path.realpath(path)).relative_to(os.path.realpath(root)).as_posix()
+        return path.as_posix()
+    return path.as_posix()  # as the user typed it
 
 
 def _write(text: str, *, err: bool = False, nl: bool = True) -> None:
@@ -123,7 +127,7 @@ def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bo
     if opts.fmt in ("json", "sarif") or diagnostics:
         _write(FORMATTERS[opts.fmt](diagnostics), nl=False, err=not opts.lint_only)
     for path in report.stale:
-        _write(f"{visible(path.as_posix())}: missing or out of date", err=True)
+        _write(f"{visible(_display(path, Path.cwd()))}: missing or out of date", err=True)
     count = len(report.results)
     if not opts.quiet and opts.fmt == "text":
         errors = sum(r.errors for _, r in report.results)

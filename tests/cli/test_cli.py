@@ -372,3 +372,33 @@ def test_compiling_imports_what_it_needs() -> None:
     """The other side of the check above: the list names modules compiling really imports."""
     imported = _imported(str(CONTACT), "--target", "html")
     assert {"jinja2", "elicit_gen.compiler.ir", "elicit_gen.targets.common.render"} <= imported
+
+
+def test_every_message_names_a_file_as_the_user_can_find_it(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
+    """Inside the current directory a file is named relative to it, by every message (written,
+    up to date, missing or out of date); outside it, absolute, never a chain of ../; a relative
+    path the user typed, as typed."""
+    project = tmp_path / "project"
+    elsewhere = tmp_path / "elsewhere" / "deep" / "forms"
+    project.mkdir()
+    (project / "contact.json").write_text(
+        '{"type": "object", "properties": {"name": {"type": "string"}}}', encoding="utf-8"
+    )
+    inside = run_cli("contact.json", "--target", "cli", "-o", f"{project / 'out'}/", cwd=project)
+    assert inside.stderr == "wrote out/contact_cli.py\n", inside.stderr
+    outside = run_cli("contact.json", "--target", "cli", "-o", f"{elsewhere}/", cwd=project)
+    assert outside.stderr == f"wrote {elsewhere.as_posix()}/contact_cli.py\n", outside.stderr
+    again = run_cli(
+        "contact.json", "--target", "cli", "-o", "../elsewhere/deep/forms/", cwd=project
+    )
+    assert again.stderr == "../elsewhere/deep/forms/contact_cli.py is up to date\n", again.stderr
+    (elsewhere / "contact_cli.py").write_text("stale\n", encoding="utf-8")
+    (project / "out" / "contact_cli.py").write_text("stale\n", encoding="utf-8")
+    for out, shown in ((elsewhere, f"{elsewhere.as_posix()}/"), (project / "out", "out/")):
+        check = run_cli("contact.json", "--target", "cli", "-o", f"{out}/", "--check", cwd=project)
+        assert check.returncode == 1
+        assert check.stderr.startswith(f"{shown}contact_cli.py: missing or out of date\n"), (
+            check.stderr
+        )
