@@ -32,7 +32,7 @@ from typing import Any
 
 import anyio
 from mcp.client import Client
-from mcp.client.stdio import StdioServerParameters
+from mcp.client.stdio import StdioServerParameters, stdio_client
 
 from elicit_gen.mcp import FormRouter, TextualRunner, load_module
 
@@ -61,7 +61,10 @@ async def ask(tool: str, mode: str, router: FormRouter, directory: Path, *, buil
     if not build:
         args.append("--no-build")
     server = StdioServerParameters(command=sys.executable, args=args)
-    async with Client(server, mode=mode, elicitation_callback=router) as client:
+    # Through router.watch, the forms name the server in a 2026-07-28 session too, where it names
+    # itself only in each result's _meta (no handshake; mcp 2.3.0 does not pass it on).
+    transport = router.watch(stdio_client(server))
+    async with Client(transport, mode=mode, elicitation_callback=router) as client:
         reply = await client.call_tool(tool, {})
         return "\n".join(getattr(block, "text", "") for block in reply.content)
 

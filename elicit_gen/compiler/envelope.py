@@ -6,7 +6,13 @@ Shapes (detected by their keys, never guessed silently):
 * the params object ``{"message", "requestedSchema", "mode"?}`` (or a URL-mode params object);
 * the request ``{"method": "elicitation/create", "params"}``, with or without JSON-RPC fields;
 * a 2026-07-28 ``InputRequiredResult`` ``{"resultType": "input_required", "inputRequests"}``,
-  bare or as the ``result`` of a JSON-RPC response; it yields one form per elicitation key.
+  bare or as the ``result`` of a JSON-RPC response; it yields one form per elicitation key;
+* a task of the tasks extension (SEP-2663, ``io.modelcontextprotocol/tasks``) in status
+  ``input_required``, whose ``inputRequests`` the client answers with ``tasks/update``: a
+  ``tasks/get`` result ``{"taskId", "status": "input_required", "inputRequests", ...}``, bare
+  or as the ``result`` of a JSON-RPC response, or the ``params`` of a task status notification
+  (``notifications/tasks``; the extension's schema spells it ``notifications/tasks/status``);
+  one form per elicitation key, as for ``input_required`` results.
 """
 
 from __future__ import annotations
@@ -18,6 +24,11 @@ from .diagnostics import Reporter, Severity
 from .source import JSON, SourceMap, join_pointer
 
 METHOD = "elicitation/create"
+#: The notifications that carry a whole task as their ``params`` (SEP-2663 names the first, the
+#: extension's schema the second).
+TASK_NOTIFICATIONS = ("notifications/tasks", "notifications/tasks/status")
+#: A task's one status whose task carries ``inputRequests``.
+TASK_INPUT_REQUIRED = "input_required"
 
 
 class Shape(str, Enum):
@@ -27,6 +38,13 @@ class Shape(str, Enum):
     JSONRPC_REQUEST = "JSON-RPC elicitation/create request"
     INPUT_REQUIRED = "input_required result"
     JSONRPC_RESULT = "JSON-RPC response with an input_required result"
+    TASK = "task (tasks/get result)"
+    JSONRPC_TASK = "JSON-RPC response with a task (tasks/get)"
+    TASK_NOTIFICATION = "task status notification"
+
+
+#: Where each task shape keeps the task: its ``inputRequests`` are under this pointer.
+TASK_POINTERS = {Shape.TASK: "", Shape.JSONRPC_TASK: "/result", Shape.TASK_NOTIFICATION: "/params"}
 
 
 class Mode(str, Enum):
@@ -37,7 +55,7 @@ class Mode(str, Enum):
 class Elicitation(NamedTuple):
     """One elicitation found in the input."""
 
-    key: str | None  # the inputRequests key, for input_required results
+    key: str | None  # the inputRequests key, for input_required results and tasks
     mode: Mode
     params_pointer: str | None  # None for a bare requestedSchema
     schema_pointer: str
@@ -149,13 +167,15 @@ class _Finder:
             return None
         return self.params(params, params_pointer, key)
 
-    def input_required(self, value: dict[str, JSON], pointer: str) -> list[Elicitation]:
+    def input_required(
+        self, value: dict[str, JSON], pointer: str, what: str = "input_required result"
+    ) -> list[Elicitation]:
         requests = value.get("inputRequests")
         requests_pointer = join_pointer(pointer, "inputRequests")
         if not isinstance(requests, dict):
             self.fail(
                 requests_pointer if "inputRequests" in value else pointer,
-                "an input_required result needs an `inputRequests` object",
+                f"an {what} needs an `inputRequests` object",
             )
             return []
         found: list[Elicitation] = []
@@ -170,8 +190,35 @@ class _Finder:
             if elicitation is not None:
                 found.append(elicitation)
         if not found and not self.reporter.has_errors:
-            self.fail(requests_pointer, "this input_required result asks for no elicitation")
+            self.fail(requests_pointer, f"this {what} asks for no elicitation")
         return found
+
+    def task(self, value: dict[str, JSON], pointer: str) -> list[Elicitation]:
+        """A task (SEP-2663): only one in status ``input_required`` carries ``inputRequests``,
+        and a client acts on them only then; each elicitation is linted at its own pointer."""
+        status = value.get("status")
+        where = join_pointer(pointer, "status") if "status" in value else pointer
+        if "status" not in value:
+            found = "found no `status`"
+        else:
+            found = f"found {status!r}" if isinstance(status, str) else f"found {_kind(status)}"
+        if "inputRequests" not in value:
+            if status == TASK_INPUT_REQUIRED:
+                self.fail(pointer, 'a task in status "input_required" needs `inputRequests`')
+            else:
+                self.fail(
+                    where,
+                    f'this task asks for no input: only a task in status "input_required" '
+                    f"carries `inputRequests`, {found}",
+                )
+            return []
+        if status != TASK_INPUT_REQUIRED:
+            self.fail(
+                where,
+                f'a task with `inputRequests` must be in status "input_required", {found}: '
+                f"a client reads them only then",
+            )
+        return self.input_required(value, pointer, "input_required task")
 
 
 def find_elicitations(value: JSON, reporter: Reporter, smap: SourceMap) -> Envelope | None:
@@ -184,15 +231,30 @@ def find_elicitations(value: JSON, reporter: Reporter, smap: SourceMap) -> Envel
             f"found {_kind(value)}",
         )
         return None
+    if "taskId" in value:  # before `resultType`: a tasks/get result has one ("complete")
+        return _wrap(Shape.TASK, finder.task(value, ""))
     if "resultType" in value or "inputRequests" in value:
         return _wrap(Shape.INPUT_REQUIRED, finder.input_required(value, ""))
     if "result" in value and "jsonrpc" in value:
         result = value["result"]
+        if isinstance(result, dict) and "taskId" in result:
+            return _wrap(Shape.JSONRPC_TASK, finder.task(result, "/result"))
         if isinstance(result, dict) and ("resultType" in result or "inputRequests" in result):
             return _wrap(Shape.JSONRPC_RESULT, finder.input_required(result, "/result"))
-        finder.fail("/result", "this JSON-RPC response carries no input_required result")
+        finder.fail(
+            "/result", "this JSON-RPC response carries no input_required result and no task"
+        )
         return None
     if "method" in value:
+        if value["method"] in TASK_NOTIFICATIONS:
+            params = value.get("params")
+            if not isinstance(params, dict):
+                finder.fail(
+                    "/params" if "params" in value else "",
+                    "a task status notification needs a `params` object (the task)",
+                )
+                return None
+            return _wrap(Shape.TASK_NOTIFICATION, finder.task(params, "/params"))
         if value["method"] != METHOD:
             finder.fail(
                 "/method",

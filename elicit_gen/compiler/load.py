@@ -65,12 +65,12 @@ INPUT_CODES: tuple[InputCode, ...] = (
         "EG005",
         "input-shape",
         "the input is none of the accepted shapes (requestedSchema, params, request, "
-        "input_required result)",
+        "input_required result, task in status input_required)",
         Severity.ERROR,
         True,
         '["type", "object"]',
-        "Give a requestedSchema, an elicitation params object, an elicitation/create request or "
-        "an input_required result.",
+        "Give a requestedSchema, an elicitation params object, an elicitation/create request, "
+        "an input_required result or a task in status input_required (tasks/get).",
     ),
     InputCode(
         "EG006",

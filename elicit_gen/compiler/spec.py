@@ -36,6 +36,7 @@ class Feature(str, Enum):
     MODE = "`mode` in elicitation params"
     URL_MODE = "URL-mode elicitation"
     INPUT_REQUIRED = "`input_required` results with `inputRequests`"
+    TASK_INPUT = "tasks (the tasks extension) with `inputRequests`"
 
 
 INTRODUCED: dict[Feature, Revision] = {
@@ -48,6 +49,7 @@ INTRODUCED: dict[Feature, Revision] = {
     Feature.MODE: Revision.R2025_11_25,
     Feature.URL_MODE: Revision.R2025_11_25,
     Feature.INPUT_REQUIRED: Revision.R2026_07_28,
+    Feature.TASK_INPUT: Revision.R2026_07_28,
 }
 
 #: ``enumNames`` is deprecated from this revision on (titled ``oneOf`` replaces it).

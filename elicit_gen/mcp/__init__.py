@@ -3,14 +3,15 @@
 Client side: :class:`FormRouter` is an ``elicitation_callback`` for ``mcp.ClientSession`` /
 ``mcp.client.Client``. Register the generated UI modules (``*_cli.py``, ``*_textual.py``,
 ``*_qt.py``); an incoming ``elicitation/create`` request (or an elicitation embedded in a
-2026-07-28 ``input_required`` result, which the SDK routes through the same callback) is answered
-by the form compiled from the same schema. A request reaches a form only when its whole
-``requestedSchema`` means what the form enforces: the same schema as the front end normalises it
-(key order and number spelling play no part; the router compares one cheap walk of the request
-with the registered schemas, running no front end), and no keyword the form would not enforce
-(an unknown keyword, at any depth). Never by the message text. A request without such a form is
-handed to a fallback, or else not shown: never declined on the user's behalf, the user is told
-which server asked and why, and the server gets a JSON-RPC error naming the reason
+2026-07-28 ``input_required`` result, which the SDK routes through the same callback; or in a task
+that asks for input, with :class:`TasksExtension`, as mcp 2.3.0 has no client for the tasks
+extension) is answered by the form compiled from the same schema. A request reaches a form only
+when its whole ``requestedSchema`` means what the form enforces: the same schema as the front end
+normalises it (key order and number spelling play no part; the router compares one cheap walk of
+the request with the registered schemas, running no front end), and no keyword the form would not
+enforce (an unknown keyword, at any depth). Never by the message text. A request without such a
+form is handed to a fallback, or else not shown: never declined on the user's behalf, the user is
+told which server asked and why, and the server gets a JSON-RPC error naming the reason
 (:class:`Refusal`).
 
 Server side: :func:`elicit_exact` sends a generated module's ``REQUESTED_SCHEMA`` verbatim over
@@ -41,6 +42,7 @@ from .requests import NOT_SHOWN, Fallback, FormRunner, Notifier, Refusal, UrlReq
 from .router import FormRouter, RouterSession, load_module
 from .runners import TextualRunner, run_in_thread, run_url_in_thread
 from .server import check_answer, elicit_exact, elicit_request
+from .tasks import TaskCancelledError, TasksExtension, drive_task
 
 __all__ = [
     "NOT_SHOWN",
@@ -50,10 +52,13 @@ __all__ = [
     "Notifier",
     "Refusal",
     "RouterSession",
+    "TaskCancelledError",
+    "TasksExtension",
     "TextualRunner",
     "UrlRequest",
     "UrlRunner",
     "check_answer",
+    "drive_task",
     "elicit_exact",
     "elicit_request",
     "load_module",

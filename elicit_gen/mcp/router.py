@@ -37,6 +37,7 @@ from .matching import (
     schema_key,
     unenforced,
 )
+from .names import NamedBy, ServerNames, SessionBooks, own_name
 from .requests import Refusal, UrlRequest, past_limits, shown_name
 from .runners import _complete_in_module, run_in_thread, run_url_in_thread
 from .steps import _Steps
@@ -56,7 +57,7 @@ _COMPILE_TARGETS = targets_with("loadable", "ui")
 _CONSENT_TARGETS = targets_with("python", "url_consent")
 
 
-class FormRouter:
+class FormRouter(NamedBy):
     """An ``elicitation_callback`` that answers each request with the form compiled from its
     schema.
 
@@ -64,9 +65,10 @@ class FormRouter:
     >>> async with Client(server, elicitation_callback=router) as client: ...
 
     ``server`` is the name the form shows as the requester; without it, the name the server gave
-    in its ``serverInfo``. ``runner`` shows a form (default :func:`run_in_thread`, which calls the
-    module's blocking ``elicit()`` in a worker thread; :class:`TextualRunner` pushes the screen
-    onto a running Textual app).
+    in its ``serverInfo``: a 2026-07-28 server gives it in each result, which the router reads
+    when the client connects through :meth:`watch`. ``runner`` shows a form (default
+    :func:`run_in_thread`, which calls the module's blocking ``elicit()`` in a worker thread;
+    :class:`TextualRunner` pushes the screen onto a running Textual app).
 
     ``compile_unknown`` (``"cli"``, ``"textual"`` or ``"qt"``) answers a form-mode request that no
     registered module matches with a form compiled at run time (:func:`elicit_gen.load_form`,
@@ -165,6 +167,9 @@ class FormRouter:
         #: URL-mode steps the user opened, for :meth:`message_handler` (each
         #: :meth:`session` has its own)
         self._steps = _Steps()
+        #: the names the server's results gave (:meth:`watch`), and each session's book
+        self._names = ServerNames()
+        self._books = SessionBooks()
         self._forms: dict[str, tuple[ModuleType, FormRunner]] = {}
         #: the cheap key (:func:`_route_key`) of each registered module -> its schema_key
         self._routes: dict[bytes, str] = {}
@@ -277,12 +282,17 @@ class FormRouter:
     async def __call__(
         self, context: ClientRequestContext, params: types.ElicitRequestParams
     ) -> types.ElicitResult | types.ErrorData:
-        return await self._answer(context, params, self._steps)
+        return await self._answer(context, params, self._steps, self._names)
 
     async def _answer(
-        self, context: ClientRequestContext, params: types.ElicitRequestParams, steps: _Steps
+        self,
+        context: ClientRequestContext,
+        params: types.ElicitRequestParams,
+        steps: _Steps,
+        names: ServerNames,
     ) -> types.ElicitResult | types.ErrorData:
         steps.serve(context.session)
+        self._books.bind(context.session, names)
         too_large = past_limits(params, self.limits)
         if too_large is not None:  # never handed on: the fallback need not bear it either
             return await self._not_shown(context, Refusal("too_large", too_large))
@@ -433,27 +443,29 @@ class FormRouter:
             pass
 
     def _server_name(self, context: ClientRequestContext) -> str | None:
+        """``server=``, else the name of the result that carried the request (2026-07-28,
+        :meth:`watch`), else the session's (initialize, server/discover); server text, cut to
+        what a screen shows before any screen gets it (:func:`.names.own_name`)."""
         if self.server:
             return self.server
-        info = getattr(context.session, "server_info", None)
-        name = getattr(info, "title", None) or getattr(info, "name", None)
-        # The server names itself: cut to what a screen shows before any screen gets it.
-        return clip(name) if isinstance(name, str) and name else None
+        stamped = self._books.name_for(context.session, getattr(context, "request_id", None))
+        return stamped or own_name(getattr(context.session, "server_info", None))
 
 
-class RouterSession:
+class RouterSession(NamedBy):
     """:meth:`FormRouter.session`: the router for one client session, with URL-mode steps of
-    its own. Pass it as ``elicitation_callback`` and :meth:`message_handler` as the same
-    client's ``message_handler``."""
+    its own (and server names: :meth:`watch`). Pass it as ``elicitation_callback`` and
+    :meth:`message_handler` as the same client's ``message_handler``."""
 
     def __init__(self, router: FormRouter) -> None:
         self.router = router
         self._steps = _Steps()
+        self._names = ServerNames()
 
     async def __call__(
         self, context: ClientRequestContext, params: types.ElicitRequestParams
     ) -> types.ElicitResult | types.ErrorData:
-        return await self.router._answer(context, params, self._steps)
+        return await self.router._answer(context, params, self._steps, self._names)
 
     async def message_handler(self, message: Any) -> None:
         """Completes this session's URL-mode steps (see :meth:`FormRouter.message_handler`)."""

@@ -124,6 +124,101 @@ def test_input_required_yields_one_form_per_elicitation_and_skips_other_requests
     assert elicit_gen.lint(text).shape is Shape.JSONRPC_RESULT
 
 
+#: A task of the tasks extension (SEP-2663) as ``tasks/get`` returns it in status
+#: ``input_required``: its ``inputRequests`` are answered with ``tasks/update``.
+TASK = (
+    '{"resultType": "complete", "taskId": "786512e2", "status": "input_required", '
+    '"createdAt": "2025-11-25T10:30:00Z", "lastUpdatedAt": "2025-11-25T10:50:00Z", '
+    '"ttlMs": 3600000, "pollIntervalMs": 5000, "inputRequests": {"name": '
+    '{"method": "elicitation/create", "params": {"mode": "form", "message": "M", '
+    '"requestedSchema": ' + SCHEMA + '}}, "s": {"method": "sampling/createMessage", '
+    '"params": {}}}}'
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "shape", "prefix"),
+    [
+        (TASK, Shape.TASK, ""),
+        ('{"jsonrpc": "2.0", "id": 4, "result": ' + TASK + "}", Shape.JSONRPC_TASK, "/result"),
+        (
+            '{"jsonrpc": "2.0", "method": "notifications/tasks", "params": ' + TASK + "}",
+            Shape.TASK_NOTIFICATION,
+            "/params",
+        ),
+        (
+            '{"method": "notifications/tasks/status", "params": ' + TASK + "}",
+            Shape.TASK_NOTIFICATION,
+            "/params",
+        ),
+    ],
+)
+def test_a_task_in_status_input_required_yields_a_form_per_elicitation(
+    text: str, shape: Shape, prefix: str
+) -> None:
+    """A tasks/get result, bare or in its JSON-RPC response, and a task status notification:
+    each elicitation of ``inputRequests`` is a form (the sampling request is not ours), and a
+    diagnostic inside it points into the task."""
+    result = elicit_gen.compile(text, [], name="task.json")
+    assert result.ok, result.diagnostics
+    assert [f.stem for f in result.forms] == ["task_name"]
+    assert [f.name for f in result.forms[0].fields] == ["n"]
+    assert elicit_gen.lint(text).shape is shape
+    broken = text.replace('{"n": {"type": "string"}}', '{"n": {"type": "null"}}')
+    [diag] = elicit_gen.lint(broken).diagnostics
+    assert diag.code == "EG110"
+    assert diag.pointer == f"{prefix}/inputRequests/name/params/requestedSchema/properties/n"
+
+
+@pytest.mark.parametrize(
+    ("change", "pointer", "words"),
+    [
+        ('"status": "working", ', "/status", "found 'working'"),
+        ('"status": 3, ', "/status", "found a number"),
+    ],
+)
+def test_a_task_with_input_requests_in_another_status_is_an_error(
+    change: str, pointer: str, words: str
+) -> None:
+    """A client reads ``inputRequests`` only of a task in status ``input_required``; the
+    requests are still linted (the form of ``name`` compiles, the task does not)."""
+    text = TASK.replace('"status": "input_required", ', change)
+    diagnostics = elicit_gen.lint(text).diagnostics
+    assert [(d.code, d.pointer) for d in diagnostics] == [("EG005", pointer)]
+    assert words in diagnostics[0].message
+
+
+@pytest.mark.parametrize(
+    ("text", "pointer", "words"),
+    [
+        (
+            '{"taskId": "t", "status": "working", "createdAt": "x", "lastUpdatedAt": "y", '
+            '"ttlMs": null}',
+            "/status",
+            "this task asks for no input",
+        ),
+        ('{"taskId": "t", "status": "input_required"}', "", "needs `inputRequests`"),
+        (
+            '{"taskId": "t", "status": "input_required", "inputRequests": []}',
+            "/inputRequests",
+            "needs an `inputRequests` object",
+        ),
+        (
+            '{"taskId": "t", "status": "input_required", "inputRequests": '
+            '{"s": {"method": "sampling/createMessage", "params": {}}}}',
+            "/inputRequests",
+            "this input_required task asks for no elicitation",
+        ),
+        ('{"method": "notifications/tasks", "params": 1}', "/params", "needs a `params` object"),
+        ('{"jsonrpc": "2.0", "id": 1, "result": {}}', "/result", "no input_required result"),
+    ],
+)
+def test_a_task_that_asks_for_nothing_is_not_a_form(text: str, pointer: str, words: str) -> None:
+    diagnostics = elicit_gen.lint(text).diagnostics
+    assert [(d.code, d.pointer) for d in diagnostics] == [("EG005", pointer)]
+    assert words in diagnostics[0].message
+
+
 # --- naming ------------------------------------------------------------------------------------
 
 ODD = [

@@ -70,6 +70,8 @@ def test_update_contact_with_input_required_over_stdio(forms: Path) -> None:
 def test_decline_over_stdio_2026(forms: Path) -> None:
     done = client(forms, "y\n\n\n\nd\n", "--mode", "2026-07-28")
     assert done.stdout == "Booking not made: the user chose decline.\n"
+    # No handshake: the server is named by the input_required result's _meta (router.watch).
+    assert "travel-agent asks:" in done.stderr
 
 
 def _load_client() -> ModuleType:

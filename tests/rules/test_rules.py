@@ -509,6 +509,29 @@ def test_input_required_needs_newest_revision() -> None:
     assert [d.code for d in run(text, "2026-07-28", select=("EG18",))] == []
 
 
+@pytest.mark.parametrize(
+    ("wrap", "pointer"),
+    [
+        ("{}", "/inputRequests"),
+        ('{{"jsonrpc": "2.0", "id": 3, "result": {}}}', "/result/inputRequests"),
+        ('{{"method": "notifications/tasks", "params": {}}}', "/params/inputRequests"),
+    ],
+)
+def test_a_task_with_input_requests_needs_newest_revision(wrap: str, pointer: str) -> None:
+    """The tasks extension's ``inputRequests`` (answered with ``tasks/update``) are built on
+    2026-07-28's: the experimental tasks of 2025-11-25 had none."""
+    task = (
+        '{"taskId": "t", "status": "input_required", "inputRequests": {"a": {"method": '
+        '"elicitation/create", "params": {"mode": "form", "message": "m", "requestedSchema": '
+        '{"type": "object", "properties": {}}}}}}'
+    )
+    text = wrap.format(task)
+    [diag] = run(text, "2025-11-25", select=("EG18",))
+    assert (diag.code, diag.pointer) == ("EG180", pointer)
+    assert "tasks" in diag.message and "2026-07-28" in diag.message
+    assert [d.code for d in run(text, "2026-07-28", select=("EG18",))] == []
+
+
 def test_enum_names_deprecation_suggests_one_of() -> None:
     [diag] = run(field('{"type": "string", "enum": ["a", "b"], "enumNames": ["A", "B"]}'))
     assert diag.code == "EG181" and diag.severity == "warning"

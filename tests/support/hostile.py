@@ -207,6 +207,8 @@ json_values = st.recursive(
                     "resultType",
                     "result",
                     "jsonrpc",
+                    "taskId",
+                    "status",
                 ]
             )
             | st.text(max_size=5),
@@ -232,4 +234,7 @@ def envelopes(schema: Any) -> list[Any]:
             "id": 1,
             "result": {"resultType": "input_required", "inputRequests": schema},
         },
+        {"taskId": "t", "status": "input_required", "inputRequests": {"k": request}},
+        {"jsonrpc": "2.0", "id": 1, "result": {"taskId": "t", "status": schema}},
+        {"method": "notifications/tasks", "params": {"taskId": "t", "inputRequests": schema}},
     ]

@@ -3,7 +3,10 @@
 Spec: 2025-06-18 has string, number, boolean and untitled/legacy enum fields, with ``default``
 only on booleans; 2025-11-25 adds ``default`` on strings, numbers and enums, titled
 single-select (``oneOf``), multi-select, ``$schema``, ``mode`` and URL mode; 2026-07-28 adds
-``input_required`` results. A client on an older revision does not know the newer feature.
+``input_required`` results, and with them the tasks extension (SEP-2663), whose task in
+status ``input_required`` carries ``inputRequests`` of the same shape, answered with
+``tasks/update`` (the experimental tasks of 2025-11-25 carried none, and are not
+wire-compatible with it). A client on an older revision does not know the newer feature.
 """
 
 from __future__ import annotations
@@ -11,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from ..envelope import Mode, Shape
+from ..envelope import TASK_POINTERS, Mode, Shape
 from ..kinds import Kind
 from ..source import join_pointer
 from ..spec import INTRODUCED, Feature, allows
@@ -50,6 +53,9 @@ def check(ctx: Context) -> Iterator[Finding]:
             "/resultType" if ctx.shape is Shape.INPUT_REQUIRED else "/result",
             Feature.INPUT_REQUIRED,
         )
+    task = TASK_POINTERS.get(ctx.shape)
+    if task is not None and not allows(ctx.revision, Feature.TASK_INPUT):
+        yield _finding(ctx, join_pointer(task, "inputRequests"), Feature.TASK_INPUT)
     if elicitation.params_pointer is not None:
         if elicitation.mode is Mode.URL and not allows(ctx.revision, Feature.URL_MODE):
             yield _finding(ctx, join_pointer(elicitation.params_pointer, "mode"), Feature.URL_MODE)

@@ -1,0 +1,231 @@
+"""The tasks extension (SEP-2663, ``io.modelcontextprotocol/tasks``) on the client side, for the
+input a task asks for: :class:`TasksExtension` and :func:`drive_task`.
+
+A 2026-07-28 server that negotiated the extension may answer ``tools/call`` with a task
+(``resultType: "task"``, a ``CreateTaskResult``) instead of its result. The client polls
+``tasks/get``; a task in status ``input_required`` carries ``inputRequests`` (the shape of an
+``input_required`` result's), which the client answers with ``tasks/update`` (``taskId``,
+``inputResponses``), then polls on until the task is ``completed`` (its ``result``), ``failed``
+(its JSON-RPC ``error``) or ``cancelled``.
+
+mcp 2.3.0 has no client for the extension: no ``tasks/get`` or ``tasks/update`` request, no
+``task`` result type; a ``CreateTaskResult`` is not even parsed. It has what one is built on,
+and this module uses only that: ``mcp.client.ClientExtension`` with a ``ResultClaim`` for the
+``task`` result type of ``tools/call`` (``Client.call_tool`` hands the claimed result to its
+``resolve`` and returns the ``CallToolResult`` that gives), ``ClientSession.send_request`` with a
+``Request`` model of one's own (``name_param`` sets the ``Mcp-Name`` header SEP-2663 asks for),
+and ``ClientSession.dispatch_input_request``, which routes each embedded request through the
+session's callbacks exactly as the SDK's own ``input_required`` loop does: an elicitation reaches
+the :class:`~elicit_gen.mcp.FormRouter` that is the ``elicitation_callback``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import suppress
+from typing import TYPE_CHECKING, Any, Literal
+
+import anyio
+from mcp import types
+from mcp.client import ClaimContext, ClientExtension, ClientRequestContext, ResultClaim
+from mcp.shared.exceptions import MCPError
+
+if TYPE_CHECKING:
+    from mcp.client import ClientSession
+
+    from .names import NamedBy
+
+#: The extension's identifier, advertised in the client's per-request capabilities.
+TASKS_EXTENSION = "io.modelcontextprotocol/tasks"
+
+TaskStatus = Literal["working", "input_required", "completed", "failed", "cancelled"]
+
+#: The wait between two polls when the server suggests none (``pollIntervalMs``), and the
+#: longest a server may make the client wait between two (a larger suggestion is cut to it).
+DEFAULT_POLL_SECONDS = 1.0
+MAX_POLL_SECONDS = 60.0
+
+
+class CreateTaskResult(types.Result):
+    """A ``tools/call`` answered with a task (``resultType: "task"``): the task's seed state."""
+
+    result_type: Literal["task"] = "task"
+    task_id: str
+    status: TaskStatus
+    status_message: str | None = None
+    created_at: str | None = None
+    last_updated_at: str | None = None
+    ttl_ms: int | None = None
+    poll_interval_ms: int | None = None
+
+
+class GetTaskResult(types.Result):
+    """A ``tasks/get`` result: the task, with ``inputRequests`` in status ``input_required``,
+    ``result`` when ``completed``, ``error`` when ``failed``."""
+
+    result_type: str | None = None
+    task_id: str
+    status: TaskStatus
+    status_message: str | None = None
+    created_at: str | None = None
+    last_updated_at: str | None = None
+    ttl_ms: int | None = None
+    poll_interval_ms: int | None = None
+    input_requests: types.InputRequests | None = None
+    result: dict[str, Any] | None = None
+    error: dict[str, Any] | None = None
+
+
+class TaskParams(types.RequestParams):
+    task_id: str
+
+
+class UpdateTaskParams(TaskParams):
+    input_responses: types.InputResponses
+
+
+class GetTaskRequest(types.Request[TaskParams, Literal["tasks/get"]]):
+    method: Literal["tasks/get"] = "tasks/get"
+    name_param = "taskId"
+
+
+class UpdateTaskRequest(types.Request[UpdateTaskParams, Literal["tasks/update"]]):
+    method: Literal["tasks/update"] = "tasks/update"
+    name_param = "taskId"
+
+
+class CancelTaskRequest(types.Request[TaskParams, Literal["tasks/cancel"]]):
+    method: Literal["tasks/cancel"] = "tasks/cancel"
+    name_param = "taskId"
+
+
+class TaskCancelledError(RuntimeError):
+    """The task ended ``cancelled`` before giving a result."""
+
+    def __init__(self, task_id: str, status_message: str | None = None) -> None:
+        detail = f": {status_message[:200]}" if status_message else ""
+        super().__init__(f"task {task_id[:200]!r} was cancelled{detail}")
+        self.task_id = task_id
+        self.status_message = status_message
+
+
+def _seconds(poll_interval_ms: int | None) -> float:
+    if poll_interval_ms is None:
+        return DEFAULT_POLL_SECONDS
+    return min(max(poll_interval_ms / 1000, 0.0), MAX_POLL_SECONDS)
+
+
+async def drive_task(
+    session: ClientSession,
+    task: CreateTaskResult | str,
+    *,
+    router: NamedBy | None = None,
+    read_timeout_seconds: float | None = None,
+) -> types.CallToolResult:
+    """Polls ``task`` (the ``CreateTaskResult``, or its id) with ``tasks/get`` to its end, and
+    returns its ``CallToolResult``.
+
+    Each input request of a task in status ``input_required`` is answered once (a key already
+    answered is not asked again, as SEP-2663 advises: a poll before the server took the answers
+    in repeats them), one after the other in the server's order, through
+    ``session.dispatch_input_request``: an elicitation reaches the session's
+    ``elicitation_callback``, the router. ``router`` (a :class:`~elicit_gen.mcp.FormRouter` or
+    one of its sessions) first reads the name the ``tasks/get`` result gives the server
+    (:meth:`~elicit_gen.mcp.FormRouter.note`). The answers go back in one ``tasks/update``.
+
+    A request the callback does not answer (the router's JSON-RPC error for a request it did not
+    show) cannot be sent in ``inputResponses``: the task is cancelled (``tasks/cancel``) and the
+    error raised as ``MCPError``, as the SDK ends an ``input_required`` call. A ``failed`` task
+    raises its error as ``MCPError``, a ``cancelled`` one :class:`TaskCancelledError`.
+
+    Polls follow the server's ``pollIntervalMs`` (1 s without one, at most 60 s); the wait has no
+    end of its own (SEP-2663 tasks are long work): bound it with a cancel scope.
+    """
+    task_id = task if isinstance(task, str) else task.task_id
+    interval = None if isinstance(task, str) else task.poll_interval_ms
+    answered: set[str] = set()
+    while True:
+        snapshot = await session.send_request(
+            GetTaskRequest(params=TaskParams(task_id=task_id)),
+            GetTaskResult,
+            request_read_timeout_seconds=read_timeout_seconds,
+        )
+        if snapshot.poll_interval_ms is not None:
+            interval = snapshot.poll_interval_ms
+        if snapshot.status == "completed":
+            if snapshot.result is None:
+                raise MCPError(types.INTERNAL_ERROR, "a completed task carries no result")
+            return types.CallToolResult.model_validate(snapshot.result, by_name=False)
+        if snapshot.status == "failed":
+            error = snapshot.error or {"code": types.INTERNAL_ERROR, "message": "task failed"}
+            raise MCPError.from_error_data(types.ErrorData.model_validate(error))
+        if snapshot.status == "cancelled":
+            raise TaskCancelledError(task_id, snapshot.status_message)
+        fresh = {
+            key: request
+            for key, request in (snapshot.input_requests or {}).items()
+            if key not in answered
+        }
+        if snapshot.status == "input_required" and fresh:
+            if router is not None:
+                router.note(snapshot)
+            responses = await _answer(session, task_id, fresh, read_timeout_seconds)
+            answered.update(responses)
+            await session.send_request(
+                UpdateTaskRequest(
+                    params=UpdateTaskParams(task_id=task_id, input_responses=responses)
+                ),
+                types.EmptyResult,
+                request_read_timeout_seconds=read_timeout_seconds,
+            )
+        await anyio.sleep(_seconds(interval))
+
+
+async def _answer(
+    session: ClientSession,
+    task_id: str,
+    requests: types.InputRequests,
+    read_timeout_seconds: float | None,
+) -> types.InputResponses:
+    """Each request through the session's callbacks; on a refusal, the task cancelled and the
+    error raised."""
+    responses: types.InputResponses = {}
+    for key, request in requests.items():
+        meta = request.params.meta if request.params is not None else None
+        context = ClientRequestContext(session=session, request_id=key, meta=meta)
+        response = await session.dispatch_input_request(context, request)
+        if isinstance(response, types.ErrorData):
+            with suppress(Exception):  # a courtesy: the error is what the caller gets
+                await session.send_request(
+                    CancelTaskRequest(params=TaskParams(task_id=task_id)),
+                    types.EmptyResult,
+                    request_read_timeout_seconds=read_timeout_seconds,
+                )
+            raise MCPError.from_error_data(response)
+        responses[key] = response
+    return responses
+
+
+class TasksExtension(ClientExtension):
+    """The tasks extension for ``mcp.client.Client``: ``Client(..., elicitation_callback=router,
+    extensions=[TasksExtension(router)])``. It advertises ``io.modelcontextprotocol/tasks`` (in
+    2026-07-28 sessions: the SDK makes claims only there) and claims the ``task`` result of
+    ``tools/call``, which :func:`drive_task` finishes: ``client.call_tool`` returns the task's
+    ``CallToolResult``, its input requests answered by the client's callbacks on the way.
+    ``router`` names the server that asks from each ``tasks/get`` result."""
+
+    identifier = TASKS_EXTENSION
+
+    def __init__(self, router: NamedBy | None = None) -> None:
+        self.router = router
+
+    def claims(self) -> Sequence[ResultClaim[Any]]:
+        return (ResultClaim(result_type="task", model=CreateTaskResult, resolve=self._resolve),)
+
+    async def _resolve(self, created: CreateTaskResult, ctx: ClaimContext) -> types.CallToolResult:
+        return await drive_task(
+            ctx.session,
+            created,
+            router=self.router,
+            read_timeout_seconds=ctx.read_timeout_seconds,
+        )

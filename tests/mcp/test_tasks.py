@@ -1,0 +1,328 @@
+"""Tasks (SEP-2663) that ask for input, end to end (issue 27 item 4).
+
+A real ``MCPServer`` with a tasks extension of its own (the SDK has none; ``Extension`` with
+``tasks/get``, ``tasks/update`` and ``tasks/cancel`` methods and a ``tools/call`` interceptor that
+answers with a task), and a real ``Client`` with ``elicit_gen.mcp.TasksExtension``: the task's
+``inputRequests`` reach the router, whose compiled CLI form is answered on scripted stdin, and
+the answers go back in ``tasks/update``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from types import ModuleType
+from typing import Any
+
+import anyio
+import pytest
+
+pytest.importorskip("mcp")
+
+from mcp import types
+from mcp.client import Client
+from mcp.client._memory import InMemoryTransport
+from mcp.server import MCPServer
+from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
+from mcp.server.extension import Extension, MethodBinding
+from mcp.server.mcpserver.server import require_client_extension
+from mcp.shared.exceptions import MCPError
+
+import elicit_gen
+from elicit_gen.compiler.envelope import Shape
+from elicit_gen.mcp import (
+    NOT_SHOWN,
+    FormRouter,
+    TaskCancelledError,
+    TasksExtension,
+    drive_task,
+    elicit_request,
+)
+from elicit_gen.mcp.tasks import TASKS_EXTENSION, CreateTaskResult, _seconds
+
+from ..support.cli import UNSAFE
+from ..support.mcp import cli_runner
+
+NAME = {
+    "type": "object",
+    "properties": {"name": {"type": "string", "title": "Name", "minLength": 2}},
+    "required": ["name"],
+}
+SEATS = {"type": "object", "properties": {"seats": {"type": "integer", "minimum": 1}}}
+UNENFORCED = {"type": "object", "properties": {"ok": {"type": "boolean", "x-vendor": 1}}}
+STAMP = "2025-11-25T10:30:00Z"
+
+
+class _TaskParams(types.RequestParams):
+    task_id: str
+
+
+class _UpdateParams(_TaskParams):
+    input_responses: dict[str, Any]
+
+
+class ServerTasks(Extension):
+    """The server's side of SEP-2663 for one tool, ``book``: a task that asks ``questions``
+    (key, message, schema) one at a time. Each ``tasks/get`` is recorded as sent; an answer is
+    taken in one poll late (the acknowledgement is eventually consistent), so the client sees
+    the same request again before it is gone. ``end`` is how the task ends once answered."""
+
+    identifier = TASKS_EXTENSION
+
+    def __init__(
+        self,
+        questions: Sequence[tuple[str, str, Mapping[str, Any]]],
+        end: str = "completed",
+    ) -> None:
+        self.questions = list(questions)
+        self.end = end
+        self.sent: list[dict[str, Any]] = []
+        self.updates: list[dict[str, Any]] = []
+        self.cancelled: list[str] = []
+        self.answers: dict[str, Any] = {}
+        self._late: dict[str, Any] = {}
+        self._lag = 0
+        self._polls = 0
+
+    def methods(self) -> Sequence[MethodBinding]:
+        return (
+            MethodBinding("tasks/get", _TaskParams, self._get),
+            MethodBinding("tasks/update", _UpdateParams, self._update),
+            MethodBinding("tasks/cancel", _TaskParams, self._cancel),
+        )
+
+    async def intercept_tool_call(
+        self,
+        params: types.CallToolRequestParams,
+        ctx: ServerRequestContext[Any, Any],
+        call_next: CallNext,
+    ) -> HandlerResult:
+        try:
+            require_client_extension(ctx, TASKS_EXTENSION)
+        except MCPError:  # SEP-2663: no task for a client that did not declare the extension
+            return await call_next(ctx)
+        return {"resultType": "task", **self._task("t-1", "working")}
+
+    def _task(self, task_id: str, status: str) -> dict[str, Any]:
+        return {
+            "taskId": task_id,
+            "status": status,
+            "createdAt": STAMP,
+            "lastUpdatedAt": STAMP,
+            "ttlMs": 60_000,
+            "pollIntervalMs": 5,
+        }
+
+    async def _get(self, ctx: ServerRequestContext[Any, Any], params: _TaskParams) -> HandlerResult:
+        if params.task_id != "t-1":
+            raise MCPError(types.INVALID_PARAMS, "Failed to retrieve task: Task not found")
+        self._polls += 1
+        if self._lag:  # answers taken in, but not yet seen by this poll
+            self._lag -= 1
+        else:
+            self.answers.update(self._late)
+            self._late = {}
+        task = self._task(params.task_id, "working")
+        waiting = [q for q in self.questions if q[0] not in self.answers]
+        if self.cancelled:
+            task["status"] = "cancelled"
+        elif self._polls == 1:
+            pass  # working: the client polls again
+        elif waiting:
+            key, message, schema = waiting[0]
+            task["status"] = "input_required"
+            task["inputRequests"] = {
+                key: elicit_request(message, schema).model_dump(
+                    by_alias=True, mode="json", exclude_none=True
+                )
+            }
+        elif self.end == "failed":
+            task["status"] = "failed"
+            task["error"] = {"code": -32603, "message": "the booking system is down"}
+        else:
+            task["status"] = self.end
+            if self.end == "completed":
+                text = json.dumps(self.answers, sort_keys=True)
+                task["result"] = {
+                    "content": [{"type": "text", "text": text}],
+                    "structuredContent": {"result": text},  # the tool's output schema: str
+                    "isError": False,
+                }
+        self.sent.append({"resultType": "complete", **task})
+        return self.sent[-1]
+
+    async def _update(
+        self, ctx: ServerRequestContext[Any, Any], params: _UpdateParams
+    ) -> HandlerResult:
+        self.updates.append(params.input_responses)
+        self._late.update(params.input_responses)
+        self._lag = 1
+        return {"resultType": "complete"}
+
+    async def _cancel(
+        self, ctx: ServerRequestContext[Any, Any], params: _TaskParams
+    ) -> HandlerResult:
+        self.cancelled.append(params.task_id)
+        return {"resultType": "complete"}
+
+
+def task_server(tasks: ServerTasks, name: str = "acme-tasks") -> MCPServer:
+    server = MCPServer(name, extensions=[tasks])
+
+    @server.tool()
+    async def book() -> str:
+        return "no task"  # what a client without the extension gets
+
+    return server
+
+
+class Shown:
+    def __init__(self, lines: list[str]) -> None:
+        self.transcripts: list[str] = []
+        self.servers: list[str | None] = []
+        self._run = cli_runner(lines, self.transcripts)
+
+    async def __call__(self, module: ModuleType, message: str, server: str | None) -> Any:
+        self.servers.append(server)
+        return await self._run(module, message, server)
+
+
+async def book(server: MCPServer, router: Any, mode: str = "2026-07-28") -> str:
+    with anyio.fail_after(60):
+        async with Client(
+            InMemoryTransport(server),
+            mode=mode,
+            elicitation_callback=router,
+            extensions=[TasksExtension(router)],
+        ) as client:
+            reply = await client.call_tool("book", {})
+            assert not reply.is_error, reply.content
+            text: str = reply.content[0].text  # type: ignore[union-attr]
+            return text
+
+
+@pytest.mark.parametrize("mode", ["2026-07-28", "auto"])
+def test_a_task_asks_through_the_form_and_gets_the_answers_by_tasks_update(mode: str) -> None:
+    tasks = ServerTasks([("name", "Who travels?", NAME), ("seats", "How many seats?", SEATS)])
+    shown = Shown(["Ada", "s", "3", "s"])
+    router = FormRouter(compile_unknown="cli", runner=shown)
+    reply = anyio.run(book, task_server(tasks), router, mode)
+    # Each question shown once, though the server repeated it in the poll after the update.
+    asked = [t["inputRequests"] for t in tasks.sent if "inputRequests" in t]
+    assert [list(a) for a in asked] == [["name"], ["name"], ["seats"], ["seats"]]
+    assert len(shown.transcripts) == 2
+    assert "Who travels?" in shown.transcripts[0] and "How many seats?" in shown.transcripts[1]
+    assert tasks.updates == [
+        {"name": {"action": "accept", "content": {"name": "Ada"}}},
+        {"seats": {"action": "accept", "content": {"seats": 3}}},
+    ]
+    assert json.loads(reply) == {
+        "name": {"action": "accept", "content": {"name": "Ada"}},
+        "seats": {"action": "accept", "content": {"seats": 3}},
+    }
+    # The server is named in each tasks/get result's _meta only (pinned: no discover).
+    assert shown.servers == ["acme-tasks", "acme-tasks"]
+    assert shown.transcripts[0].startswith("acme-tasks asks:")
+
+
+def test_what_tasks_get_sent_lints_as_a_task() -> None:
+    """The linter reads the very result the client answered (issue 27 item 4, envelope)."""
+    tasks = ServerTasks([("name", "Who travels?", NAME)])
+    anyio.run(
+        book, task_server(tasks), FormRouter(compile_unknown="cli", runner=Shown(["Ada", "s"]))
+    )
+    sent = next(t for t in tasks.sent if "inputRequests" in t)
+    result = elicit_gen.lint(json.dumps(sent))
+    assert result.shape is Shape.TASK and result.diagnostics == []
+    forms = elicit_gen.compile(json.dumps(sent), [], name="booking.json").forms
+    assert [f.stem for f in forms] == ["booking_name"]
+
+
+def test_a_declined_question_is_sent_as_a_decline() -> None:
+    tasks = ServerTasks([("name", "Who travels?", NAME)])
+    reply = anyio.run(
+        book, task_server(tasks), FormRouter(compile_unknown="cli", runner=Shown(["Ada", "d"]))
+    )
+    assert tasks.updates == [{"name": {"action": "decline"}}]
+    assert json.loads(reply) == {"name": {"action": "decline"}}
+
+
+def leaves(error: BaseException) -> list[BaseException]:
+    inner: list[BaseException] = list(getattr(error, "exceptions", []))
+    return [leaf for e in inner for leaf in leaves(e)] if inner else [error]
+
+
+def test_a_question_not_shown_cancels_the_task_and_ends_the_call(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Never declined on the user's behalf: ``inputResponses`` cannot carry an error, so the
+    task is cancelled and the call ends with the router's error; the user is told."""
+    tasks = ServerTasks([("ok", "Confirm?", UNENFORCED)])
+    shown = Shown([])
+    with pytest.raises(BaseException) as raised:
+        anyio.run(book, task_server(tasks), FormRouter(compile_unknown="cli", runner=shown))
+    [error] = leaves(raised.value)
+    assert isinstance(error, MCPError) and error.code == NOT_SHOWN
+    assert error.error.data == {"reason": "unenforced"}
+    assert tasks.updates == [] and tasks.cancelled == ["t-1"] and shown.transcripts == []
+    [line] = capsys.readouterr().err.splitlines()
+    assert line.startswith("acme-tasks: This request was not shown") and not UNSAFE.search(line)
+
+
+def test_a_failed_task_raises_its_error() -> None:
+    tasks = ServerTasks([("name", "Who travels?", NAME)], end="failed")
+    router = FormRouter(compile_unknown="cli", runner=Shown(["Ada", "s"]))
+    with pytest.raises(BaseException) as raised:
+        anyio.run(book, task_server(tasks), router)
+    [error] = leaves(raised.value)
+    assert isinstance(error, MCPError) and error.message == "the booking system is down"
+
+
+def test_a_cancelled_task_raises() -> None:
+    tasks = ServerTasks([("name", "Who travels?", NAME)], end="cancelled")
+    router = FormRouter(compile_unknown="cli", runner=Shown(["Ada", "s"]))
+    with pytest.raises(BaseException) as raised:
+        anyio.run(book, task_server(tasks), router)
+    [error] = leaves(raised.value)
+    assert isinstance(error, TaskCancelledError) and error.task_id == "t-1"
+
+
+def test_a_legacy_session_gets_no_task() -> None:
+    """The SDK makes claims (and advertises the extension) only in 2026-07-28 sessions: a
+    2025-11-25 client does not declare it, and the server answers with the tool's result."""
+    tasks = ServerTasks([("name", "Who travels?", NAME)])
+    assert anyio.run(book, task_server(tasks), FormRouter(), "legacy") == "no task"
+    assert tasks.sent == []
+
+
+def test_a_task_driven_by_hand() -> None:
+    """``drive_task`` on the ``CreateTaskResult`` that ``session.call_tool(...,
+    allow_claimed=True)`` returns (the extension still declared, so that the server may
+    answer with a task and the SDK parses it)."""
+    tasks = ServerTasks([("name", "Who travels?", NAME)])
+    shown = Shown(["Ada", "s"])
+    router = FormRouter(compile_unknown="cli", runner=shown)
+
+    async def main() -> str:
+        async with Client(
+            InMemoryTransport(task_server(tasks)),
+            mode="2026-07-28",
+            elicitation_callback=router,
+            extensions=[TasksExtension()],
+        ) as client:
+            created = await client.session.call_tool("book", {}, allow_claimed=True)
+            assert isinstance(created, CreateTaskResult) and created.status == "working"
+            result = await drive_task(client.session, created.task_id, router=router)
+            return result.content[0].text  # type: ignore[union-attr]
+
+    assert json.loads(anyio.run(main)) == {"name": {"action": "accept", "content": {"name": "Ada"}}}
+    assert shown.servers == ["acme-tasks"]
+
+
+@pytest.mark.parametrize(
+    ("interval", "seconds"), [(None, 1.0), (5, 0.005), (-3, 0.0), (10**12, 60.0)]
+)
+def test_the_poll_interval_is_the_servers_within_bounds(
+    interval: int | None, seconds: float
+) -> None:
+    assert _seconds(interval) == seconds
