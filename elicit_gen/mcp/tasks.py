@@ -46,10 +46,9 @@ DEFAULT_POLL_SECONDS = 1.0
 MAX_POLL_SECONDS = 60.0
 
 
-class CreateTaskResult(types.Result):
-    """A ``tools/call`` answered with a task (``resultType: "task"``): the task's seed state."""
+class _TaskState(types.Result):
+    """What every state of a task says (SEP-2663's ``Task``): its id, status and timing."""
 
-    result_type: Literal["task"] = "task"
     task_id: str
     status: TaskStatus
     status_message: str | None = None
@@ -59,18 +58,17 @@ class CreateTaskResult(types.Result):
     poll_interval_ms: int | None = None
 
 
-class GetTaskResult(types.Result):
+class CreateTaskResult(_TaskState):
+    """A ``tools/call`` answered with a task (``resultType: "task"``): the task's seed state."""
+
+    result_type: Literal["task"] = "task"
+
+
+class GetTaskResult(_TaskState):
     """A ``tasks/get`` result: the task, with ``inputRequests`` in status ``input_required``,
     ``result`` when ``completed``, ``error`` when ``failed``."""
 
     result_type: str | None = None
-    task_id: str
-    status: TaskStatus
-    status_message: str | None = None
-    created_at: str | None = None
-    last_updated_at: str | None = None
-    ttl_ms: int | None = None
-    poll_interval_ms: int | None = None
     input_requests: types.InputRequests | None = None
     result: dict[str, Any] | None = None
     error: dict[str, Any] | None = None
