@@ -12,7 +12,10 @@ import pytest
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.i18n import Translation, translation
+from elicit_gen.targets import cli, html_fields, qt, textual
 from elicit_gen.targets.common.view import Control, FieldView, view_of
+
+from ...support.cases import all_forms
 
 PROPERTIES: dict[str, dict[str, Any]] = {
     "title": {"type": "string", "minLength": 3, "maxLength": 40},
@@ -205,3 +208,53 @@ def test_a_catalogue_of_its_own_is_used_not_cached_as_its_locale() -> None:
     field = FIELDS["title"]
     assert view_of(field, words).phrase == "3-40 chars"
     assert view_of(field).phrase == "3 to 40 characters"
+
+
+# --- every emitter follows the view ------------------------------------------------------------
+
+#: Each emitter's one table by control.
+TABLES: dict[str, dict[Control, Any]] = {
+    "cli": cli._CONTROLS,
+    "qt": qt._CONTROLS,
+    "textual": textual._CONTROLS,
+    "html": html_fields._CONTROLS,
+}
+
+
+@pytest.mark.parametrize("target", sorted(TABLES))
+def test_every_emitter_shows_every_control(target: str) -> None:
+    assert set(TABLES[target]) == set(get_args(Control))
+
+
+EVERY_FIELD = [
+    *FIELDS.values(),
+    *REQUIRED.values(),
+    *(field for _, form in all_forms() for field in form.fields),
+]
+
+#: What the page's template calls a control, where it is another name.
+MACROS = {"long_text": "textarea", "date": "text", "date_time": "datetime", "single": "select"}
+
+
+def test_every_emitter_writes_the_control_of_the_view() -> None:
+    for field in EVERY_FIELD:
+        control = view_of(field).control
+        assert qt.field_spec(field)["kind"] == ("date" if control == "date_time" else control)
+        assert qt.field_spec(field).get("with_time", False) is (control == "date_time")
+        assert html_fields.field_view(field).macro == MACROS.get(control, control)
+        spec = textual.field_spec(field)
+        assert spec["kind"] == field.kind
+        assert spec.get("multiline", False) is (control == "long_text")
+        assert cli.field_spec(field)["kind"] == field.kind
+
+
+def test_every_emitter_states_the_constraint_of_the_view() -> None:
+    """The hint a field's constraint gets is the view's phrase in every target (in words of its
+    own around it)."""
+    for field in EVERY_FIELD:
+        got = view_of(field)
+        if got.hint and got.control in ("text", "number", "multi"):
+            assert got.hint in (html_fields.field_view(field).hint or ""), field.name
+            assert got.hint in qt.field_spec(field)["hint"], field.name
+            assert got.phrase.lower() in textual.field_spec(field)["hint"].lower(), field.name
+            assert got.phrase in cli.field_spec(field)["hint"].lower(), field.name
