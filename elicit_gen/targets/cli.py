@@ -19,14 +19,7 @@ from ..compiler import ir
 from ..i18n import ENGLISH, Translation, translation
 from ..runtime.cli.prompt import reads_as_number
 from .common.base import URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Runtime
-from .common.hints import (
-    count_phrase,
-    default_server,
-    field_number_hint,
-    sentence,
-    shown_message,
-    text_phrase,
-)
+from .common.hints import default_server, sentence, shown_message, text_phrase
 from .common.render import header_text, render
 from .common.runtime import (
     CONSENT_PARTS,
@@ -35,6 +28,7 @@ from .common.runtime import (
     runtime_imports,
     runtime_shared,
 )
+from .common.view import Control, FieldView, view_of
 
 #: The module's own imports (what the template's code names); merged with the runtime's.
 _IMPORTS = """\
@@ -110,64 +104,71 @@ def field_spec(field: ir.Field, tr: Translation = ENGLISH) -> dict[str, Any]:
     (``runtime/cli/prompt_questions.py``): kind, name, label and required always; the rest only
     when set. The hint that states the field's constraints is worded here, at compile time, in
     the form's language ``tr`` (English when not given) by the wording every target shares
-    (``_hints``); the prompt only adds what it knows when it runs (options, the local offset)."""
+    (``_hints``); the prompt only adds what it knows when it runs (options, the local offset).
+    All of it is read from the field's view (``targets/common/view.py``)."""
+    view = view_of(field, tr)
+    kind, extra = _CONTROLS[view.control]
     spec: dict[str, Any] = {
-        "kind": field.kind,  # the prompt runtime dispatches on it (_QUESTIONS)
-        "name": field.name,
-        "label": field.label,
-        "required": field.required,
-        "description": field.description,
-        "default": field.default,
-        **_BY_KIND[field.kind](field, tr),
+        "kind": kind,  # the prompt runtime dispatches on it (_QUESTIONS)
+        "name": view.name,
+        "label": view.label,
+        "required": view.required,
+        "description": view.description,
+        "default": view.default,
+        **extra(view, tr),
     }
     return {key: value for key, value in spec.items() if value is not None}
 
 
-def _string(field: ir.StringField, tr: Translation) -> dict[str, Any]:
-    fmt = field.format.value if field.format is not None else None
+def _text(view: FieldView, tr: Translation) -> dict[str, Any]:
     return {
-        "format": fmt,
+        "format": view.format,
         # "Text, 3 to 40 characters.", "An email address, such as name@example.com."
-        "hint": sentence(text_phrase(fmt, field.min_length, field.max_length, tr), tr),
+        "hint": sentence(text_phrase(view.format, view.phrase, tr), tr),
     }
 
 
-def _number(field: ir.NumberField, tr: Translation) -> dict[str, Any]:
+def _number(view: FieldView, tr: Translation) -> dict[str, Any]:
     return {
-        "integer": field.integer,
-        "hint": field_number_hint(field, tr),
+        "integer": view.integer,
+        "hint": view.hint,
     }
 
 
-def _boolean(field: ir.BooleanField, tr: Translation) -> dict[str, Any]:
+def _boolean(view: FieldView, tr: Translation) -> dict[str, Any]:
     return {}
 
 
-def numbered(field: ir.SingleSelectField | ir.MultiSelectField) -> bool:
-    """Whether the prompt numbers the options of ``field`` (the user types an option's number):
-    not when a label reads as another number than the option's place in the list (a select of
-    numbers: 2, 1, 3, or 1, 2, 4), where the prompt lists the options without numbers and takes
-    an option as shown, so that a typed 2 is the option 2, never the second one, and a typed 3
-    is no option rather than the 4 (runtime/cli/prompt_questions.py's _Options)."""
-    places = enumerate((option.label for option in field.options), 1)
+def numbered(field: ir.Field) -> bool:
+    """Whether the prompt numbers the options of the select ``field`` (the user types an
+    option's number): not when a label reads as another number than the option's place in the
+    list (a select of numbers: 2, 1, 3, or 1, 2, 4), where the prompt lists the options without
+    numbers and takes an option as shown, so that a typed 2 is the option 2, never the second
+    one, and a typed 3 is no option rather than the 4 (runtime/cli/prompt_questions.py's
+    _Options)."""
+    return _numbered(view_of(field))
+
+
+def _numbered(view: FieldView) -> bool:
+    places = enumerate(view.labels, 1)
     return all(reads_as_number(label) in (None, place) for place, label in places)
 
 
-def _options(field: ir.SingleSelectField | ir.MultiSelectField) -> dict[str, Any]:
+def _options(view: FieldView) -> dict[str, Any]:
     """The options (value -> label), and ``numbered: False`` when they are not numbered."""
     return {
-        "options": {option.value: option.label for option in field.options},
-        "numbered": None if numbered(field) else False,
+        "options": dict(zip(view.values, view.labels, strict=True)),
+        "numbered": None if _numbered(view) else False,
     }
 
 
-def _single(field: ir.SingleSelectField, tr: Translation) -> dict[str, Any]:
-    return _options(field)
+def _single(view: FieldView, tr: Translation) -> dict[str, Any]:
+    return _options(view)
 
 
-def _multi(field: ir.MultiSelectField, tr: Translation) -> dict[str, Any]:
-    options = _options(field)
-    count = count_phrase(field.min_items, field.max_items, optional=not field.required, tr=tr)
+def _multi(view: FieldView, tr: Translation) -> dict[str, Any]:
+    options = _options(view)
+    count = view.phrase
     if options["numbered"] is False and count:
         # TRANSLATORS: {count} says how many options to choose ("choose 1 to 3 options")
         hint = tr.gettext("Type your choices as listed, separated by commas; {count}.", count=count)
@@ -181,23 +182,23 @@ def _multi(field: ir.MultiSelectField, tr: Translation) -> dict[str, Any]:
         )
     else:
         hint = tr.gettext("Type the numbers of your choices separated by commas, such as 1,3.")
-    if not field.min_items or not field.required:
+    if not view.min_items or not view.required:
         # an optional field's "none" is no answer (prompt.py), whatever its minItems
         hint = tr.gettext("{hint} Type none to choose nothing.", hint=hint)
-    return {
-        "default": list(field.default) if field.default is not None else None,
-        **options,
-        "hint": hint,
-    }
+    return {**options, "hint": hint}
 
 
-#: What each kind adds to a field's spec.
-_BY_KIND: dict[str, Callable[[Any, Translation], dict[str, Any]]] = {
-    "string": _string,
-    "number": _number,
-    "boolean": _boolean,
-    "single": _single,
-    "multi": _multi,
+#: Each control (targets/common/view.py): the kind the prompt runtime asks it by (its
+#: ``_QUESTIONS``: every string control is one text question) and what it adds to the spec.
+_CONTROLS: dict[Control, tuple[str, Callable[[FieldView, Translation], dict[str, Any]]]] = {
+    "text": ("string", _text),
+    "long_text": ("string", _text),
+    "date": ("string", _text),
+    "date_time": ("string", _text),
+    "number": ("number", _number),
+    "boolean": ("boolean", _boolean),
+    "single": ("single", _single),
+    "multi": ("multi", _multi),
 }
 
 

@@ -1,10 +1,10 @@
 """The ``html`` target: one self-contained, accessible HTML page per form.
 
-The page renders every control on the server side (jinja2 with autoescaping, one macro per field
-kind in ``templates/html/fields.html.j2``, its view computed by :mod:`.html_fields`) and carries
-the normalised schema as JSON inside a ``<script type="application/json">`` element. One static
-script (``runtime/html/form.js``) validates, collects and delivers the result; one static style
-sheet (``style.css``) styles it.
+The page renders every control on the server side (jinja2 with autoescaping, one macro per
+control in ``templates/html/fields.html.j2``, its markup computed by :mod:`.html_fields`) and
+carries the normalised schema as JSON inside a ``<script type="application/json">`` element. One
+static script (``runtime/html/form.js``) validates, collects and delivers the result; one static
+style sheet (``style.css``) styles it.
 The page's Content-Security-Policy allows exactly those two inline texts (by their sha256) and
 nothing else: no network, no other script, no form submission.
 
@@ -38,7 +38,7 @@ from .common.base import URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Share
 from .common.hints import default_server, shown_message
 from .common.render import header_text, js_json, render
 from .common.runtime import RUNTIME
-from .html_fields import FieldView, field_data, field_view, html_text
+from .html_fields import FieldMarkup, field_data, field_view, html_text
 
 # the text as the page shows it, importable from here as before the fields had their own module
 from .html_fields import shown_block as shown_block
@@ -120,13 +120,14 @@ def language_data(tr: Translation, script: str, shown: Iterable[str] = ()) -> di
 
 
 def page_data(
-    form: Form, views: list[FieldView], language: dict[str, object] | None = None
+    form: Form, views: list[FieldMarkup], language: dict[str, object] | None = None
 ) -> dict[str, object]:
     """The JSON the page's script reads: the schema, how each property maps to a control, and
     each number bound exactly, then the script's words (:func:`language_data`). Defaults are
     read from the schema, never from markup (an input's value attribute would lose line breaks
-    and NUL). ``views`` are the fields' views, in order."""
-    fields = [field_data(f, v) for f, v in zip(form.fields, views, strict=True)]
+    and NUL). ``views`` are the fields' markup, in order."""
+    assert all(v.view.field is f for v, f in zip(views, form.fields, strict=True))
+    fields = [field_data(v) for v in views]
     return {"schema": form.schema, "fields": fields, **(language or {})}
 
 

@@ -1,64 +1,35 @@
 """The fields of the ``html`` target's page: what the template renders for each field (a
-:class:`FieldView` per ``field.kind``, one macro of ``templates/html/fields.html.j2`` each: its
-control, hint and the schema text it shows, escaped) and what the page's script reads of it
-(:func:`field_data`). The page around them is :mod:`elicit_gen.targets.html`.
+:class:`FieldMarkup` computed from the field's view, ``targets/common/view.py``: one macro of
+``templates/html/fields.html.j2`` per control, its hint and the schema text it shows, escaped)
+and what the page's script reads of it (:func:`field_data`). The page around them is
+:mod:`elicit_gen.targets.html`.
 """
 
 from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Container
+from dataclasses import dataclass
 from typing import Any
 
 from markupsafe import Markup, escape
 
-from ..compiler.ir import (
-    BooleanField,
-    Field,
-    MultiSelectField,
-    NumberField,
-    SingleSelectField,
-    StringField,
-    StringFormat,
-)
+from ..compiler.ir import Field
 from ..i18n import ENGLISH, Translation
 from ..runtime.core.formcore import option_index
 from ..runtime.core.safetext import safe_block, safe_text
-from .common.hints import (
-    count_hint,
-    field_number_hint,
-    format_hint,
-    format_placeholder,
-    length_hint,
-    local_time_phrase,
-)
-from .common.layout import is_long_text
-from .common.ranges import highest, lowest
+from .common.hints import format_hint, local_time_phrase
 from .common.text import number_text
+from .common.view import Control, FieldView, view_of
 
-#: The <input type> of each string format (a plain text box for the others).
+#: The <input type> of a text box of each string format (a plain text box for the others).
 _INPUT_TYPES = {
-    None: "text",
-    StringFormat.EMAIL: "email",
-    StringFormat.URI: "url",
-    StringFormat.DATE: "date",
-    StringFormat.DATE_TIME: "datetime-local",
+    "email": "email",
+    "uri": "url",
+    "date": "date",
 }
-#: The formats that get a picker, which shows what it takes.
-_PICKED = (StringFormat.DATE, StringFormat.DATE_TIME)
-
-
-def _format_hint(field: StringField, tr: Translation) -> str:
-    """What a string format takes, in the words of the Python targets and of the page's own
-    error ("Not an absolute URI."); "" for a date or date-time, which get a picker."""
-    if field.format is not None and field.format not in _PICKED:
-        return format_hint(field.format.value, tr)
-    return ""
-
-
-_AUTOCOMPLETE = {StringFormat.EMAIL: "email", StringFormat.URI: "url"}
+_AUTOCOMPLETE = {"email": "email", "uri": "url"}
 
 
 @dataclass(frozen=True)
@@ -70,9 +41,10 @@ class OptionView:
 
 
 @dataclass(frozen=True)
-class FieldView:
+class FieldMarkup:
     """What the template needs to render one field; computed here so templates hold no logic."""
 
+    view: FieldView  # the field's view, which this is computed from (targets/common/view.py)
     macro: str  # text | textarea | datetime | number | boolean | select | multi
     html_id: str
     label: str
@@ -94,54 +66,49 @@ class FieldView:
     many: bool = False  # a multi-select laid out in columns (more than MANY_OPTIONS options)
 
 
-def _string_hint(field: StringField, tr: Translation = ENGLISH) -> str | None:
-    found = (length_hint(field.min_length, field.max_length, tr), _format_hint(field, tr))
-    parts = [p for p in found if p]
-    if field.format is StringFormat.DATE_TIME:
+def _markup(view: FieldView, macro: str, hint: str | None, **control: Any) -> FieldMarkup:
+    """What every field has (its label, description, hint and the ids that describe it), and
+    what its control adds (``control``)."""
+    field = view.field
+    ids = [f"{field.html_id}_desc"] if view.description else []
+    if hint:
+        ids.append(f"{field.html_id}_hint")
+    ids.append(f"{field.html_id}_err")
+    return FieldMarkup(
+        view=view,
+        macro=macro,
+        html_id=field.html_id,
+        label=html_text(view.label),
+        description=None if view.description is None else html_text(view.description, lines=True),
+        required=view.required,
+        hint=hint,
+        describedby=" ".join(ids),
+        **control,
+    )
+
+
+def _text_hint(view: FieldView, tr: Translation) -> str | None:
+    """The length, then what a format takes, in the words of the Python targets and of the
+    page's own error ("Not an absolute URI."); a date or date-time gets a picker instead, which
+    shows what it takes."""
+    parts = [view.hint] if view.hint else []
+    if view.format is not None and view.control not in ("date", "date_time"):
+        parts.append(format_hint(view.format, tr))
+    if view.control == "date_time":
         # The script appends the offset of the chosen date-time and the full stop, so that the
         # sentence ends once: "In your time zone (UTC+01:00)."
         parts.append(local_time_phrase(tr))
     return " ".join(parts) or None
 
 
-def _number_hint(field: NumberField, tr: Translation = ENGLISH) -> str | None:
-    return field_number_hint(field, tr)
-
-
-def _multi_hint(field: MultiSelectField, tr: Translation = ENGLISH) -> str | None:
-    hint = count_hint(field.min_items, field.max_items, optional=not field.required, tr=tr)
-    return hint or None
-
-
-def _no_hint(field: Field, tr: Translation = ENGLISH) -> str | None:
-    return None
-
-
-#: The hint under a field, by ``field.kind`` (the wording is targets/common/hints.py's).
-_HINTS: dict[str, Callable[[Any, Translation], str | None]] = {
-    "string": _string_hint,
-    "number": _number_hint,
-    "boolean": _no_hint,
-    "single": _no_hint,
-    "multi": _multi_hint,
-}
-
-
-def _describedby(field: Field, hint: str | None) -> str:
-    ids = [f"{field.html_id}_desc"] if field.description else []
-    if hint:
-        ids.append(f"{field.html_id}_hint")
-    ids.append(f"{field.html_id}_err")
-    return " ".join(ids)
-
-
-def _inputmode(field: NumberField) -> str:
+def _inputmode(view: FieldView) -> str:
     """A touch keyboard for the number: keypads have no minus sign, so only for values that
     cannot be negative; otherwise the browser's own choice for type=number."""
-    above = field.exclusive_minimum
-    if (field.minimum is None or field.minimum < 0) and (above is None or above < 0):
+    keywords = dict(view.number_keywords)
+    least, above = keywords.get("minimum"), keywords.get("exclusiveMinimum")
+    if (least is None or least < 0) and (above is None or above < 0):
         return ""
-    return "numeric" if field.integer else "decimal"
+    return "numeric" if view.integer else "decimal"
 
 
 def _bound(value: int | float | None, integer: bool, up: bool) -> str:
@@ -172,118 +139,115 @@ def html_text(value: str, *, lines: bool = False) -> Markup:
     return escape(shown_block(value) if lines else shown_text(value))
 
 
-def _string_view(field: StringField, base: FieldView, tr: Translation) -> FieldView:
-    if is_long_text(field):
-        # Prose (a description, Markdown, maxLength above 200): a multi-line box, the same rule as
-        # the Qt and Textual forms (targets/common/layout.py). The script reads it as a text field.
-        return replace(base, macro="textarea")
-    if field.format is StringFormat.DATE_TIME:
-        # The script fills the default in, converted to the user's local time.
-        return replace(base, macro="datetime", input_type="datetime-local")
-    # a URI box starts the address: the scheme is what people leave out
-    placeholder = "https://" if field.format is StringFormat.URI else None
-    fmt = field.format.value if field.format else None
-    return replace(
-        base,
-        macro="text",
-        input_type=_INPUT_TYPES.get(field.format, "text"),
-        autocomplete=_AUTOCOMPLETE.get(field.format, "off") if field.format else "off",
-        placeholder=placeholder or format_placeholder(fmt),
+def _text(view: FieldView, tr: Translation) -> FieldMarkup:
+    fmt = view.format
+    return _markup(
+        view,
+        "text",
+        _text_hint(view, tr),
+        input_type=_INPUT_TYPES.get(fmt, "text") if fmt else "text",
+        autocomplete=_AUTOCOMPLETE.get(fmt, "off") if fmt else "off",
+        # a URI box starts the address: the scheme is what people leave out
+        placeholder="https://" if fmt == "uri" else view.example,
     )
 
 
-def _number_view(field: NumberField, base: FieldView, tr: Translation) -> FieldView:
-    return replace(
-        base,
-        macro="number",
+def _long_text(view: FieldView, tr: Translation) -> FieldMarkup:
+    # Prose (a description, Markdown, maxLength above 200): a multi-line box, the same rule as
+    # the Qt and Textual forms (targets/common/layout.py). The script reads it as a text field.
+    return _markup(view, "textarea", _text_hint(view, tr))
+
+
+def _date_time(view: FieldView, tr: Translation) -> FieldMarkup:
+    # The script fills the default in, converted to the user's local time.
+    return _markup(view, "datetime", _text_hint(view, tr), input_type="datetime-local")
+
+
+def _number(view: FieldView, tr: Translation) -> FieldMarkup:
+    default = view.default
+    return _markup(
+        view,
+        "number",
+        view.hint,
         input_type="number",
-        value="" if field.default is None else number_text(field.default),
-        step="1" if field.integer else "any",
-        minimum=_bound(lowest(field), field.integer, up=True),
-        maximum=_bound(highest(field), field.integer, up=False),
-        inputmode=_inputmode(field),
+        value="" if default is None else number_text(default),
+        step="1" if view.integer else "any",
+        minimum=_bound(view.lowest, view.integer, up=True),
+        maximum=_bound(view.highest, view.integer, up=False),
+        inputmode=_inputmode(view),
     )
 
 
-def _boolean_view(field: BooleanField, base: FieldView, tr: Translation) -> FieldView:
-    return replace(base, macro="boolean", checked=bool(field.default))
+def _boolean(view: FieldView, tr: Translation) -> FieldMarkup:
+    return _markup(view, "boolean", None, checked=bool(view.default))
 
 
-def _single_view(field: SingleSelectField, base: FieldView, tr: Translation) -> FieldView:
-    values = [o.value for o in field.options]
-    chosen = None if field.default is None else option_index(values, field.default)
-    options = tuple(
-        OptionView(str(i), html_text(o.label), i == chosen, f"{field.html_id}_{i}")
-        for i, o in enumerate(field.options)
+def _option_views(view: FieldView, chosen: Container[int | None]) -> tuple[OptionView, ...]:
+    html_id = view.field.html_id
+    return tuple(
+        OptionView(str(i), html_text(label), i in chosen, f"{html_id}_{i}")
+        for i, label in enumerate(view.labels)
     )
-    if field.default is not None and field.required:
+
+
+def _single(view: FieldView, tr: Translation) -> FieldMarkup:
+    default = view.default
+    chosen = None if default is None else option_index(view.values, default)
+    if default is not None and view.required:
         empty = ""
     else:
-        empty = tr.gettext("Choose one…") if field.required else tr.gettext("No answer")
-    return replace(base, macro="select", options=options, empty_label=empty)
+        empty = tr.gettext("Choose one…") if view.required else tr.gettext("No answer")
+    options = _option_views(view, (chosen,))
+    return _markup(view, "select", None, options=options, empty_label=empty)
 
 
 #: A multi-select with more options than this is laid out in columns, not one tall column.
 MANY_OPTIONS = 6
 
 
-def _multi_view(field: MultiSelectField, base: FieldView, tr: Translation) -> FieldView:
-    values = [o.value for o in field.options]
-    chosen = {option_index(values, value) for value in field.default or ()}
-    options = tuple(
-        OptionView(str(i), html_text(o.label), i in chosen, f"{field.html_id}_{i}")
-        for i, o in enumerate(field.options)
-    )
-    return replace(base, macro="multi", options=options, many=len(options) > MANY_OPTIONS)
+def _multi(view: FieldView, tr: Translation) -> FieldMarkup:
+    chosen = {option_index(view.values, value) for value in view.default or ()}
+    options = _option_views(view, chosen)
+    many = len(options) > MANY_OPTIONS
+    return _markup(view, "multi", view.hint or None, options=options, many=many)
 
 
-#: The control of a field (one macro of fields.html.j2 each), by ``field.kind``.
-_VIEWS: dict[str, Callable[[Any, FieldView, Translation], FieldView]] = {
-    "string": _string_view,
-    "number": _number_view,
-    "boolean": _boolean_view,
-    "single": _single_view,
-    "multi": _multi_view,
+#: Each control (targets/common/view.py): its markup, one macro of fields.html.j2 (a date is a
+#: text box of type date, a single select a "select"), with the hint under it.
+_CONTROLS: dict[Control, Callable[[FieldView, Translation], FieldMarkup]] = {
+    "text": _text,
+    "long_text": _long_text,
+    "date": _text,
+    "date_time": _date_time,
+    "number": _number,
+    "boolean": _boolean,
+    "single": _single,
+    "multi": _multi,
 }
 
 
-def field_view(field: Field, tr: Translation = ENGLISH) -> FieldView:
+def field_view(field: Field, tr: Translation = ENGLISH) -> FieldMarkup:
     """What the template renders for ``field``, its words (hints, the empty choice) in the
     language of ``tr``."""
-    hint = _HINTS[field.kind](field, tr)
-    base = FieldView(
-        macro="",
-        html_id=field.html_id,
-        label=html_text(field.label),
-        description=None if field.description is None else html_text(field.description, lines=True),
-        required=field.required,
-        hint=hint,
-        describedby=_describedby(field, hint),
-    )
-    return _VIEWS[field.kind](field, base, tr)
+    view = view_of(field, tr)
+    return _CONTROLS[view.control](view, tr)
 
 
-def field_data(field: Field, view: FieldView) -> dict[str, object]:
+def field_data(markup: FieldMarkup) -> dict[str, object]:
+    """What the page's script reads of a field: its name, id and control, each number bound
+    exactly, and the options of a select of numbers."""
+    view = markup.view
     # The script's name of the control: text, datetime, ...; a textarea is read as text whose
     # line breaks are shown as such.
-    kind = "text" if view.macro == "textarea" else view.macro
-    data: dict[str, object] = {"name": field.name, "id": field.html_id, "kind": kind}
-    if view.macro == "textarea":
+    kind = "text" if markup.macro == "textarea" else markup.macro
+    data: dict[str, object] = {"name": view.name, "id": markup.html_id, "kind": kind}
+    if markup.macro == "textarea":
         data["lines"] = True
-    if isinstance(field, NumberField):
-        # Bounds as JSON text (exact beyond 2^53, unlike a parsed double) and as shown.
-        for key, bound in (
-            ("minimum", field.minimum),
-            ("maximum", field.maximum),
-            ("exclusiveMinimum", field.exclusive_minimum),
-            ("exclusiveMaximum", field.exclusive_maximum),
-            ("multipleOf", field.multiple_of),
-            ("const", field.const),
-        ):
-            if bound is not None:
-                data[key] = [json.dumps(bound), number_text(bound)]
-    if isinstance(field, (SingleSelectField, MultiSelectField)) and field.numeric:
+    # Bounds as JSON text (exact beyond 2^53, unlike a parsed double) and as shown.
+    for key, bound in view.number_keywords:
+        data[key] = [json.dumps(bound), number_text(bound)]
+    if view.numeric:
         # A select of numbers: each option as JSON text, exact beyond 2^53 (the script compares
         # an answer with these; it sends the option's parsed number, read by the control's index).
-        data["options"] = [json.dumps(option.value) for option in field.options]
+        data["options"] = [json.dumps(value) for value in view.values]
     return data

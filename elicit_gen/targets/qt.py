@@ -22,28 +22,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ..compiler.ir import (
-    BooleanField,
-    Field,
-    Form,
-    MultiSelectField,
-    NumberField,
-    SingleSelectField,
-    StringField,
-    StringFormat,
-)
+from ..compiler.ir import Field, Form
 from ..i18n import ENGLISH, Translation, translation
 from .common.base import URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Runtime
-from .common.hints import (
-    count_hint,
-    default_server,
-    field_number_hint,
-    format_placeholder,
-    length_hint,
-    shown_message,
-)
-from .common.layout import is_long_text
-from .common.ranges import highest, lowest
+from .common.hints import default_server, shown_message
 from .common.render import header_text, render
 from .common.runtime import (
     CONSENT_PARTS,
@@ -53,85 +35,68 @@ from .common.runtime import (
     runtime_sections,
     runtime_shared,
 )
+from .common.view import Control, FieldView, view_of
 
 #: The standard-library imports of the per-form part of the module (the runtimes bring theirs).
 _FORM_IMPORTS = "import sys\nfrom collections.abc import Mapping\nfrom typing import Any\n"
 
 
-def _common(field: Field, kind: str) -> dict[str, Any]:
-    """What every spec has: the runtime's editor kind, the field's names, label, required,
-    description and default."""
+def _text(view: FieldView, tr: Translation) -> dict[str, Any]:
     return {
-        "kind": kind,
-        "name": field.name,
-        "ident": field.ident,
-        "label": field.label,
-        "required": field.required,
-        "description": field.description,
-        "default": field.default,
+        "hint": view.hint,
+        "format": view.format,
+        "placeholder": view.example,
     }
 
 
-def _string(field: StringField, tr: Translation) -> dict[str, Any]:
-    if field.format in (StringFormat.DATE, StringFormat.DATE_TIME):
-        return {
-            **_common(field, "date"),
-            "with_time": field.format is StringFormat.DATE_TIME,
-            "nullable": field.default is None or not field.required,
-        }
-    # prose gets a multi-line editor: targets/common/layout.py decides, the same for every target
+def _date(view: FieldView, tr: Translation) -> dict[str, Any]:
     return {
-        **_common(field, "long_text" if is_long_text(field) else "text"),
-        "hint": length_hint(field.min_length, field.max_length, tr),
-        "format": field.format.value if field.format is not None else None,
-        "placeholder": format_placeholder(field.format.value if field.format else None),
+        "with_time": view.control == "date_time",
+        "nullable": view.default is None or not view.required,
     }
 
 
-def _number(field: NumberField, tr: Translation) -> dict[str, Any]:
+def _number(view: FieldView, tr: Translation) -> dict[str, Any]:
     return {
-        **_common(field, "number"),
-        "hint": field_number_hint(field, tr),
-        "integer": field.integer,
-        "minimum": lowest(field),
-        "maximum": highest(field),
+        "hint": view.hint,
+        "integer": view.integer,
+        "minimum": view.lowest,
+        "maximum": view.highest,
     }
 
 
-def _boolean(field: BooleanField, tr: Translation) -> dict[str, Any]:
+def _boolean(view: FieldView, tr: Translation) -> dict[str, Any]:
+    return {"nullable": view.default is None and not view.required}
+
+
+def _single(view: FieldView, tr: Translation) -> dict[str, Any]:
     return {
-        **_common(field, "boolean"),
-        "nullable": field.default is None and not field.required,
+        "values": list(view.values),
+        "labels": list(view.labels),
+        "blank": tr.gettext("Choose one…") if view.required else tr.gettext("(no answer)"),
     }
 
 
-def _single(field: SingleSelectField, tr: Translation) -> dict[str, Any]:
+def _multi(view: FieldView, tr: Translation) -> dict[str, Any]:
     return {
-        **_common(field, "single"),
-        "values": [option.value for option in field.options],
-        "labels": [option.label for option in field.options],
-        "blank": tr.gettext("Choose one…") if field.required else tr.gettext("(no answer)"),
+        "hint": view.hint,
+        "values": list(view.values),
+        "labels": list(view.labels),
     }
 
 
-def _multi(field: MultiSelectField, tr: Translation) -> dict[str, Any]:
-    return {
-        **_common(field, "multi"),
-        "hint": count_hint(field.min_items, field.max_items, optional=not field.required, tr=tr),
-        "default": list(field.default) if field.default is not None else None,
-        "values": [option.value for option in field.options],
-        "labels": [option.label for option in field.options],
-    }
-
-
-#: The spec of each IR field kind (``field.kind``); the runtime's _EDITORS maps the spec's own
-#: "kind" (a string field is a "text", "long_text" or "date" editor) to its editor class.
-_BY_KIND: dict[str, Callable[[Any, Translation], dict[str, Any]]] = {
-    "string": _string,
-    "number": _number,
-    "boolean": _boolean,
-    "single": _single,
-    "multi": _multi,
+#: Each control (targets/common/view.py): the runtime's editor for it (the spec's "kind", which
+#: the runtime's _EDITORS maps to an editor class: a date-time is a "date" editor with time) and
+#: what it adds to the spec.
+_CONTROLS: dict[Control, tuple[str, Callable[[FieldView, Translation], dict[str, Any]]]] = {
+    "text": ("text", _text),
+    "long_text": ("long_text", _text),
+    "date": ("date", _date),
+    "date_time": ("date", _date),
+    "number": ("number", _number),
+    "boolean": ("boolean", _boolean),
+    "single": ("single", _single),
+    "multi": ("multi", _multi),
 }
 
 
@@ -145,11 +110,23 @@ def _empty(value: object) -> bool:
 
 
 def field_spec(field: Field, tr: Translation = ENGLISH) -> dict[str, Any]:
-    """The data the runtime's dialog builds ``field``'s editor from: its kind, names and
-    label, whether it is required, and whatever else it has (None, "" and False left out,
+    """The data the runtime's dialog builds ``field``'s editor from, read from its view
+    (``targets/common/view.py``): its kind, names and label, whether it is required, its
+    description and default, and whatever else its control has (None, "" and False left out,
     except a default of "" or False, which is a value). The words elicit-gen adds (hints,
     the blank choice) are in ``tr``'s language."""
-    spec = _BY_KIND[field.kind](field, tr)
+    view = view_of(field, tr)
+    kind, extra = _CONTROLS[view.control]
+    spec = {
+        "kind": kind,
+        "name": view.name,
+        "ident": field.ident,
+        "label": view.label,
+        "required": view.required,
+        "description": view.description,
+        "default": view.default,
+        **extra(view, tr),
+    }
     return {
         key: value
         for key, value in spec.items()

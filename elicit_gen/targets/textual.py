@@ -25,18 +25,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ..compiler import ir
-from ..compiler.ir import StringFormat
 from ..i18n import ENGLISH, Translation, translation
 from .common.base import URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Runtime
-from .common.hints import (
-    count_hint,
-    default_server,
-    field_number_phrase,
-    format_placeholder,
-    length_phrase,
-    shown_message,
-)
-from .common.layout import is_long_text
+from .common.hints import default_server, shown_message
 from .common.render import header_text, render
 from .common.runtime import (
     CONSENT_PARTS,
@@ -45,6 +36,7 @@ from .common.runtime import (
     runtime_imports,
     runtime_shared,
 )
+from .common.view import Control, FieldView, view_of
 
 #: The runtime parts copied into the module, in this order: the validation runtime, the
 #: safe-text helpers, the screen base (no key typed before it was drawn acts on it), then the
@@ -70,89 +62,107 @@ _CONSENT_HEADER = (
 )
 
 #: What a date or date-time box shows while empty (a pattern: the same in every language); the
-#: other formats show an example (``_hints.format_placeholder``).
-_DATE_PLACEHOLDERS = {
-    StringFormat.DATE: "YYYY-MM-DD",
+#: other formats show an example (the view's ``example``).
+_DATE_PLACEHOLDERS: dict[Control, str] = {
+    "date": "YYYY-MM-DD",
     # local time unless an offset is typed (the line under the box says which offset)
-    StringFormat.DATE_TIME: "YYYY-MM-DD hh:mm",
+    "date_time": "YYYY-MM-DD hh:mm",
 }
 #: Characters a number box accepts (checked against the whole text after each keystroke).
 _INTEGER_RESTRICT = r"[-+]?[0-9_]*"
 _NUMBER_RESTRICT = r"[-+]?[0-9_]*\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?"
 
 
-def _string_spec(field: ir.StringField, tr: Translation) -> dict[str, Any]:
-    length = length_phrase(field.min_length, field.max_length, tr)
-    if is_long_text(field):
-        return {"hint": length, "multiline": True}
-    if field.format is None:
-        return {"hint": length}
-    example = _DATE_PLACEHOLDERS.get(field.format) or format_placeholder(field.format.value)
+def _example_hint(example: str, length: str, tr: Translation) -> dict[str, Any]:
+    """A formatted box's placeholder: the example, then the length if it has one."""
     if not length:
         return {"hint": example}
     # TRANSLATORS: a text box's placeholder: an example of the format, then its length
     return {"hint": tr.gettext("{example} ({length})", example=example, length=length)}
 
 
-def _number_spec(field: ir.NumberField, tr: Translation) -> dict[str, Any]:
+def _text(view: FieldView, tr: Translation) -> dict[str, Any]:
+    if view.format is None:
+        return {"hint": view.phrase}
+    return _example_hint(view.example, view.phrase, tr)
+
+
+def _long_text(view: FieldView, tr: Translation) -> dict[str, Any]:
+    return {"hint": view.phrase, "multiline": True}
+
+
+def _date(view: FieldView, tr: Translation) -> dict[str, Any]:
+    return _example_hint(_DATE_PLACEHOLDERS[view.control], view.phrase, tr)
+
+
+def _number(view: FieldView, tr: Translation) -> dict[str, Any]:
     return {
-        "hint": field_number_phrase(field, tr),
-        "restrict": _INTEGER_RESTRICT if field.integer else _NUMBER_RESTRICT,
+        "hint": view.phrase,
+        "restrict": _INTEGER_RESTRICT if view.integer else _NUMBER_RESTRICT,
     }
 
 
-def _options(field: ir.SingleSelectField | ir.MultiSelectField) -> dict[ir.OptionValue, str]:
+def _boolean(view: FieldView, tr: Translation) -> dict[str, Any]:
+    return {}
+
+
+def _options(view: FieldView) -> dict[ir.OptionValue, str]:
     """Value sent (a string, or a number) -> title shown, in the schema's order (values are
     distinct: EG150 refuses 1 beside 1.0, and true, which would be one key with 1)."""
-    options = {o.value: o.label for o in field.options}
-    assert len(options) == len(field.options)
+    options = dict(zip(view.values, view.labels, strict=True))
+    assert len(options) == len(view.values)
     return options
 
 
-def _select_spec(field: ir.SingleSelectField, tr: Translation) -> dict[str, Any]:
+def _single(view: FieldView, tr: Translation) -> dict[str, Any]:
     # The prompt a select shows while nothing is chosen (Textual's own would be "Select").
-    prompt = tr.gettext("Choose one") if field.required else tr.gettext("Choose one (optional)")
+    prompt = tr.gettext("Choose one") if view.required else tr.gettext("Choose one (optional)")
     return {
         "hint": prompt,
-        "allow_blank": not (field.required and field.default is not None),
-        "options": _options(field),
+        "allow_blank": not (view.required and view.default is not None),
+        "options": _options(view),
     }
 
 
-def _multi_spec(field: ir.MultiSelectField, tr: Translation) -> dict[str, Any]:
-    count = count_hint(field.min_items, field.max_items, optional=not field.required, tr=tr)
-    if count:
+def _multi(view: FieldView, tr: Translation) -> dict[str, Any]:
+    if view.hint:
         # TRANSLATORS: {count} is how many to choose, a sentence ("Choose 1 to 3 options.")
-        hint = tr.gettext("{count} Space toggles an option.", count=count)
+        hint = tr.gettext("{count} Space toggles an option.", count=view.hint)
     else:
         hint = tr.gettext("Choose any. Space toggles an option.")
-    return {"hint": hint, "options": _options(field)}
+    return {"hint": hint, "options": _options(view)}
 
 
-#: A field's kind (``field.kind``, which the runtime's ``_BUILDERS`` dispatch on too) -> the
-#: keys of its field spec that only that kind has.
-_KINDS: dict[str, Callable[[Any, Translation], dict[str, Any]]] = {
-    "string": _string_spec,
-    "number": _number_spec,
-    "boolean": lambda field, tr: {},
-    "single": _select_spec,
-    "multi": _multi_spec,
+#: Each control (targets/common/view.py): the kind the runtime builds it by (its
+#: ``_BUILDERS``, keyed by the IR's kinds: a long text is a string with ``multiline``) and the
+#: keys of the field spec only that control has.
+_CONTROLS: dict[Control, tuple[str, Callable[[FieldView, Translation], dict[str, Any]]]] = {
+    "text": ("string", _text),
+    "long_text": ("string", _long_text),
+    "date": ("string", _date),
+    "date_time": ("string", _date),
+    "number": ("number", _number),
+    "boolean": ("boolean", _boolean),
+    "single": ("single", _single),
+    "multi": ("multi", _multi),
 }
 
 
 def field_spec(field: ir.Field, tr: Translation = ENGLISH) -> dict[str, Any]:
-    """The ``FieldSpec`` (runtime/textual/textual_widgets.py) the screen builds ``field`` from, its
-    hints in ``tr``'s language."""
+    """The ``FieldSpec`` (runtime/textual/textual_widgets.py) the screen builds ``field`` from,
+    read from its view (``targets/common/view.py``), its hints in ``tr``'s language."""
+    view = view_of(field, tr)
+    kind, extra = _CONTROLS[view.control]
     spec: dict[str, Any] = {
-        "kind": field.kind,
-        "name": field.name,
+        "kind": kind,
+        "name": view.name,
         "id": str(field.html_id),
-        "label": field.label,
-        "required": field.required,
+        "label": view.label,
+        "required": view.required,
     }
-    if field.description:
-        spec["description"] = field.description
-    spec.update(_KINDS[field.kind](field, tr))
+    if view.description:
+        spec["description"] = view.description
+    spec.update(extra(view, tr))
     return spec
 
 

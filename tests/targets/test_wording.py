@@ -33,7 +33,7 @@ HINTS: dict[str, Callable[[ir.Field], str]] = {
     "cli": lambda field: cli.field_spec(field).get("hint") or "",
     "qt": lambda field: qt.field_spec(field).get("hint") or "",
     "textual": lambda field: textual.field_spec(field).get("hint") or "",
-    "html": lambda field: html_fields._HINTS[field.kind](field) or "",
+    "html": lambda field: html_fields.field_view(field).hint or "",
 }
 
 
@@ -106,7 +106,7 @@ def test_html_date_time_hint_ends_once_after_the_offset() -> None:
         for _, field in FIELDS
         if isinstance(field, ir.StringField) and field.format is ir.StringFormat.DATE_TIME
     )
-    assert html_fields._HINTS["string"](field) == "In your time zone"
+    assert html_fields.field_view(field).hint == "In your time zone"
     script = (html.ASSETS / "form.js").read_text(encoding="utf-8")
     assert '_t("(UTC{offset}).", { offset: offsetText(-date.getTimezoneOffset()) })' in script
 

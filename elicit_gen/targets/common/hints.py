@@ -182,11 +182,11 @@ def format_phrase(fmt: str, tr: Translation = ENGLISH) -> str:
     return tr.gettext(FORMAT_HINTS[fmt])
 
 
-def text_phrase(fmt: str | None, lo: int | None, hi: int | None, tr: Translation = ENGLISH) -> str:
-    """What a text field takes, in one phrase: ``text``, ``text, 3 to 40 characters``, ``an
-    email address, such as name@example.com, at most 40 characters``."""
+def text_phrase(fmt: str | None, length: str, tr: Translation = ENGLISH) -> str:
+    """What a text field takes, in one phrase, from its format and its :func:`length_phrase`:
+    ``text``, ``text, 3 to 40 characters``, ``an email address, such as name@example.com, at
+    most 40 characters``."""
     what = format_phrase(fmt, tr) if fmt is not None else tr.gettext("text")
-    length = length_phrase(lo, hi, tr)
     if not length:
         return what
     # TRANSLATORS: {what} is what a text field takes, {length} its length ("3 to 40 characters")
