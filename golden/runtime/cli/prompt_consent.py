@@ -8,6 +8,8 @@ _URL_WIDTH = 64
 _OPEN = ("o", "open")
 _DECLINE = ("d", "decline")
 _CANCEL = ("c", "cancel", "q", "quit")
+_OPENED = ("o", "opened")
+_FINISHED = ("f", "finished", "done")
 _ESCAPE = "\x1b"  # Escape, then Enter, on a terminal
 
 
@@ -103,40 +105,92 @@ def _show(
     term.say()
 
 
-def _choose(term: _ConsentTerminal, check: UrlCheck) -> str:
-    """Asks until the answer is "open", "decline" or "cancel" and returns it.
-    Enter alone, or anything unknown, asks again: nothing opens by default."""
-    if check.openable:
-        place = _place(check)
-        question = _t(
-            "Open {place} in your browser? [o]pen, [d]ecline, [c]ancel:",
-            place=place,
-        )
-        again = _t("Type o to open it in your browser, d to decline or c to cancel.")
-    else:
-        question = _t("This link cannot be opened. [d]ecline, [c]ancel:")
-        again = _t("This link cannot be opened: type d to decline or c to cancel.")
-    # TRANSLATORS: the words (separated by |) a user may type to open the link, besides o and
-    # open (always accepted)
-    opens = _words(_OPEN, _t("open"))
-    # TRANSLATORS: the words (separated by |) a user may type to decline opening the link,
-    # besides d and decline (always accepted)
-    declines = _words(_DECLINE, _t("decline"))
+def _cancels() -> tuple[str, ...]:
     # TRANSLATORS: the words (separated by |) a user may type to cancel, besides c, cancel, q
     # and quit (always accepted)
-    cancels = _words(_CANCEL, _t("cancel|quit"))
+    return _words(_CANCEL, _t("cancel|quit"))
+
+
+def _ask_until(
+    term: _ConsentTerminal,
+    question: str,
+    again: str,
+    choices: dict[str, tuple[str, ...]],
+) -> str:
+    """Asks ``question`` until the answer is one of the words of ``choices`` and
+    returns its key, or "cancel" (a cancel word, or Escape). Enter alone, or anything
+    unknown, says ``again`` and asks again: nothing is the default answer."""
+    cancels = _cancels()
     while True:
         answer = term.ask(question)
         if answer == _ESCAPE:
             return "cancel"
         word = _folded(answer)
-        if word in opens and check.openable:
-            return "open"
-        if word in declines:
-            return "decline"
+        for choice, words in choices.items():
+            if word in words:
+                return choice
         if word in cancels:
             return "cancel"
         term.say(f"  {again}")
+
+
+def _choose(term: _ConsentTerminal, check: UrlCheck) -> str:
+    """Asks until the answer is "open", "decline" or "cancel" and returns it.
+    Enter alone, or anything unknown, asks again: nothing opens by default."""
+    # TRANSLATORS: the words (separated by |) a user may type to decline opening the
+    # link, besides d and decline (always accepted)
+    declines = _words(_DECLINE, _t("decline"))
+    if not check.openable:
+        question = _t("This link cannot be opened. [d]ecline, [c]ancel:")
+        again = _t("This link cannot be opened: type d to decline or c to cancel.")
+        return _ask_until(term, question, again, {"decline": declines})
+    place = _place(check)
+    question = _t(
+        "Open {place} in your browser? [o]pen, [d]ecline, [c]ancel:",
+        place=place,
+    )
+    again = _t("Type o to open it in your browser, d to decline or c to cancel.")
+    # TRANSLATORS: the words (separated by |) a user may type to open the link, besides
+    # o and open (always accepted)
+    opens = _words(_OPEN, _t("open"))
+    return _ask_until(term, question, again, {"open": opens, "decline": declines})
+
+
+def _finished(term: _ConsentTerminal) -> bool:
+    """2026-07-28: no server will say when the step in the browser is done; asks
+    until the user says they have finished (True) or cancels (False)."""
+    _discard_typeahead(term.inp)  # nothing typed before the question answers it
+    question = _t("Finished in your browser? [f]inished, [c]ancel:")
+    again = _t("Type f when you have finished in your browser, or c to cancel.")
+    # TRANSLATORS: the words (separated by |) a user may type to say they have
+    # finished the step in the browser, besides f, finished and done (always accepted)
+    finished = _words(_FINISHED, _t("finished|done"))
+    return _ask_until(term, question, again, {"finished": finished}) == "finished"
+
+
+def _opened_elsewhere(term: _ConsentTerminal) -> bool:
+    """No browser here (2025-11-25): asks until the user says they opened the address
+    elsewhere (True) or cancels (False)."""
+    question = _t("Opened it in a browser? [o]pened, [c]ancel:")
+    again = _t("Type o once you have opened the address in a browser, or c to cancel.")
+    # TRANSLATORS: the words (separated by |) a user may type to say they opened the
+    # address in a browser themselves, besides o and opened (always accepted)
+    opened = _words(_OPENED, _t("opened"))
+    return _ask_until(term, question, again, {"opened": opened}) == "opened"
+
+
+def _show_to_copy(term: _ConsentTerminal, check: UrlCheck) -> None:
+    """No browser could be started here: the full address on a line of its own,
+    whole (to be copied into a browser on this or another device), and where it
+    goes, with the warnings again."""
+    term.say(_t("Open this address in a browser yourself, on this or another device:"))
+    term.say()
+    term.say(safe_text(check.href))  # the address the check judged: ASCII, one line
+    term.say()
+    term.say("  " + _t("Check that it goes to {place}.", place=_place(check)))
+    for warning in check.warnings:
+        term.say("  " + _t("Warning: {warning}", warning=safe_text(warning)))
+    term.say()
 
 
 def _open_in_browser(url: str) -> object:
@@ -154,6 +208,7 @@ def _elicit_url(
     server: str | None,
     elicitation_id: str | None,
     opener: Callable[[str], object],
+    by_user: bool,
 ) -> dict[str, Any]:
     check = check_url(url)
     # Bounded before any line is built from them: a megabyte would flood the terminal.
@@ -165,14 +220,25 @@ def _elicit_url(
     if choice != "open":
         return {"action": choice}
     term.say(_t("Opening {place} in your browser...", place=_place(check)))
+    who = safe_text(server)
     try:
         opener(check.href)  # what the check judged and the screen shows
     except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener: any failure)
         problem = safe_text(str(exc))
         term.say(_t("Could not open the browser: {problem}", problem=problem))
-        term.say(_t("Cancelled."))
-        return {"action": "cancel"}
-    who = safe_text(server)
+        _show_to_copy(term, check)
+        if not by_user and not _opened_elsewhere(term):
+            term.say(_t("Cancelled."))
+            return {"action": "cancel"}
+    else:
+        if by_user:
+            term.say(_t("Continue in your browser, then come back here."))
+    if by_user:
+        if not _finished(term):
+            term.say(_t("Cancelled."))
+            return {"action": "cancel"}
+        term.say(_t("{server} will now check that the step is done.", server=who))
+        return {"action": "accept"}
     term.say(
         _t(
             "Continue in your browser. {server} will say when this step is complete.",
@@ -188,6 +254,7 @@ def elicit_url(
     *,
     server: str | None = None,
     elicitation_id: str | None = None,
+    revision: str | None = None,
     opener: Callable[[str], object] | None = None,
     stdin: TextIO | None = None,
     stderr: TextIO | None = None,
@@ -201,11 +268,22 @@ def elicit_url(
     opens (nothing is the default answer): ``opener`` (default
     :func:`webbrowser.open`) is called once with the full URL shown, the
     check's ``href`` (serialised from the parts the check judged, never the
-    URL as sent), and the result is ``{"action": "accept"}``
-    (the user agreed to open it, not that the step in the browser is done).
+    URL as sent).
+
+    What follows depends on the session's protocol ``revision``. For
+    2025-11-25 (the default, ``None``), whose server says when the step is
+    done, the result is ``{"action": "accept"}`` at once (the user agreed to
+    open it, not that the step in the browser is done). For 2026-07-28,
+    which has no completion notification, the prompt waits: f (finished)
+    gives ``{"action": "accept"}`` (the client then retries the original
+    request), c cancels.
+
+    When the opener fails (no browser on this machine: SSH, a container) the
+    full address is shown on a line of its own to be copied, with where it
+    goes and the warnings; the user then says they opened it elsewhere (o,
+    2025-11-25: accept) or have finished (f, 2026-07-28), or cancels.
     A URL :func:`check_url` refuses offers only decline and cancel. End of
-    input, Ctrl-C, Escape, a broken terminal or an opener that fails return
-    ``{"action": "cancel"}``.
+    input, Ctrl-C, Escape or a broken terminal return ``{"action": "cancel"}``.
     """
     inp = stdin if stdin is not None else sys.stdin
     err = stderr if stderr is not None else sys.stderr
@@ -216,7 +294,8 @@ def elicit_url(
     term = _ConsentTerminal(inp, err)
     do_open = opener if opener is not None else _open_in_browser
     try:
-        return _elicit_url(term, message, url, server, elicitation_id, do_open)
+        by_user = finished_by_user(revision)
+        return _elicit_url(term, message, url, server, elicitation_id, do_open, by_user)
     except (EOFError, KeyboardInterrupt, OSError):
         try:
             term.say()
@@ -295,6 +374,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             args.url,
             server=args.server,
             elicitation_id=args.elicitation_id,
+            revision=args.revision,
             opener=_open_keeping_stdout,
         )
     except KeyboardInterrupt:

@@ -8,6 +8,24 @@ MAX_MESSAGE_LENGTH = 10_000
 DEFAULT_SERVER = _t("An MCP server")
 
 
+#: The protocol revisions whose server tells the client when a URL-mode step is done
+#: (``notifications/elicitation/complete``, 2025-11-25; the ones before have no URL
+#: mode). 2026-07-28 removed that notification: the client "is not directly informed
+#: of the outcome".
+NOTIFIED_REVISIONS = ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25")
+
+
+def finished_by_user(revision: str | None) -> bool:
+    """Whether the user, not the server, says when the step in the browser is done.
+
+    In a session of ``revision`` 2026-07-28 (or any newer one) no notification will
+    come: the screen stays after Open until the user says "I've finished" (``accept``:
+    the client then retries the original request) or cancels. ``None`` (not said) and
+    the revisions of :data:`NOTIFIED_REVISIONS` answer ``accept`` at Open and wait for
+    the server's notification."""
+    return revision is not None and revision not in NOTIFIED_REVISIONS
+
+
 def _who(server: str | None) -> str:
     if server is not None and server.strip():
         return server
@@ -67,6 +85,14 @@ def consent_arguments(description: str) -> argparse.ArgumentParser:
         "--id",
         dest="elicitation_id",
         help="the elicitation's id (shown to the user)",
+    )
+    parser.add_argument(
+        "--revision",
+        help=(
+            "the session's MCP protocol revision (default 2025-11-25: accept at"
+            " Open, the server says when the step is done); from 2026-07-28, which"
+            " has no completion notification, the user says when they have finished"
+        ),
     )
     parser.add_argument("url", help="the URL the server asks to open")
     return parser

@@ -2,7 +2,10 @@
 written to disk and driven for real: ``elicit_url()`` in-process with a recording opener, the
 file run as a script with piped stdin and under a pseudo-terminal, with the ``BROWSER`` variable
 (which :mod:`webbrowser` honours) naming a recorder script, so that the tests see exactly what a
-browser would be asked to open, and when."""
+browser would be asked to open, and when; and with no browser at all (an empty ``PATH`` and no
+display, as over SSH or in a container). Both revisions' flows: 2025-11-25 (accept at Open, the
+server says when the step is done) and 2026-07-28 (no such notification: the prompt waits for the
+user's "finished")."""
 
 from __future__ import annotations
 
@@ -169,14 +172,161 @@ def test_ctrl_c_cancels(consent: ModuleType) -> None:
     assert err.endswith("\nCancelled.\n")
 
 
-def test_an_opener_that_fails_cancels_and_says_so(consent: ModuleType) -> None:
+# --- 2026-07-28: no completion notification, the user says when the step is done ------------
+
+NEW = "2026-07-28"
+FINISHED = "Finished in your browser? [f]inished, [c]ancel:"
+PROMISE = "will say when this step is complete"
+
+
+@pytest.mark.parametrize("revision", [None, "2025-11-25", "2025-06-18"])
+def test_2025_accepts_at_open_and_promises_the_notification(
+    consent: ModuleType, revision: str | None
+) -> None:
+    """2025-11-25 (the default, and 2025-06-18): today's flow exactly."""
+    result, err, opener = ask(consent, ["o"], server="Acme", revision=revision)
+    assert result == {"action": "accept"} and opener.calls == [URL]
+    assert err.endswith(
+        "Opening example.com in your browser...\n"
+        "Continue in your browser. Acme will say when this step is complete.\n"
+    )
+    assert FINISHED not in err
+
+
+@pytest.mark.parametrize("revision", [NEW, "2027-01-01"])  # and any later revision
+def test_2026_waits_after_open_for_finished(consent: ModuleType, revision: str) -> None:
+    lines = ["o", "", "o", "yes", "f"]  # Enter, o and "yes" at the second question do nothing
+    result, err, opener = ask(consent, lines, server="Acme", revision=revision)
+    assert result == {"action": "accept"}
+    assert opener.calls == [URL]  # once: the second "o" opened nothing
+    before, _, after = err.partition("Opening example.com in your browser...\n")
+    assert "[o]pen, [d]ecline, [c]ancel:" in before
+    assert after == (
+        "Continue in your browser, then come back here.\n"
+        + f"{FINISHED} \n"
+        + "  Type f when you have finished in your browser, or c to cancel.\n"
+        + f"{FINISHED} o\n"
+        + "  Type f when you have finished in your browser, or c to cancel.\n"
+        + f"{FINISHED} yes\n"
+        + "  Type f when you have finished in your browser, or c to cancel.\n"
+        + f"{FINISHED} f\n"
+        + "Acme will now check that the step is done.\n"
+    )
+    assert PROMISE not in err  # no promise of a notification that will not come
+
+
+@pytest.mark.parametrize("word", ["f", "finished", "Done", " F "])
+def test_2026_finished_words(consent: ModuleType, word: str) -> None:
+    result, _, _ = ask(consent, ["o", word], revision=NEW)
+    assert result == {"action": "accept"}
+
+
+@pytest.mark.parametrize(
+    ("lines", "interrupt"),
+    [
+        (["o", "c"], False),
+        (["o", "q"], False),
+        (["o", "\x1b"], False),
+        (["o"], False),
+        (["o"], True),
+    ],
+)
+def test_2026_cancel_escape_eof_and_ctrl_c_after_open_cancel(
+    consent: ModuleType, lines: list[str], interrupt: bool
+) -> None:
+    result, err, opener = ask(consent, lines, revision=NEW, interrupt=interrupt)
+    assert result == {"action": "cancel"} and opener.calls == [URL]
+    assert err.endswith("Cancelled.\n") and PROMISE not in err
+
+
+@pytest.mark.parametrize(("lines", "action"), [(["d"], "decline"), (["c"], "cancel")])
+def test_2026_decline_and_cancel_before_open_are_as_before(
+    consent: ModuleType, lines: list[str], action: str
+) -> None:
+    result, err, opener = ask(consent, lines, revision=NEW)
+    assert result == {"action": action} and opener.calls == []
+    assert FINISHED not in err
+
+
+def test_2026_a_refused_url_offers_no_open_either(consent: ModuleType) -> None:
+    result, err, opener = ask(consent, ["o", "f", "d"], "javascript:alert(1)", revision=NEW)
+    assert result == {"action": "decline"} and opener.calls == []
+    assert FINISHED not in err
+
+
+# --- no browser on this machine (SSH, a container) -------------------------------------------
+
+COPY = "Open this address in a browser yourself, on this or another device:"
+OPENED = "Opened it in a browser? [o]pened, [c]ancel:"
+
+
+def test_without_a_browser_the_address_is_shown_to_copy_and_opened_elsewhere(
+    consent: ModuleType,
+) -> None:
+    """2025-11-25: the opener fails; the whole address on a line of its own (safe text), where
+    it goes, then "opened" accepts and the notification is promised as after Open."""
     failing = Recorder(OSError("no display \x1b[2J"))
-    result, err, opener = ask(consent, ["o"], opener=failing)
+    lines = ["o", "", "f", "o"]
+    result, err, opener = ask(consent, lines, opener=failing, server="Acme")
     assert opener.calls == [URL]
-    assert result == {"action": "cancel"}
-    assert "Could not open the browser: no display \\x1b[2J\nCancelled.\n" in err
-    result, _, _ = ask(consent, ["o"], opener=Recorder(RuntimeError("boom")))
-    assert result == {"action": "cancel"}
+    assert result == {"action": "accept"}
+    _, _, after = err.partition("Opening example.com in your browser...\n")
+    again = "  Type o once you have opened the address in a browser, or c to cancel.\n"
+    assert after == (
+        "Could not open the browser: no display \\x1b[2J\n"
+        + f"{COPY}\n\n{URL}\n\n"
+        + "  Check that it goes to example.com.\n\n"
+        + f"{OPENED} \n{again}{OPENED} f\n{again}{OPENED} o\n"
+        + "Continue in your browser. Acme will say when this step is complete.\n"
+    )
+
+
+def test_without_a_browser_2026_waits_for_finished(consent: ModuleType) -> None:
+    failing = Recorder(OSError("no web browser could be started"))
+    result, err, opener = ask(consent, ["o", "o", "f"], opener=failing, revision=NEW)
+    assert result == {"action": "accept"} and opener.calls == [URL]
+    _, _, after = err.partition("  Check that it goes to example.com.\n\n")
+    assert after == (
+        f"{FINISHED} o\n"
+        "  Type f when you have finished in your browser, or c to cancel.\n"
+        f"{FINISHED} f\n"
+        "An MCP server will now check that the step is done.\n"
+    )
+    assert PROMISE not in err and OPENED not in err
+
+
+@pytest.mark.parametrize("revision", [None, NEW])
+@pytest.mark.parametrize("lines", [["o", "c"], ["o", "\x1b"], ["o"]])
+def test_without_a_browser_cancel_and_eof_cancel(
+    consent: ModuleType, revision: str | None, lines: list[str]
+) -> None:
+    failing = Recorder(RuntimeError("boom"))
+    result, err, opener = ask(consent, lines, opener=failing, revision=revision)
+    assert result == {"action": "cancel"} and opener.calls == [URL]
+    assert COPY in err and err.endswith("Cancelled.\n") and PROMISE not in err
+
+
+def test_without_a_browser_a_look_alike_is_shown_with_its_warnings_again(
+    consent: ModuleType,
+) -> None:
+    """The address to copy is the one the check judged (its xn-- form), and the warnings come
+    again right under it, where the user copies it."""
+    check = consent.check_url(LOOK_ALIKE)
+    failing = Recorder(OSError("none"))
+    _, err, opener = ask(consent, ["o", "c"], LOOK_ALIKE, opener=failing)
+    assert opener.calls == [check.href]
+    _, _, after = err.partition(COPY)
+    assert after.startswith(f"\n\n{check.href}\n\n  Check that it goes to xn--gthub-n2e.com.\n")
+    for warning in check.warnings:
+        assert f"  Warning: {warning}\n" in after
+    assert "g\u0456thub" not in after
+
+
+def test_without_a_browser_hostile_text_stays_escaped(consent: ModuleType) -> None:
+    failing = Recorder(OSError("\x1b]0;pwned\x07 \u202e"))
+    _, err, _ = ask(consent, ["o", "f"], opener=failing, server=HOSTILE_SERVER, revision=NEW)
+    assert not UNSAFE.search(err)
+    assert "Could not open the browser: \\x1b]0;pwned\\x07 \\u202e\n" in err
 
 
 class BrokenStream(io.StringIO):
@@ -514,10 +664,82 @@ def test_piped_decline_cancel_and_refusals_open_nothing(
     assert "Traceback" not in proc.stderr
 
 
+@pytest.mark.parametrize(
+    ("stdin", "action", "opened"),
+    [
+        ("o\nf\n", "accept", True),
+        ("o\n\nc\n", "cancel", True),
+        ("o\n", "cancel", True),  # end of input at the "finished" question
+        ("d\n", "decline", False),
+    ],
+)
+def test_piped_2026_revision_waits_for_finished(
+    consent_path: Path,
+    browser: tuple[dict[str, str], Path],
+    stdin: str,
+    action: str,
+    opened: bool,
+) -> None:
+    env, record = browser
+    proc = _script(consent_path, stdin, "--server", "Acme", "--revision", NEW, URL, env=env)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {"action": action}
+    assert _opened(record) == ([repr([URL])] if opened else [])
+    assert (FINISHED in proc.stderr) == opened
+    assert PROMISE not in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.fixture
+def no_browser(tmp_path: Path) -> dict[str, str]:
+    """An environment with no browser for :mod:`webbrowser` to find: no BROWSER, no DISPLAY,
+    and a PATH with no program on it (so no console browser either), as over SSH."""
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    return {"PATH": str(empty), "LANG": "C.UTF-8", "TERM": "xterm"}
+
+
+def test_no_browser_env_has_no_browser(no_browser: dict[str, str]) -> None:
+    """The control for the tests below: there, webbrowser.open finds nothing to start."""
+    code = "import sys, webbrowser; print(webbrowser.open(sys.argv[1]))"
+    proc = subprocess.run(
+        [sys.executable, "-c", code, URL],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=no_browser,
+    )
+    assert proc.stdout == "False\n", proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("revision", "stdin", "action"),
+    [
+        (None, "o\no\n", "accept"),
+        (None, "o\nc\n", "cancel"),
+        (NEW, "o\nf\n", "accept"),
+        (NEW, "o\n", "cancel"),
+    ],
+)
+def test_piped_without_a_browser_shows_the_address_to_copy(
+    consent_path: Path, no_browser: dict[str, str], revision: str | None, stdin: str, action: str
+) -> None:
+    args = ["--server", "Acme", URL] + (["--revision", revision] if revision else [])
+    proc = _script(consent_path, stdin, *args, env=no_browser)
+    assert proc.returncode == 0, proc.stderr
+    assert json.loads(proc.stdout) == {"action": action}
+    err = proc.stderr
+    assert "Could not open the browser: no web browser could be started\n" in err
+    assert f"{COPY}\n\n{URL}\n\n  Check that it goes to example.com.\n" in err
+    assert (OPENED in err) == (revision is None) and (FINISHED in err) == (revision == NEW)
+    assert (PROMISE in err) == (revision is None and action == "accept")
+    assert "Traceback" not in err
+
+
 def test_usage_errors_and_help(consent_path: Path, browser: tuple[dict[str, str], Path]) -> None:
     env, record = browser
     proc = _script(consent_path, "", "--help", env=env)
     assert proc.returncode == 0 and "--server" in proc.stdout and "--id" in proc.stdout
+    assert "--revision" in proc.stdout and "2026-07-28" in proc.stdout
     proc = _script(consent_path, "o\n", env=env)  # no URL
     assert proc.returncode == 2 and "Traceback" not in proc.stderr
     assert _opened(record) == []
@@ -593,6 +815,53 @@ def test_terminal_escape_and_ctrl_c_cancel(
     assert "Traceback" not in term.screen
     if keys.endswith("\x03"):
         assert "Cancelled." in term.screen
+
+
+@pty_only
+def test_terminal_2026_waits_for_finished(
+    consent_path: Path, browser: tuple[dict[str, str], Path]
+) -> None:
+    env, record = browser
+    term = PtySession(consent_path, "--server", "Acme", "--revision", NEW, URL, env=env)
+    try:
+        term.expect(QUESTION)
+        term.send("o\r")
+        term.expect("Continue in your browser, then come back here.")
+        term.expect(FINISHED + " ")
+        assert _opened(record) == [repr([URL])]  # opened, and the prompt still waits
+        term.send("\r")  # Enter alone: asked again
+        term.expect("Type f when you have finished in your browser, or c to cancel.")
+        term.expect(FINISHED + " ")
+        term.send("f\r")
+        out, code = term.finish()
+    finally:
+        term.kill()
+    assert code == 0 and json.loads(out) == {"action": "accept"}
+    assert "Acme will now check that the step is done." in term.screen
+    assert PROMISE not in term.screen and "Traceback" not in term.screen
+    assert _opened(record) == [repr([URL])]
+
+
+@pty_only
+@pytest.mark.parametrize("revision", [None, NEW])
+def test_terminal_without_a_browser(
+    consent_path: Path, no_browser: dict[str, str], revision: str | None
+) -> None:
+    args = ["--server", "Acme", URL] + (["--revision", revision] if revision else [])
+    term = PtySession(consent_path, *args, env=no_browser)
+    try:
+        term.expect(QUESTION)
+        term.send("o\r")
+        shown = term.expect(OPENED + " " if revision is None else FINISHED + " ")
+        assert f"{COPY}\r\n\r\n{URL}\r\n" in shown or f"{COPY}\n\n{URL}\n" in shown
+        term.send(("o" if revision is None else "f") + "\r")
+        out, code = term.finish()
+    finally:
+        term.kill()
+    assert code == 0 and json.loads(out) == {"action": "accept"}
+    assert (PROMISE in term.screen) == (revision is None)
+    assert "Traceback" not in term.screen
+    assert not UNSAFE.search(term.screen.replace("\r", ""))
 
 
 def test_recorder_env_is_what_webbrowser_uses(browser: tuple[dict[str, str], Path]) -> None:
