@@ -12,20 +12,7 @@ _WARNING_STYLE = "QLabel { color: #8a5300; }"
 _ERROR_STYLE = "QLabel { color: #b3261e; }"
 
 _RTL_CLASSES = frozenset(
-    {
-        "R",
-        "AL",
-        "AN",
-        "LRE",
-        "RLE",
-        "LRO",
-        "RLO",
-        "PDF",
-        "LRI",
-        "RLI",
-        "FSI",
-        "PDI",
-    },
+    {"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"},
 )
 
 
@@ -85,11 +72,15 @@ class UrlConsentDialog(_FreshInputDialog):
     warnings and, for a URL :func:`check_url` refuses, why (and then no Open button
     at all). The full URL shown is the one Open opens: ``opener`` (default: the
     desktop's browser) is called once with the check's ``href`` (the URL serialised
-    from the parts the check judged, never the URL as sent), then the dialog emits
-    ``result_ready({"action": "accept"})`` and waits, open but no longer modal,
-    until :meth:`complete` (the server's completion notification) or Close.
-    Decline and Cancel finish at once; Escape and closing the window cancel; Enter
-    does nothing (no button is a default one). No key or click made before the dialog
+    from the parts the check judged, never the URL as sent). What follows depends on
+    the session's protocol ``revision``: for 2025-11-25 (the default, ``None``) the
+    dialog emits ``result_ready({"action": "accept"})`` and waits, open but no longer
+    modal, until :meth:`complete` (the server's completion notification) or Close; for
+    2026-07-28, which has no such notification, it stays, asking, until the user clicks
+    "I've finished" (:meth:`finish`: accept, and the dialog closes; the client then
+    retries the original request) or Cancel. Decline and Cancel finish at once;
+    Escape and closing the window cancel; Enter does nothing (no button is a default
+    one). No key or click made before the dialog
     was on the screen answers it (:class:`_FreshInputDialog`): a Space, Alt+O or click
     queued for the Open button opens nothing. An opener that fails is reported and
     cancels.
@@ -107,6 +98,7 @@ class UrlConsentDialog(_FreshInputDialog):
         *,
         server: str | None = None,
         elicitation_id: str | None = None,
+        revision: str | None = None,
         opener: Callable[[str], object] | None = None,
         parent: QWidget | None = None,
     ) -> None:
@@ -118,7 +110,11 @@ class UrlConsentDialog(_FreshInputDialog):
         self.url = url
         self.elicitation_id = elicitation_id
         self.check: UrlCheck = check_url(url)
-        self.state = "asking"  # then "waiting", "completed", "failed" or "finished"
+        # then "waiting" (2025-11-25) or "opened" (2026-07-28), "completed", "failed" or
+        # "finished"
+        self.state = "asking"
+        #: 2026-07-28: the user, not a notification, says when the step is done
+        self.by_user = finished_by_user(revision)
         self._opener = opener
         self._result: dict[str, Any] | None = None
         self.setObjectName("url_consent")
@@ -214,6 +210,9 @@ class UrlConsentDialog(_FreshInputDialog):
         self.cancel_button.setToolTip(_t("Dismiss without answering (Escape)"))
         self.close_button = QPushButton(_t("Close"))
         self.close_button.hide()
+        self.finished_button = QPushButton(_t("I've &finished"))
+        self.finished_button.setToolTip(_t("The step in your browser is done"))
+        self.finished_button.hide()
         self.open_button: QPushButton | None = None
         row: list[QPushButton] = [self.decline_button, self.cancel_button]
         if check.openable:
@@ -222,7 +221,7 @@ class UrlConsentDialog(_FreshInputDialog):
             self.open_button.setToolTip(_t("Open this page in your web browser"))
             self.open_button.clicked.connect(self.open_in_browser)
             row.append(self.open_button)
-        row.append(self.close_button)
+        row.extend((self.finished_button, self.close_button))
         for button in row:
             # Enter never presses a button: opening needs a click, Space or Alt+O.
             button.setAutoDefault(False)
@@ -232,6 +231,7 @@ class UrlConsentDialog(_FreshInputDialog):
         self.decline_button.clicked.connect(self.decline)
         self.cancel_button.clicked.connect(self.cancel)
         self.close_button.clicked.connect(self._close_after_answer)
+        self.finished_button.clicked.connect(self.finish)
         self._guard_children()
         self.cancel_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
@@ -264,7 +264,8 @@ class UrlConsentDialog(_FreshInputDialog):
     def open_in_browser(self) -> bool:
         """The Open action: opens the URL (when it may be opened and nothing was
         answered yet) and accepts; True when the opener was called and succeeded."""
-        if self._result is not None or not self.check.openable:
+        asking = self._result is None and self.state == "asking"
+        if not asking or not self.check.openable:
             return False
         opener = self._opener if self._opener is not None else _open_in_browser
         try:
@@ -276,6 +277,9 @@ class UrlConsentDialog(_FreshInputDialog):
             self._after_answer(problem + "\n" + _t("Cancelled."), _ERROR_STYLE)
             self._answer({"action": "cancel"})
             return False
+        if self.by_user:
+            self._wait_for_user()
+            return True
         self.state = "waiting"
         who = _consent_isolate(safe_text(self.server))
         waiting = _t(
@@ -292,10 +296,35 @@ class UrlConsentDialog(_FreshInputDialog):
             self.show()
         return True
 
+    def _wait_for_user(self) -> None:
+        """2026-07-28, after Open: no notification will say when the step is done. The
+        question stays (modal, unanswered); only "I've finished" and Cancel are left."""
+        self.state = "opened"
+        for button in (self.decline_button, self.open_button):
+            if button is not None:
+                button.hide()
+        self.finished_button.show()
+        self.finished_button.setFocus(Qt.FocusReason.OtherFocusReason)
+        waiting = _t(
+            "Continue in your browser, then come back and click I've finished.",
+        )
+        self.status_label.setText(waiting)
+        self.status_label.show()
+
+    def finish(self) -> bool:
+        """The "I've finished" action (2026-07-28, after Open): accepts and closes;
+        True when it did (only in that state, once)."""
+        if self.state != "opened" or self._result is not None:
+            return False
+        self._answer({"action": "accept"})
+        self.state = "finished"
+        self.done(int(QDialog.DialogCode.Accepted.value))
+        return True
+
     def complete(self) -> None:
         """The server said the step in the browser is complete: shows "Completed in
         your browser." and closes after :data:`COMPLETED_CLOSE_MS`. Does nothing
-        unless the dialog waits after Open."""
+        unless the dialog waits after Open (2025-11-25)."""
         if self.state != "waiting":
             return
         self.state = "completed"
@@ -348,6 +377,7 @@ def elicit_url(
     *,
     server: str | None = None,
     elicitation_id: str | None = None,
+    revision: str | None = None,
     opener: Callable[[str], object] | None = None,
     parent: QWidget | None = None,
 ) -> dict[str, Any]:
@@ -357,8 +387,10 @@ def elicit_url(
     Only the Open button opens: ``opener`` (default: the desktop's browser,
     ``QDesktopServices.openUrl``) is called once with the URL the dialog shows, the
     check's ``href`` (serialised from the parts the check judged, never the URL as
-    sent), and the result is ``{"action": "accept"}`` at once (the user agreed to
-    open it, not that the step in the browser is done). Decline gives
+    sent). For 2025-11-25 (``revision`` ``None``, the default) the result is
+    ``{"action": "accept"}`` at once (the user agreed to open it, not that the step
+    in the browser is done); for 2026-07-28 the dialog stays until the user clicks
+    "I've finished" (accept) or Cancel. Decline gives
     ``{"action": "decline"}``; Cancel, Escape, closing the window, Ctrl-C in the
     terminal and an opener that fails give ``{"action": "cancel"}``. Creates the
     QApplication when there is none.
@@ -369,6 +401,7 @@ def elicit_url(
         url,
         server=server,
         elicitation_id=elicitation_id,
+        revision=revision,
         opener=opener,
         parent=parent,
     )
@@ -410,6 +443,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.url,
         server=args.server,
         elicitation_id=args.elicitation_id,
+        revision=args.revision,
     )
     print(json.dumps(result))  # ASCII JSON: safe on any terminal encoding
     return 0

@@ -3,7 +3,8 @@ to disk, imported and driven offscreen with real clicks and keys (pytest-qt), wi
 replaced by a recorder so that the tests see exactly what a browser would be asked to open, and
 when; then shown by :class:`elicit_gen.mcp.qt.QtRunner` for a real MCP SDK session (the client's
 loop in a worker thread, Qt in the main one), from the request to the server's completion
-notification."""
+notification (2025-11-25), or to the user's "I've finished" and the retried request
+(2026-07-28, which has no completion notification)."""
 
 from __future__ import annotations
 
@@ -310,6 +311,75 @@ def test_an_opener_that_fails_cancels_and_says_so(qtbot: QtBot, consent: ModuleT
     assert not dialog.isVisible() and emitted == [{"action": "cancel"}]
 
 
+# --- 2026-07-28: no completion notification, the user says when the step is done ------------
+
+NEW = "2026-07-28"
+WAITING = "Continue in your browser, then come back and click I've finished."
+
+
+def test_2026_open_then_finished_accepts_and_closes(qtbot: QtBot, consent: ModuleType) -> None:
+    dialog, opener, emitted = show(qtbot, consent, server="Acme", revision=NEW)
+    modality = dialog.windowModality()
+    click(qtbot, dialog.open_button)
+    assert opener.calls == [URL]
+    assert emitted == [] and dialog.elicit_result() is None  # still asking
+    assert dialog.isVisible() and dialog.state == "opened"
+    assert dialog.windowModality() == modality  # a question, not a waiting note
+    status = label(dialog, "status")
+    assert status.isVisible() and status.text() == WAITING
+    assert "will say" not in status.text()  # no notification is promised
+    assert visible_buttons(dialog) == ["Cancel", "I've &finished"]
+    assert dialog.open_in_browser() is False and opener.calls == [URL]  # opens once
+    dialog.complete()  # no notification comes in 2026-07-28; a stray one changes nothing
+    assert status.text() == WAITING and emitted == []
+    click(qtbot, dialog.finished_button)
+    assert emitted == [{"action": "accept"}]
+    assert not dialog.isVisible() and dialog.result() == QDialog.DialogCode.Accepted.value
+    assert dialog.finish() is False and emitted == [{"action": "accept"}]
+
+
+@pytest.mark.parametrize("how", ["cancel", "escape", "close"])
+def test_2026_cancel_after_open(qtbot: QtBot, consent: ModuleType, how: str) -> None:
+    dialog, opener, emitted = show(qtbot, consent, revision=NEW)
+    click(qtbot, dialog.open_button)
+    if how == "cancel":
+        click(qtbot, dialog.cancel_button)
+    elif how == "escape":
+        qtbot.keyClick(QApplication.focusWidget() or dialog, Qt.Key.Key_Escape)
+    else:
+        assert dialog.close()
+    assert emitted == [{"action": "cancel"}] and opener.calls == [URL]
+    assert not dialog.isVisible()
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_Return, Qt.Key.Key_Enter])
+def test_2026_enter_after_open_does_not_finish(
+    qtbot: QtBot, consent: ModuleType, key: Qt.Key
+) -> None:
+    dialog, _, emitted = show(qtbot, consent, revision=NEW)
+    click(qtbot, dialog.open_button)
+    assert QApplication.focusWidget() is dialog.finished_button
+    assert not dialog.finished_button.autoDefault() and not dialog.finished_button.isDefault()
+    qtbot.keyClick(dialog.finished_button, key)
+    qtbot.keyClick(dialog, key)
+    assert emitted == [] and dialog.isVisible()
+    qtbot.keyClick(dialog.finished_button, Qt.Key.Key_Space)  # pressed on purpose
+    assert emitted == [{"action": "accept"}]
+
+
+@pytest.mark.parametrize("revision", [None, "2025-11-25", "2025-06-18"])
+def test_2025_revisions_keep_the_accept_at_open(
+    qtbot: QtBot, consent: ModuleType, revision: str | None
+) -> None:
+    dialog, _, emitted = show(qtbot, consent, server="Acme", revision=revision)
+    click(qtbot, dialog.open_button)
+    assert emitted == [{"action": "accept"}] and dialog.state == "waiting"
+    assert label(dialog, "status").text() == (
+        "Continue in your browser. Acme will say when this step is complete."
+    )
+    assert dialog.finish() is False and not dialog.finished_button.isVisible()
+
+
 # --- refused URLs and warnings ----------------------------------------------------------------
 
 
@@ -576,6 +646,23 @@ def test_elicit_url_returns_accept_right_after_open(qtbot: QtBot, consent: Modul
     assert consent_dialogs() == []
 
 
+def test_elicit_url_2026_returns_accept_at_finished(qtbot: QtBot, consent: ModuleType) -> None:
+    opener = Recorder()
+    after_open: list[Any] = []
+
+    def act(dialog: Any) -> None:
+        click(qtbot, dialog.open_button)
+        after_open.append((dialog.isVisible(), dialog.elicit_result(), list(opener.calls)))
+        click(qtbot, dialog.finished_button)
+
+    with when_shown(act) as happened:
+        result = consent.elicit_url(MESSAGE, URL, server="Acme", revision=NEW, opener=opener)
+    assert happened == ["acted"]
+    assert after_open == [(True, None, [URL])]  # opened, and still asking
+    assert result == {"action": "accept"} and opener.calls == [URL]
+    assert consent_dialogs() == []
+
+
 @pytest.mark.parametrize(("key", "action"), [(Qt.Key.Key_Escape, "cancel")])
 def test_elicit_url_escape_cancels(
     qtbot: QtBot, consent: ModuleType, key: Qt.Key, action: str
@@ -607,6 +694,24 @@ def test_main_prints_the_result(
         code = consent.main(["--server", "Acme", "--message", "Sign in", "--id", "r1", URL])
     assert happened == ["acted"] and code == 0
     assert capsys.readouterr().out == '{"action": "accept"}\n'
+    assert opener.calls == [URL]
+
+
+def test_main_with_the_2026_revision_waits_for_finished(
+    qtbot: QtBot, consent: ModuleType, monkeypatch: pytest.MonkeyPatch, capsys: Any
+) -> None:
+    opener = Recorder()
+    monkeypatch.setattr(consent, "_open_in_browser", opener)
+
+    def act(dialog: Any) -> None:
+        click(qtbot, dialog.open_button)
+        assert dialog.isVisible() and label(dialog, "status").text() == WAITING
+        click(qtbot, dialog.cancel_button)
+
+    with when_shown(act) as happened:
+        code = consent.main(["--server", "Acme", "--revision", NEW, URL])
+    assert happened == ["acted"] and code == 0
+    assert capsys.readouterr().out == '{"action": "cancel"}\n'
     assert opener.calls == [URL]
 
 
