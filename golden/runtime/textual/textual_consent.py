@@ -102,6 +102,11 @@ UrlConsentScreen #actions Button {
 UrlConsentScreen #consent-keys {
     color: $text-muted;
 }
+UrlConsentScreen #status {
+    display: none;
+    text-style: bold;
+    margin-bottom: 1;
+}
 """
 
 
@@ -113,13 +118,22 @@ class UrlConsentScreen(_FreshKeysModal):
     URL and any warning (a look-alike name: the warnings first, the name in its xn--
     form, and Open not the primary button). The full URL shown is the one Open opens:
     ``opener`` (default :func:`webbrowser.open`) is called once with the check's
-    ``href`` (serialised from the parts the check judged, never the URL as sent),
-    the app is told "Continue in your browser..." (a notification) and the result is
-    ``{"action": "accept"}`` (the user agreed to open it, not that the step in the
-    browser is done). A URL :func:`check_url` refuses has no Open button. No key typed
-    before the screen was drawn acts on it (:class:`_FreshKeysModal`). Decline
-    gives ``{"action": "decline"}``; Cancel, Escape, Ctrl+C, or an opener that fails
-    give ``{"action": "cancel"}``.
+    ``href`` (serialised from the parts the check judged, never the URL as sent).
+
+    What follows depends on the session's protocol ``revision``. For 2025-11-25 (the
+    default, ``None``) the app is told "Continue in your browser..." (a notification)
+    and the result is ``{"action": "accept"}`` (the user agreed to open it, not that
+    the step in the browser is done). For 2026-07-28, which has no completion
+    notification, the screen stays: "I've finished" gives ``{"action": "accept"}``
+    (the client then retries the original request), Cancel cancels.
+
+    An opener that fails (no browser on this machine: SSH, a container) is reported on
+    the screen, which stays: the user may copy the address (Copy address: the terminal's
+    clipboard), open it elsewhere and press "I've opened it" (2025-11-25: accept) or
+    "I've finished" (2026-07-28), or cancel. A URL :func:`check_url` refuses has no Open
+    button. No key typed before the screen was drawn acts on it
+    (:class:`_FreshKeysModal`). Decline gives ``{"action": "decline"}``; Cancel, Escape
+    and Ctrl+C give ``{"action": "cancel"}``.
     """
 
     DEFAULT_CSS = _CONSENT_CSS
@@ -141,6 +155,7 @@ class UrlConsentScreen(_FreshKeysModal):
         *,
         server: str | None = None,
         elicitation_id: str | None = None,
+        revision: str | None = None,
         opener: Callable[[str], object] | None = None,
         name: str | None = None,
         id: str | None = None,
@@ -156,6 +171,10 @@ class UrlConsentScreen(_FreshKeysModal):
         self.check = check_url(url)
         # None: the module's default opener, looked up when Open is pressed.
         self.opener = opener
+        #: 2026-07-28: the user, not a notification, says when the step is done
+        self.by_user = finished_by_user(revision)
+        #: "asking", then "opened" (2026-07-28) or "no browser", until the answer
+        self.state = "asking"
         self._answered = False
 
     def compose(self) -> ComposeResult:
@@ -193,6 +212,7 @@ class UrlConsentScreen(_FreshKeysModal):
                     refusal = _t("Cannot open this link: {reason}", reason=reason)
                     yield Static(_literal(refusal), id="refusal")
             with Vertical(id="foot"):
+                yield Static("", id="status")
                 with Horizontal(id="actions"):
                     if check.openable:
                         opens = _t("Open in browser")
@@ -229,26 +249,82 @@ class UrlConsentScreen(_FreshKeysModal):
         event.stop()
         self.action_cancel()
 
+    @on(Button.Pressed, "#finished, #opened")
+    def _done_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.action_done()
+
+    @on(Button.Pressed, "#copy")
+    def _copy_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        # The terminal's clipboard (OSC 52): reaches the user's computer over SSH too.
+        self.app.copy_to_clipboard(self.check.href)
+        self.app.notify(_t("The address is on the clipboard."), markup=False)
+
     def action_open(self) -> None:
-        """Opens the URL (only when it may be opened, and only once) and accepts."""
-        if self._answered or not self.check.openable:
+        """Opens the URL (only when it may be opened, and only once); then accepts
+        (2025-11-25), or waits for "I've finished" (2026-07-28)."""
+        if self._answered or self.state != "asking" or not self.check.openable:
             return
-        self._answered = True
         opener = self.opener if self.opener is not None else _open_in_browser
         try:
             opener(self.check.href)  # what the check judged and the screen shows
         except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
-            problem = _t("Could not open the browser: {problem}", problem=exc)
-            self.app.notify(safe_text(problem), severity="error", markup=False)
-            self.dismiss({"action": "cancel"})
+            self._no_browser(str(exc))
             return
+        if not self.by_user:
+            self._accept()
+            return
+        self.state = "opened"
+        waiting = _t(
+            "Continue in your browser, then come back and press I've finished.",
+        )
+        self._wait_for_user(waiting, copy=False)
+
+    def _no_browser(self, problem: str) -> None:
+        """The opener failed: the user opens the address shown above elsewhere."""
+        self.state = "no browser"
+        failed = _t("Could not open the browser: {problem}", problem=problem)
+        then = _t(
+            "Open the full URL above in a browser yourself, on this or another device.",
+        )
+        self._wait_for_user(failed + "\n" + then, copy=True)
+
+    def _wait_for_user(self, status: str, *, copy: bool) -> None:
+        """After Open: the question stays; ``status`` says what to do, and only "I've
+        finished" (or "I've opened it"), Copy address (``copy``) and Cancel are left."""
+        shown = self.query_one("#status", Static)
+        shown.update(_literal(status))
+        shown.display = True
+        for button in self.query("#open, #decline"):
+            button.remove()
+        actions = self.query_one("#actions", Horizontal)
+        if self.by_user:
+            done = Button(_t("I've finished"), variant="primary", id="finished")
+        else:
+            done = Button(_t("I've opened it"), variant="primary", id="opened")
+        row = [done, Button(_t("Copy address"), id="copy")] if copy else [done]
+        actions.mount_all(row, before="#cancel")
+        # Focus on the address, not a button: Enter alone answers nothing.
+        self.query_one("#destination").focus()
+
+    def _accept(self) -> None:
         who = safe_text(self.server)
+        # 2025-11-25: the server's notification will say when the step is done.
         text = _t(
             "Continue in your browser. {server} will say when this step is complete.",
             server=who,
         )
+        if self.by_user:
+            text = _t("{server} will now check that the step is done.", server=who)
         self.app.notify(text, markup=False)
-        self.dismiss({"action": "accept"})
+        self._answer({"action": "accept"})
+
+    def action_done(self) -> None:
+        """Accepts, on "I've finished" (2026-07-28) or "I've opened it" (no browser,
+        2025-11-25): only after Open."""
+        if self.state in ("opened", "no browser"):
+            self._accept()
 
     def action_decline(self) -> None:
         self._answer({"action": "decline"})
@@ -280,12 +356,14 @@ class UrlConsentApp(App[dict[str, Any]]):
         *,
         server: str | None = None,
         elicitation_id: str | None = None,
+        revision: str | None = None,
         opener: Callable[[str], object] | None = None,
     ) -> None:
         super().__init__()
         self._request = (message, url)
         self._server = server
         self._elicitation_id = elicitation_id
+        self._revision = revision
         self._opener = opener
 
     def on_mount(self) -> None:
@@ -295,6 +373,7 @@ class UrlConsentApp(App[dict[str, Any]]):
             url,
             server=self._server,
             elicitation_id=self._elicitation_id,
+            revision=self._revision,
             opener=self._opener,
         )
         self.push_screen(screen, callback=self._done)
@@ -309,17 +388,20 @@ def elicit_url(
     *,
     server: str | None = None,
     elicitation_id: str | None = None,
+    revision: str | None = None,
     opener: Callable[[str], object] | None = None,
 ) -> dict[str, Any]:
     """Asks in the terminal whether to open ``url`` (a URL-mode elicitation) and returns
     the ElicitResult: ``{"action": "accept"}`` right after Open (the opener, default
     :func:`webbrowser.open`, was called with the URL the screen shows: the check's
-    ``href``), otherwise decline or cancel."""
+    ``href``) for 2025-11-25 (``revision`` ``None``, the default), after "I've finished"
+    for 2026-07-28; otherwise decline or cancel (see :class:`UrlConsentScreen`)."""
     app = UrlConsentApp(
         message,
         url,
         server=server,
         elicitation_id=elicitation_id,
+        revision=revision,
         opener=opener,
     )
     result = app.run()
@@ -339,6 +421,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args.url,
         server=args.server,
         elicitation_id=args.elicitation_id,
+        revision=args.revision,
     )
     print(json.dumps(result))
     return 0

@@ -1,7 +1,9 @@
 """The ``textual`` target's URL-mode consent screen (url_consent_textual.py, CONSENT.md):
 generated, written to disk, imported and driven for real through Textual's pilot (headless), at
-80x24 and 50x20, with a recording opener; then inside a real MCP SDK session where
-:class:`elicit_gen.mcp.TextualRunner` pushes it and the server reports completion."""
+80x24 and 50x20, with a recording opener (and one that cannot start a browser, as over SSH);
+then inside a real MCP SDK session where :class:`elicit_gen.mcp.TextualRunner` pushes it and the
+server reports completion (2025-11-25), or the user's "I've finished" lets the SDK retry the
+original request (2026-07-28, in each client mode)."""
 
 from __future__ import annotations
 
@@ -307,24 +309,106 @@ def test_decline_and_cancel_buttons(consent: ModuleType, button: str, action: st
     assert results == [{"action": action}] and opener.calls == []
 
 
-def test_an_opener_that_fails_cancels_and_says_so(consent: ModuleType) -> None:
+def button_ids(pilot: Pilot[Any]) -> list[str]:
+    return [str(b.id) for b in pilot.app.screen.query(Button)]
+
+
+def status_text(pilot: Pilot[Any]) -> str:
+    """What the consent screen's status line says ("" when hidden, or no screen is up)."""
+    found = pilot.app.screen.query("#status")
+    shown = found.first(Static) if found else None
+    return words(str(shown.render())) if shown is not None and shown.display else ""
+
+
+NO_BROWSER = (
+    "Could not open the browser: no display \\x1b[2J [bold]x[/bold] Open the full URL above in"
+    " a browser yourself, on this or another device."
+)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_without_a_browser_the_user_opens_it_elsewhere(
+    consent: ModuleType, size: tuple[int, int]
+) -> None:
+    """The opener fails (no browser on this machine): the screen stays, says so, the full URL
+    stays shown (and Copy address puts it on the terminal's clipboard); "I've opened it"
+    accepts with the 2025-11-25 words, as after Open."""
+    seen: list[Any] = []
+
     async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
         await pilot.click("#open")
+        await pilot.pause()
+        assert results == [] and isinstance(pilot.app.screen, consent.UrlConsentScreen)
+        seen.append((button_ids(pilot), status_text(pilot), folded(pilot.app)))
+        await pilot.press("enter")  # focus is on the address: Enter answers nothing
+        await pilot.pause()
+        assert results == []
+        await pilot.click("#copy")
+        await pilot.pause()
+        seen.append(pilot.app.clipboard)
+        await pilot.click("#opened")
         await answered(pilot, results)
 
     failing = Recorder(OSError("no display \x1b[2J [bold]x[/bold]"))
-    results, opener, app = drive(consent, script, opener=failing)
+    results, opener, app = drive(consent, script, opener=failing, size=size)
     assert opener.calls == [URL]
-    assert results == [{"action": "cancel"}]
-    assert notices(app) == ["Could not open the browser: no display \\x1b[2J [bold]x[/bold]"]
+    assert results == [{"action": "accept"}]
+    (ids, status, shown), clipboard = seen
+    assert ids == ["opened", "copy", "cancel"]
+    assert status == NO_BROWSER
+    assert URL in shown  # the full URL is still on the screen
+    assert clipboard == URL
+    assert notices(app) == [
+        "The address is on the clipboard.",
+        "Continue in your browser. Acme Calendar will say when this step is complete.",
+    ]
     check_notices_are_plain(app)
+
+
+@pytest.mark.parametrize("revision", [None, "2026-07-28"])
+@pytest.mark.parametrize("keys", [["escape"], ["ctrl+c"]])
+def test_without_a_browser_escape_cancels(
+    consent: ModuleType, revision: str | None, keys: list[str]
+) -> None:
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        await pilot.click("#open")
+        await pilot.pause()
+        await pilot.press(*keys)
+        await answered(pilot, results)
+
+    failing = Recorder(RuntimeError("boom"))
+    results, opener, app = drive(consent, script, opener=failing, revision=revision)
+    assert results == [{"action": "cancel"}] and opener.calls == [URL]
+    assert notices(app) == []
+
+
+def test_without_a_browser_2026_waits_for_finished(consent: ModuleType) -> None:
+    seen: list[Any] = []
+
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        await pilot.click("#open")
+        await pilot.pause()
+        seen.append((button_ids(pilot), status_text(pilot)))
+        await pilot.click("#finished")
+        await answered(pilot, results)
+
+    failing = Recorder(OSError("no web browser could be started"))
+    results, _, app = drive(consent, script, opener=failing, revision="2026-07-28")
+    assert results == [{"action": "accept"}]
+    ((ids, status),) = seen
+    assert ids == ["finished", "copy", "cancel"]
+    assert status == (
+        "Could not open the browser: no web browser could be started Open the full URL above"
+        " in a browser yourself, on this or another device."
+    )
+    assert notices(app) == ["Acme Calendar will now check that the step is done."]
 
 
 def test_the_default_opener_is_webbrowser(
     consent: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Without ``opener``, Open goes to webbrowser.open (replaced here by a recorder); when it
-    cannot start a browser the answer is cancel."""
+    cannot start a browser the screen stays, for the user to open the address elsewhere."""
     opened: list[str] = []
     answers = iter([True, False])
 
@@ -333,17 +417,86 @@ def test_the_default_opener_is_webbrowser(
         return next(answers)
 
     monkeypatch.setattr(consent.webbrowser, "open", fake_open)
-    for expected in ("accept", "cancel"):
+    statuses: list[str] = []
 
-        async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
-            screen: Any = pilot.app.screen
-            screen.opener = None  # the module's default opener
-            await pilot.click("#open")
-            await answered(pilot, results)
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        screen: Any = pilot.app.screen
+        screen.opener = None  # the module's default opener
+        await pilot.click("#open")
+        await pilot.pause()
+        statuses.append(status_text(pilot))
+        if "opened" in button_ids(pilot):
+            await pilot.click("#opened")
+        await answered(pilot, results)
 
+    for _ in range(2):
         results, _, _ = drive(consent, script)
-        assert results == [{"action": expected}]
+        assert results == [{"action": "accept"}]
     assert opened == [URL, URL]
+    assert statuses[0] == ""  # opened: accepted at once
+    assert statuses[1].startswith("Could not open the browser: no web browser could be started")
+
+
+# --- 2026-07-28: no completion notification, the user says when the step is done ------------
+
+WAITING = "Continue in your browser, then come back and press I've finished."
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_2026_open_waits_for_finished(consent: ModuleType, size: tuple[int, int]) -> None:
+    seen: list[Any] = []
+
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        await pilot.click("#open")
+        await pilot.pause()
+        assert opener.calls == [URL] and results == []  # opened, still asking
+        screen = pilot.app.screen
+        assert isinstance(screen, consent.UrlConsentScreen)
+        seen.append((button_ids(pilot), status_text(pilot), flat(pilot.app)))
+        dialog = screen.query_one("#dialog").region
+        for button in screen.query(Button):  # whole and on the screen
+            assert dialog.contains_region(button.region), button.id
+        await pilot.press("enter", "enter")  # the focus is on the address: nothing happens
+        await pilot.pause()
+        assert results == [] and notices(pilot.app) == []
+        screen.action_open()  # a second Open opens nothing
+        await pilot.click("#finished")
+        await answered(pilot, results)
+
+    results, opener, app = drive(consent, script, size=size, revision="2026-07-28")
+    assert results == [{"action": "accept"}]
+    assert opener.calls == [URL]
+    ((ids, status, text),) = seen
+    assert ids == ["finished", "cancel"]
+    assert status == WAITING and "will say" not in text  # no notification is promised
+    assert notices(app) == ["Acme Calendar will now check that the step is done."]
+    check_notices_are_plain(app)
+
+
+@pytest.mark.parametrize("keys", [["escape"], ["ctrl+c"], ["tab", "tab", "enter"]])
+def test_2026_cancel_after_open(consent: ModuleType, keys: list[str]) -> None:
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        await pilot.click("#open")
+        await pilot.pause()
+        await pilot.press(*keys)  # (Tab, Tab: "I've finished", then Cancel)
+        await answered(pilot, results)
+
+    results, opener, app = drive(consent, script, revision="2026-07-28")
+    assert results == [{"action": "cancel"}] and opener.calls == [URL]
+    assert notices(app) == []
+
+
+@pytest.mark.parametrize("revision", [None, "2025-11-25", "2025-06-18"])
+def test_2025_revisions_accept_at_open(consent: ModuleType, revision: str | None) -> None:
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        await pilot.click("#open")
+        await answered(pilot, results)
+
+    results, _, app = drive(consent, script, revision=revision)
+    assert results == [{"action": "accept"}]
+    assert notices(app) == [
+        "Continue in your browser. Acme Calendar will say when this step is complete."
+    ]
 
 
 # --- refused URLs and warnings ----------------------------------------------------------------
@@ -637,10 +790,17 @@ def test_notify_complete(consent: ModuleType) -> None:
     ]
 
 
-@pytest.mark.parametrize(("key", "action"), [("open", "accept"), ("escape", "cancel")])
-def test_the_standalone_app(consent: ModuleType, key: str, action: str) -> None:
+@pytest.mark.parametrize(
+    ("key", "action", "revision"),
+    [("open", "accept", None), ("escape", "cancel", None), ("open", "accept", "2026-07-28")],
+)
+def test_the_standalone_app(
+    consent: ModuleType, key: str, action: str, revision: str | None
+) -> None:
     recorder = Recorder()
-    app = consent.UrlConsentApp(MESSAGE, URL, server="Acme", elicitation_id="e", opener=recorder)
+    app = consent.UrlConsentApp(
+        MESSAGE, URL, server="Acme", elicitation_id="e", revision=revision, opener=recorder
+    )
 
     async def main() -> None:
         with anyio.fail_after(60):
@@ -649,6 +809,10 @@ def test_the_standalone_app(consent: ModuleType, key: str, action: str) -> None:
                 assert "example.com" in dialog_lines(app)
                 if key == "open":
                     await pilot.click("#open")
+                    if revision is not None:
+                        await pilot.pause(0.1)
+                        assert app.return_value is None  # waits for "I've finished"
+                        await pilot.click("#finished")
                 else:
                     await pilot.press(key)
                 for _ in range(200):
@@ -729,6 +893,7 @@ def test_the_script_help(consent_path: Path) -> None:
     )
     assert proc.returncode == 0, proc.stderr
     assert "--server" in proc.stdout and "--id" in proc.stdout and "URL" in proc.stdout
+    assert "--revision" in proc.stdout
 
 
 # --- a real MCP session -----------------------------------------------------------------------
