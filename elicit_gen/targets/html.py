@@ -31,7 +31,7 @@ from markupsafe import Markup
 from ..compiler.ir import Form, StringField
 from ..i18n import Translation, script_msgids, translation
 from ..runtime.core import pattern as _pattern
-from ..runtime.core.consent_args import MAX_MESSAGE_LENGTH
+from ..runtime.core.consent_args import MAX_MESSAGE_LENGTH, NOTIFIED_REVISIONS
 from ..runtime.core.safetext import _UNSAFE_RE, MAX_NAME_LENGTH
 from ..runtime.core.urlcheck import MAX_URL_LENGTH
 from .common.base import URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Shared
@@ -165,12 +165,14 @@ def pattern_data() -> str:
 #: Script parts made by the emitter, not read from templates/html.
 def consent_data() -> str:
     """The consent page's bounds, generated from Python's own: the longest URL the check
-    takes (urlcheck.py) and the longest message a consent screen shows (consent_args.py)."""
+    takes (urlcheck.py) and the longest message a consent screen shows (consent_args.py); and
+    the revisions whose server says when a URL-mode step is done (consent_args.py)."""
     return (
         "// GENERATED from elicit_gen/runtime/urlcheck.py (MAX_URL_LENGTH) and\n"
-        "// elicit_gen/runtime/consent_args.py (MAX_MESSAGE_LENGTH).\n"
+        "// elicit_gen/runtime/consent_args.py (MAX_MESSAGE_LENGTH, NOTIFIED_REVISIONS).\n"
         f"const MAX_URL_LENGTH = {MAX_URL_LENGTH};\n"
-        f"const MAX_MESSAGE_LENGTH = {MAX_MESSAGE_LENGTH};"
+        f"const MAX_MESSAGE_LENGTH = {MAX_MESSAGE_LENGTH};\n"
+        f"const NOTIFIED_REVISIONS = {json.dumps(list(NOTIFIED_REVISIONS))};"
     )
 
 
@@ -312,7 +314,7 @@ class HtmlTarget(Emitter):
 
     def emit_url_consent_module(self, locale: str = "en") -> Module:
         """The URL-mode consent page: the forms' look and CSP; the request arrives at run time
-        through ``window.elicitation.showUrl({message, url, server, elicitationId})``."""
+        through ``window.elicitation.showUrl({message, url, server, elicitationId, revision})``."""
         # urlcheck.py's names of scripts ("Latin", "Cyrillic"), which the page's port shows from
         # its data. Imported here: a form's compile never pays for urlcheck (idna, ipaddress).
         from ..runtime.core.urlcheck import _SCRIPT_WORDS

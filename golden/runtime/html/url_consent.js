@@ -1,9 +1,12 @@
 // elicit-gen URL consent page. Static: the same text in every page, allowed by its sha256 in the
 // page's Content-Security-Policy. The request arrives at run time through
-// window.elicitation.showUrl({message, url, server, elicitationId}); its text reaches the DOM
-// only through textContent, and the Open link's href is the check's href (the URL serialised from
-// the parts checkUrl judged, which is also the full address shown), only when checkUrl says it
-// may be opened. Nothing opens but the user's own click on that link.
+// window.elicitation.showUrl({message, url, server, elicitationId, revision}); its text reaches
+// the DOM only through textContent, and the Open link's href is the check's href (the URL
+// serialised from the parts checkUrl judged, which is also the full address shown), only when
+// checkUrl says it may be opened. Nothing opens but the user's own click on that link. The
+// session's protocol revision decides what follows the click: 2025-11-25 (the default) answers
+// accept at once, and its server will say when the step is done (complete()); 2026-07-28 has no
+// such notification, so the page waits for the user's "I've finished" (accept) or Cancel.
 (() => {
   "use strict";
 
@@ -16,7 +19,8 @@
   // A megabyte of server name or message would freeze the page: clip cuts both before the page
   // shows them (a name to MAX_NAME_LENGTH, clip's default), "…" marking the cut; lengths count
   // code points, as Python's len() does. MAX_MESSAGE_LENGTH and MAX_URL_LENGTH (a longer URL is
-  // refused, and shown cut) are generated from Python's (consent_data.js).
+  // refused, and shown cut) are generated from Python's (consent_data.js), and so are
+  // NOTIFIED_REVISIONS, the revisions whose server says when a URL-mode step is done.
 
   // --- The page ---------------------------------------------------------------------------------
 
@@ -34,16 +38,27 @@
   const refusalText = byId("eg-refusal-text");
   const actions = byId("eg-actions");
   const open = byId("eg-open");
+  const decline = byId("eg-decline");
+  const finished = byId("eg-finished");
+  const status = byId("eg-status");
   const done = byId("eg-done");
   const DEFAULT_SERVER = serverBadge.textContent;
   // Opt-in for pages shown in a (cross-origin) frame: ?origin=<the embedder's origin> also posts
   // the result to the parent window, to that origin only (as the form pages do).
   const postTo = new URLSearchParams(window.location.search).get("origin");
 
-  let request = null; // {url, server, elicitationId, check} once showUrl was called
+  let request = null; // {url, elicitationId, revision, check} once showUrl was called
   let delivered = null;
   let completed = false;
   let serverName = DEFAULT_SERVER;
+  // 2026-07-28: the user, not a notification, says when the step is done (consent_args.py's
+  // finished_by_user); waiting: the link was opened, "I've finished" not yet chosen.
+  let byUser = false;
+  let waiting = false;
+
+  function finishedByUser(revision) {
+    return revision !== undefined && revision !== null && !NOTIFIED_REVISIONS.includes(String(revision));
+  }
 
   let resolveResult;
   const result = new Promise((resolve) => {
@@ -73,7 +88,9 @@
     if (delivered || request === null) return;
     delivered = Object.freeze(outcome);
     const doneText = {
-      accept: _t("Continue in your browser. {server} will say when this step is complete.", { server: serverName }),
+      accept: byUser
+        ? _t("{server} will now check that the step is done.", { server: serverName })
+        : _t("Continue in your browser. {server} will say when this step is complete.", { server: serverName }),
       decline: _t("You declined this request."),
       cancel: _t("You cancelled this request."),
     };
@@ -102,7 +119,9 @@
     const url = typeof given.url === "string" ? given.url : "";
     const check = urlcheck.checkUrl(url);
     const id = given.elicitationId;
-    request = Object.freeze({ url, elicitationId: id === undefined || id === null ? null : String(id), check });
+    const revision = given.revision === undefined || given.revision === null ? null : String(given.revision);
+    byUser = finishedByUser(revision);
+    request = Object.freeze({ url, elicitationId: id === undefined || id === null ? null : String(id), revision, check });
     setServer(given.server);
     message.textContent = "";
     setMessage(given.message);
@@ -150,24 +169,49 @@
     return result;
   }
 
-  /** The server says the step in the browser is done: the waiting state says so. */
+  /** The server says the step in the browser is done (2025-11-25): the waiting state says so. */
   function complete() {
-    if (delivered === null || delivered.action !== "accept" || completed) return false;
+    if (delivered === null || delivered.action !== "accept" || completed || byUser) return false;
     completed = true;
     showDone("accept", _t("Completed in your browser."));
     return true;
   }
 
+  /** 2026-07-28, after the click on Open: no notification will say when the step is done, so
+   * the question stays, unanswered; only "I've finished" and Cancel are left. */
+  function waitForUser() {
+    waiting = true;
+    status.textContent = _t("Continue in the new tab, then come back and choose I've finished.");
+    // Later: the link's own activation (opening the page) runs after its click listeners.
+    setTimeout(() => {
+      open.removeAttribute("href");
+      open.hidden = true;
+      decline.hidden = true;
+      finished.hidden = false;
+      asks.focus(); // never on an action: Enter alone answers nothing
+    }, 0);
+  }
+
   const opened = (event) => {
     // Only the link's own activation by the user; its default action opens the page.
-    if (!event.isTrusted || delivered || !open.hasAttribute("href")) return;
+    if (!event.isTrusted || delivered || waiting || !open.hasAttribute("href")) return;
+    if (byUser) {
+      waitForUser();
+      return;
+    }
     deliver({ action: "accept" });
   };
   open.addEventListener("click", opened);
   open.addEventListener("auxclick", (event) => {
     if (event.button === 1) opened(event);
   });
-  byId("eg-decline").addEventListener("click", () => deliver({ action: "decline" }));
+  decline.addEventListener("click", () => {
+    if (!waiting) deliver({ action: "decline" });
+  });
+  finished.addEventListener("click", (event) => {
+    // The user's own click, after the link was opened: a script cannot say it for them.
+    if (event.isTrusted && waiting) deliver({ action: "accept" });
+  });
   byId("eg-cancel").addEventListener("click", () => deliver({ action: "cancel" }));
   doc.addEventListener("keydown", (event) => {
     if (event.key === "Escape" && !event.isComposing && !event.defaultPrevented && !delivered) {

@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from elicit_gen.api import compile_url_consent
-from elicit_gen.runtime.core import urlcheck, urlparts
+from elicit_gen.runtime.core import consent_args, urlcheck, urlparts
 from elicit_gen.runtime.core.safetext import safe_block, safe_text
 from elicit_gen.targets.html import ASSETS
 
@@ -260,12 +260,17 @@ class Tab:
         page.on("dialog", lambda d: (self.problems.append(f"dialog {d.message}"), d.dismiss()))
 
     def show(
-        self, url: str, *, message: str = "Sign in to continue.", server: str = "Acme"
+        self,
+        url: str,
+        *,
+        message: str = "Sign in to continue.",
+        server: str = "Acme",
+        revision: str | None = None,
     ) -> None:
-        self.page.evaluate(
-            "(r) => { window.elicitation.showUrl(r); }",
-            {"url": url, "message": message, "server": server, "elicitationId": "e-1"},
-        )
+        request = {"url": url, "message": message, "server": server, "elicitationId": "e-1"}
+        if revision is not None:
+            request["revision"] = revision
+        self.page.evaluate("(r) => { window.elicitation.showUrl(r); }", request)
 
     def text(self, selector: str) -> str:
         return str(self.page.text_content(selector) or "")
@@ -387,6 +392,95 @@ def test_open_click_opens_exactly_the_url_and_accepts(tab: Tab) -> None:
     assert tab.text("#eg-done") == "Completed in your browser."
     assert tab.page.evaluate("window.elicitation.complete()") is False
     assert len(tab.events()) == 1 and len(tab.context.pages) == 2 and len(tab.requests) == 1
+
+
+# --- 2026-07-28: no completion notification, the user says when the step is done ------------
+
+NEW = "2026-07-28"
+WAITING = "Continue in the new tab, then come back and choose I've finished."
+
+
+def open_in_a_popup(tab: Tab) -> Any:
+    with tab.page.expect_popup(timeout=10_000) as popup_info:
+        tab.page.click("#eg-open")
+    popup = popup_info.value
+    popup.wait_for_load_state(timeout=10_000)
+    return popup
+
+
+def test_2026_open_click_waits_for_finished(tab: Tab) -> None:
+    tab.show(DESTINATION, revision=NEW)
+    assert tab.page.evaluate("window.elicitation.request.revision") == NEW
+    assert tab.page.is_hidden("#eg-finished")
+    popup = open_in_a_popup(tab)
+    assert popup.url == DESTINATION and tab.requests == [DESTINATION]
+    tab.page.wait_for_selector("#eg-finished", state="visible", timeout=5000)
+    assert tab.events() == [] and tab.result() is None  # opened, still asking
+    assert tab.text("#eg-status") == WAITING
+    assert tab.page.is_hidden("#eg-open") and tab.page.is_hidden("#eg-decline")
+    assert tab.page.get_attribute("#eg-open", "href") is None
+    assert tab.page.is_visible("#eg-cancel")
+    assert tab.page.evaluate("document.activeElement.id") == "eg-asks"
+    tab.page.keyboard.press("Enter")  # the focus is on the question: nothing happens
+    assert tab.page.evaluate("window.elicitation.complete()") is False  # none comes
+    assert tab.events() == [] and "will say" not in tab.page.inner_text("body")
+    tab.page.click("#eg-finished")
+    assert tab.delivered() == {"action": "accept"}
+    assert tab.text("#eg-done") == "Acme will now check that the step is done."
+    tab.page.wait_for_selector("#eg-actions", state="hidden", timeout=5000)
+    assert len(tab.context.pages) == 2 and len(tab.requests) == 1
+
+
+@pytest.mark.parametrize("how", ["escape", "cancel"])
+def test_2026_cancel_after_open(tab: Tab, how: str) -> None:
+    tab.show(DESTINATION, revision=NEW)
+    open_in_a_popup(tab)
+    tab.page.wait_for_selector("#eg-finished", state="visible", timeout=5000)
+    tab.page.bring_to_front()
+    if how == "escape":
+        tab.page.keyboard.press("Escape")
+    else:
+        tab.page.click("#eg-cancel")
+    assert tab.delivered() == {"action": "cancel"}
+    assert tab.text("#eg-done") == "You cancelled this request."
+
+
+def test_2026_script_cannot_say_finished(tab: Tab) -> None:
+    tab.show(DESTINATION, revision=NEW)
+    fake = "document.getElementById('eg-finished').dispatchEvent(new MouseEvent('click'))"
+    tab.page.evaluate(fake)  # before Open
+    open_in_a_popup(tab)
+    tab.page.wait_for_selector("#eg-finished", state="visible", timeout=5000)
+    tab.page.evaluate(fake)  # after Open: still not the user's click
+    tab.page.evaluate("document.getElementById('eg-finished').click()")
+    assert tab.events() == []
+
+
+@pytest.mark.parametrize("revision", ["2025-11-25", "2025-06-18"])
+def test_2025_revisions_accept_at_the_click(tab: Tab, revision: str) -> None:
+    tab.show(DESTINATION, revision=revision)
+    open_in_a_popup(tab)
+    assert tab.delivered() == {"action": "accept"}
+    assert tab.text("#eg-done") == (
+        "Continue in your browser. Acme will say when this step is complete."
+    )
+    assert tab.page.is_hidden("#eg-finished")
+
+
+@pytest.mark.parametrize("revision", [*consent_args.NOTIFIED_REVISIONS, NEW, "2099-01-01", "x"])
+def test_which_revisions_wait_is_pythons(tab: Tab, revision: str) -> None:
+    """The page decides as consent_args.finished_by_user does (its NOTIFIED_REVISIONS are
+    generated from Python's). A middle click opens the link too; the test keeps the tab from
+    opening, as in test_middle_click_accepts_too."""
+    tab.show(DESTINATION, revision=revision)
+    tab.page.evaluate("window.addEventListener('auxclick', (e) => e.preventDefault(), true)")
+    tab.page.click("#eg-open", button="middle")
+    if consent_args.finished_by_user(revision):
+        tab.page.wait_for_selector("#eg-finished", state="visible", timeout=5000)
+        assert tab.events() == []
+    else:
+        assert tab.delivered() == {"action": "accept"}
+        assert tab.page.is_hidden("#eg-finished")
 
 
 @pytest.mark.parametrize("url", REFUSED)
@@ -603,6 +697,24 @@ def test_no_axe_violations(browser: Any, page_file: Path, scheme: str, url: str)
         tab.show(url, message="Please sign in.\nThen come back.", server="Acme Tools")
         assert tab.page.evaluate(run) == []
         tab.page.keyboard.press("Escape")
+        assert tab.page.evaluate(run) == []
+    finally:
+        tab.close()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_axe_violations_while_waiting_for_finished(
+    browser: Any, page_file: Path, scheme: str
+) -> None:
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed: run `npm ci` at the repository root")
+    tab = Tab(browser, page_file, bypass_csp=True, color_scheme=scheme)
+    try:
+        tab.page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+        run = "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
+        tab.show(DESTINATION, server="Acme Tools", revision=NEW)
+        open_in_a_popup(tab)
+        tab.page.wait_for_selector("#eg-finished", state="visible", timeout=5000)
         assert tab.page.evaluate(run) == []
     finally:
         tab.close()
