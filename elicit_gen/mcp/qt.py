@@ -20,9 +20,11 @@ cancelled it, the client timed out or shut down) closes it in the GUI thread. Th
 only one of elicit-gen's that imports PySide6 at module level.
 
 URL mode (``FormRouter(url_consent="qt", runner=QtRunner())``): :meth:`QtRunner.show_url` opens
-the consent module's ``UrlConsentDialog`` the same way and returns at its ``result_ready``; after
-Open the dialog stays up, waiting, until :meth:`QtRunner.complete_url` (the server's
-``notifications/elicitation/complete`` for that ``elicitationId``) calls its ``complete()``.
+the consent module's ``UrlConsentDialog`` the same way and returns at its ``result_ready``. In a
+2025-11-25 session that is the click on Open, and the dialog stays up, waiting, until
+:meth:`QtRunner.complete_url` (the server's ``notifications/elicitation/complete`` for that
+``elicitationId``) calls its ``complete()``; in a 2026-07-28 session (no such notification) it is
+the user's "I've finished" or Cancel, and the dialog closes.
 """
 
 from __future__ import annotations
@@ -127,6 +129,7 @@ def _url_builder(
             request.url,
             server=request.server,
             elicitation_id=request.elicitation_id,
+            revision=request.revision,
             parent=parent,
         )
         return dialog
@@ -319,8 +322,10 @@ class QtRunner:
 
     async def show_url(self, module: ModuleType, request: UrlRequest) -> Mapping[str, Any]:
         """Shows the consent module's ``UrlConsentDialog`` for ``request`` in the GUI thread, like
-        a form, and returns its ElicitResult at ``result_ready``. After Open the dialog stays up,
-        waiting, until :meth:`complete_url` for its ``elicitation_id`` (or the user closes it)."""
+        a form, and returns its ElicitResult at ``result_ready``. In a 2025-11-25 session
+        (``request.revision``) that is at Open, and the dialog stays up, waiting, until
+        :meth:`complete_url` for its ``elicitation_id`` (or the user closes it); in a 2026-07-28
+        one, at "I've finished" or Cancel."""
         app = self._app()
         build = _url_builder(module, request, self.parent)
         job = _Job(build, asyncio.get_running_loop(), request=request)

@@ -131,12 +131,17 @@ sentence). A runner's ``notify`` method, when it has one (see :class:`FormRouter
 @dataclass(frozen=True)
 class UrlRequest:
     """A URL-mode request as the consent screen takes it: the server's ``message`` and ``url``,
-    who asks (``server``), and the ``elicitation_id`` a later completion notification names."""
+    who asks (``server``), the ``elicitation_id`` a later completion notification names, and the
+    session's protocol ``revision`` (``"2025-11-25"``, ``"2026-07-28"``; ``None``: not known,
+    read as 2025-11-25), which decides whether the screen answers ``accept`` at Open (a
+    notification will say when the step is done) or waits for the user's "I've finished"
+    (2026-07-28 has no such notification)."""
 
     message: str
     url: str
     server: str | None = None
     elicitation_id: str | None = None
+    revision: str | None = None
 
 
 UrlRunner = Callable[[ModuleType, UrlRequest], Awaitable[Mapping[str, Any]]]

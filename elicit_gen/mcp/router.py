@@ -40,7 +40,7 @@ from .matching import (
 from .names import NamedBy, ServerNames, SessionBooks, own_name
 from .requests import Refusal, UrlRequest, past_limits, shown_name
 from .runners import _complete_in_module, run_in_thread, run_url_in_thread
-from .steps import _Steps
+from .steps import _Steps, session_revision
 
 if TYPE_CHECKING:
     from .requests import Fallback, FormRunner, Notifier, UrlRunner
@@ -86,7 +86,9 @@ class FormRouter(NamedBy):
     otherwise the module's blocking ``elicit_url()`` runs in a worker thread. After an accept,
     the ``elicitationId`` is kept: pass :meth:`message_handler` as the client's
     ``message_handler`` so that the server's ``notifications/elicitation/complete`` tells the
-    user the step is done.
+    user the step is done. A 2026-07-28 session has no such notification: the screen is told
+    the session's revision and, after Open, waits for the user's "I've finished" (``accept``,
+    and the SDK retries the original request) or Cancel.
 
     **Never declined on the user's behalf.** A request the router cannot show faithfully (no
     registered form and no ``compile_unknown``; a schema the linter rejects, or whose form would
@@ -340,7 +342,11 @@ class FormRouter(NamedBy):
             else self.url_consent
         )
         request = UrlRequest(
-            params.message, params.url, self._server_name(context), params.elicitation_id
+            params.message,
+            params.url,
+            self._server_name(context),
+            params.elicitation_id,
+            session_revision(context.session),  # 2026-07-28: the user says when it is done
         )
         show: UrlRunner = getattr(self.runner, "show_url", None) or run_url_in_thread
         if self._showing is None:

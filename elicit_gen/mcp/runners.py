@@ -65,12 +65,14 @@ class TextualRunner:
         return result if result is not None else {"action": "cancel"}
 
     async def show_url(self, module: ModuleType, request: UrlRequest) -> Mapping[str, Any]:
-        """Pushes a Textual consent module's ``UrlConsentScreen`` and waits for its answer."""
+        """Pushes a Textual consent module's ``UrlConsentScreen`` and waits for its answer (in a
+        2026-07-28 session, after Open, the user's "I've finished" or Cancel)."""
         screen = module.UrlConsentScreen(
             request.message,
             request.url,
             server=request.server,
             elicitation_id=request.elicitation_id,
+            revision=request.revision,
         )
         return await self._show(screen)
 
@@ -96,6 +98,7 @@ async def run_url_in_thread(module: ModuleType, request: UrlRequest) -> Mapping[
         request.url,
         server=request.server,
         elicitation_id=request.elicitation_id,
+        revision=request.revision,
     )
     result: Mapping[str, Any] = await anyio.to_thread.run_sync(call)
     return result

@@ -2,7 +2,10 @@
 sides: the server sends ``elicitation/create`` with ``mode: "url"`` (2025-11-25 sessions) and
 later ``notifications/elicitation/complete``; the client shows the cli consent screen compiled
 in memory (``url_consent="cli"``), opens nothing before the user's ``o``, and tells the user
-when the step is complete."""
+when the step is complete. In 2026-07-28 sessions (``Client(mode="2026-07-28")`` and ``"auto"``)
+the server returns an ``input_required`` result instead, and no notification exists: the screen
+is told the session's revision, waits after Open for the user's ``f`` (finished), and the SDK
+retries the original request with the answer."""
 
 from __future__ import annotations
 
@@ -27,10 +30,11 @@ from mcp.server.mcpserver import Context
 from mcp.shared.exceptions import MCPError
 
 import elicit_gen
-from elicit_gen.mcp import FormRouter
+from elicit_gen.mcp import FormRouter, UrlRequest
+from elicit_gen.mcp.steps import _Steps, session_revision
 
 from ..support.cli import Script
-from ..support.mcp_url import URL, Opened, ScriptedUser, wait_for
+from ..support.mcp_url import MODES, URL, Opened, ScriptedUser, both_ways_server, wait_for
 
 
 def url_server(urls: list[str], *, complete: bool = True, together: bool = False) -> MCPServer:
@@ -71,12 +75,12 @@ def url_server(urls: list[str], *, complete: bool = True, together: bool = False
     return server
 
 
-async def call(server: MCPServer, router: FormRouter) -> list[str]:
+async def call(server: MCPServer, router: FormRouter, mode: str = "legacy") -> list[str]:
     transport = InMemoryTransport(server)
     with anyio.fail_after(60):  # a session that never answers fails the test, never hangs it
         async with Client(
             transport,
-            mode="legacy",
+            mode=mode,
             elicitation_callback=router,
             message_handler=router.message_handler,
         ) as client:
@@ -156,19 +160,28 @@ def test_two_requests_at_once_are_shown_one_at_a_time_each_with_its_url() -> Non
         assert ("example.com" in notice) != ("example.org" in notice)
 
 
-def test_the_blocking_default_runner_reads_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("mode", MODES)
+def test_the_blocking_default_runner_reads_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, mode: str
+) -> None:
     """Without a runner of its own, the router runs the module's blocking ``elicit_url`` in a
-    worker thread on the process's stdin/stderr; the browser is the module's default opener."""
+    worker thread on the process's stdin/stderr, told the session's revision; the browser is the
+    module's default opener."""
     module = elicit_gen.load_url_consent("cli")
     opened = Opened()
     monkeypatch.setattr("webbrowser.open", opened)
-    monkeypatch.setattr("sys.stdin", Script(["o"]))
+    monkeypatch.setattr("sys.stdin", Script(["o", "f"]))  # f: "finished" (2026-07-28)
     err = io.StringIO()
     monkeypatch.setattr("sys.stderr", err)
     router = FormRouter(url_consent=module)
-    assert anyio.run(call, url_server([URL], complete=False), router) == ["accept"]
+    revision = "2025-11-25" if mode == "legacy" else "2026-07-28"
+    log: list[str] = []
+    assert anyio.run(call, both_ways_server([URL], log), router, mode) == [f"{revision} accept"]
     assert opened.urls == [URL]
     assert "auth.example.com" in err.getvalue()
+    assert ("Finished in your browser? [f]inished, [c]ancel:" in err.getvalue()) == (
+        mode != "legacy"
+    )
 
 
 def test_without_a_consent_screen_url_mode_is_not_shown(
@@ -259,6 +272,138 @@ def test_a_consent_screen_that_accepts_a_refused_url_is_an_error() -> None:
 
     anyio.run(main)
     assert outcome, "the server should have received an error, not an accept"
+
+
+# --- the session's revision: 2025-11-25 notifies, 2026-07-28 waits for the user ---------------
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_each_client_mode_reaches_the_server_the_way_its_revision_says(mode: str) -> None:
+    """legacy: accept at Open and the completion notification; 2026-07-28 (and auto): the
+    screen waits after Open (Enter and o answer nothing there) until the user's f, and the SDK
+    retries the original request with the accept. No screen promises a notification that does
+    not come."""
+    opened = Opened()
+    user = ScriptedUser(["o", "", "o", "f"], opened)
+    # (named here: a 2026-07-28 session has no initialize result to take the name from)
+    router = FormRouter(url_consent="cli", runner=user, server="Acme Auth")
+    log: list[str] = []
+    legacy = mode == "legacy"
+
+    async def main() -> list[str]:
+        actions = await call(both_ways_server([URL], log), router, mode)
+        if legacy:
+            await wait_for(lambda: bool(user.notices))
+        return actions
+
+    revision = "2025-11-25" if legacy else "2026-07-28"
+    assert anyio.run(main) == [f"{revision} accept"]
+    assert user.revisions == [revision]
+    assert opened.urls == [URL]  # once: "o" at the "finished" question opens nothing again
+    (screen,) = user.screens
+    promise = "Acme Auth will say when this step is complete."
+    if legacy:
+        assert log == ["2025-11-25 call"]
+        assert promise in screen and "Finished in your browser?" not in screen
+        assert "Request:   e-0" in screen
+        assert "Completed in your browser" in user.notices[0]
+    else:
+        # asked, then retried with the user's accept: the server saw nothing in between
+        assert log == ["2026-07-28 call, answer None", "2026-07-28 call, answer accept"]
+        assert promise not in screen and "will say" not in screen
+        assert "Request:" not in screen  # 2026-07-28 has no elicitationId
+        after_open = screen.split("Opening example.com in your browser...\n", 1)[1]
+        assert after_open.startswith("Continue in your browser, then come back here.\n")
+        assert after_open.count("Finished in your browser? [f]inished, [c]ancel:") == 3
+        assert after_open.endswith("Acme Auth will now check that the step is done.\n")
+        assert user.notices == []
+    assert router._waiting == {}  # legacy: completed; 2026-07-28: nothing to complete
+
+
+@pytest.mark.parametrize("mode", ["2026-07-28", "auto"])
+@pytest.mark.parametrize("lines", [["o", "c"], ["o", "\x1b"], ["o"]])
+def test_2026_cancel_after_open_reaches_the_retried_request(mode: str, lines: list[str]) -> None:
+    """Cancel, Escape or the end of input at the "finished" question: the retried call carries
+    cancel."""
+    opened = Opened()
+    user = ScriptedUser(lines, opened)
+    router = FormRouter(url_consent="cli", runner=user)
+    log: list[str] = []
+    assert anyio.run(call, both_ways_server([URL], log), router, mode) == ["2026-07-28 cancel"]
+    assert opened.urls == [URL]
+    assert log[-1] == "2026-07-28 call, answer cancel"
+    assert user.screens[0].endswith("Cancelled.\n")
+
+
+def test_2026_the_same_step_asked_again_can_be_retried_or_cancelled() -> None:
+    """A 2026-07-28 server that was told "finished" too early asks again: the user gets the
+    screen again (the SDK's retry loop) and may open it again, or cancel."""
+    opened = Opened()
+    user = ScriptedUser(["o", "f"], opened, then=[["c"]])
+    router = FormRouter(url_consent="cli", runner=user)
+    log: list[str] = []
+    server = both_ways_server([URL], log, ask_again=True)
+    assert anyio.run(call, server, router, "2026-07-28") == [
+        "2026-07-28 accept",
+        "2026-07-28 cancel",
+    ]
+    assert len(user.screens) == 2 and opened.urls == [URL]
+    assert log == [
+        "2026-07-28 call, answer None",
+        "2026-07-28 call, answer accept",
+        "2026-07-28 call, answer cancel",
+    ]
+
+
+def test_a_server_initiated_request_cannot_reach_a_2026_client() -> None:
+    """The SDK's fact behind the two styles: a server's ``elicit_url`` (a standalone request)
+    has no way to a 2026-07-28 client; the call fails (``MCPError``) before any screen."""
+    user = ScriptedUser(["o"], Opened())
+    router = FormRouter(url_consent="cli", runner=user)
+    server = MCPServer("acme-auth")
+
+    async def sign_in(ctx: Context) -> str:
+        answer = await ctx.session.elicit_url("Sign in", URL, "e-1", ctx.request_id)
+        return str(answer.action)
+
+    sign_in.__annotations__ = {"ctx": Context, "return": str}
+    server.tool(name="sign_in")(sign_in)
+
+    async def main() -> str:
+        with anyio.fail_after(60):
+            async with Client(
+                InMemoryTransport(server),
+                mode="2026-07-28",
+                elicitation_callback=router,
+            ) as client:
+                try:
+                    await client.call_tool("sign_in", {})
+                except MCPError as error:
+                    return str(error)
+                return "no error"
+
+    assert "has no back-channel for server-initiated requests" in anyio.run(main)
+    assert user.screens == []
+
+
+def test_the_session_revision_and_the_steps_kept() -> None:
+    class Session:
+        protocol_version: object = "2026-07-28"
+
+    session = Session()
+    assert session_revision(session) == "2026-07-28"
+    for missing in (None, "", 7):
+        session.protocol_version = missing
+        assert session_revision(session) is None
+    assert session_revision(object()) is None
+    steps = _Steps()
+    steps.serve(session)
+    module = elicit_gen.load_url_consent("cli")
+    for revision in (None, "2025-11-25", "2026-07-28"):
+        request = UrlRequest("m", URL, "acme", f"e-{revision}", revision)
+        steps.wait(session, f"e-{revision}", module, request)
+    # no notification can complete a 2026-07-28 step: it is not kept
+    assert sorted(steps._waiting) == ["e-2025-11-25", "e-None"]
 
 
 def test_url_consent_is_validated() -> None:

@@ -66,6 +66,7 @@ from ...support.golden import golden_text
 from ...support.lint import assert_lint_clean
 from ...support.loop import LoopThread
 from ...support.mcp import SERVER_NAME
+from ...support.mcp_url import MODES, both_ways_server
 from ...support.pysource import top_level_names
 from ...support.qt import consent_dialogs, label
 from ...support.run import CliRun
@@ -931,6 +932,58 @@ def test_mcp_session_decline_and_cancel(
     assert reply == {"action": button}
     assert [r.action for r in served.results] == [button]
     assert recorded_opener.calls == [] and consent_dialogs() == []
+
+
+async def call_in_mode(server: MCPServer, router: FormRouter, mode: str) -> Any:
+    """``call_with_router`` in any client mode, for :func:`both_ways_server`'s ``sign_in``."""
+    transport = InMemoryTransport(server)
+    with anyio.fail_after(60):
+        async with Client(
+            transport,
+            mode=mode,
+            elicitation_callback=router,
+            message_handler=router.message_handler,
+        ) as client:
+            reply = await client.call_tool("sign_in", {})
+            assert not reply.is_error, reply.content
+            text: str = reply.content[0].text  # type: ignore[union-attr]
+            return json.loads(text)
+
+
+@pytest.mark.parametrize(
+    ("mode", "button"),
+    [(mode, "finished") for mode in MODES] + [("2026-07-28", "cancel"), ("auto", "cancel")],
+)
+def test_mcp_session_in_each_client_mode(
+    qtbot: QtBot, client_loop: LoopThread, recorded_opener: Recorder, mode: str, button: str
+) -> None:
+    """legacy: accept at Open, the dialog waits for the server's completion; 2026-07-28 and
+    auto: after Open the dialog asks until "I've finished" (or Cancel), and only then does the
+    SDK retry the original request."""
+    log: list[str] = []
+    router = FormRouter(url_consent="qt", runner=QtRunner(), server="Acme")
+    legacy = mode == "legacy"
+    with running(client_loop, call_in_mode(both_ways_server([URL], log), router, mode)) as session:
+        dialog = wait_for_consent(qtbot)
+        click(qtbot, dialog.open_button)
+        assert recorded_opener.calls == [URL]
+        status = label(dialog, "status")
+        if legacy:
+            # the server got accept at Open, and its completion closes the dialog
+            reply = result_of(qtbot, session)
+            assert reply == ["2025-11-25 accept"]
+            qtbot.waitUntil(lambda: not consent_dialogs(), timeout=WAIT_MS)
+            assert log == ["2025-11-25 call"]
+            return
+        assert status.text() == WAITING and "will say" not in status.text()
+        time.sleep(0.2)  # the client's loop runs on: still no answer, no retry
+        assert not session.done() and log == ["2026-07-28 call, answer None"]
+        click(qtbot, dialog.finished_button if button == "finished" else dialog.cancel_button)
+        reply = result_of(qtbot, session)
+    action = "accept" if button == "finished" else "cancel"
+    assert reply == [f"2026-07-28 {action}"]
+    assert log == ["2026-07-28 call, answer None", f"2026-07-28 call, answer {action}"]
+    assert consent_dialogs() == [] and router._waiting == {}
 
 
 def test_runner_in_the_gui_thread(qtbot: QtBot, recorded_opener: Recorder) -> None:

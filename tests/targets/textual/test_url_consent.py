@@ -8,6 +8,7 @@ original request (2026-07-28, in each client mode)."""
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import subprocess
 import sys
@@ -43,6 +44,7 @@ from ...support.formatters import Formatters
 from ...support.fresh import fresh_consent_outputs
 from ...support.golden import golden_text
 from ...support.lint import assert_lint_clean
+from ...support.mcp_url import MODES
 from ...support.pysource import top_level_names
 from ...support.run import CliRun
 from ...support.textual import Host, screen_text
@@ -995,3 +997,76 @@ def test_a_real_session_opens_only_after_the_click_and_tells_of_completion(
         f"Continue in your browser. {SERVER_NAME} will say when this step is complete.",
         "Completed in your browser: example.com",
     ]
+
+
+@pytest.mark.parametrize(
+    ("mode", "button"),
+    [(mode, "finished") for mode in MODES] + [("2026-07-28", "cancel"), ("auto", "cancel")],
+)
+def test_a_real_session_in_each_client_mode(
+    monkeypatch: pytest.MonkeyPatch, mode: str, button: str
+) -> None:
+    """TextualRunner shows the consent screen told the session's revision: legacy accepts at
+    Open (and the server's completion is announced); 2026-07-28 and auto wait after Open, and
+    only the user's "I've finished" (or Cancel) lets the SDK retry the original request."""
+    from mcp.client import Client
+    from mcp.client._memory import InMemoryTransport
+
+    from elicit_gen.mcp import FormRouter, TextualRunner
+
+    from ...support.mcp_url import both_ways_server
+
+    module = elicit_gen.load_url_consent("textual")
+    recorder = Recorder()
+    monkeypatch.setattr(module, "_open_in_browser", recorder)
+    log: list[str] = []
+    server = both_ways_server([URL], log)
+    legacy = mode == "legacy"
+
+    async def main() -> tuple[list[str], list[str]]:
+        app = Host()
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            router = FormRouter(url_consent="textual", runner=TextualRunner(app), server="Acme")
+
+            async def client() -> list[str]:
+                async with Client(
+                    InMemoryTransport(server),
+                    mode=mode,
+                    elicitation_callback=router,
+                    message_handler=router.message_handler,
+                ) as c:
+                    reply = await c.call_tool("sign_in", {})
+                    assert not reply.is_error, reply.content
+                    text: str = reply.content[0].text  # type: ignore[union-attr]
+                    return list(json.loads(text))
+
+            with anyio.fail_after(60):
+                task = asyncio.create_task(client())
+                await shown(pilot, module)
+                await pilot.click("#open")
+                if not legacy:
+                    await pilot.pause(0.2)
+                    assert not task.done() and log == ["2026-07-28 call, answer None"]
+                    assert status_text(pilot) == WAITING
+                    await pilot.click(f"#{button}")
+                reply = await task
+                if legacy:
+                    while not [n for n in notices(app) if n.startswith("Completed")]:
+                        await pilot.pause(0.02)
+                await pilot.pause()
+                check_notices_are_plain(app)
+                return reply, notices(app)
+
+    reply, toasts = asyncio.run(main())
+    assert recorder.calls == [URL]
+    if legacy:
+        assert reply == ["2025-11-25 accept"]
+        assert toasts == [
+            "Continue in your browser. Acme will say when this step is complete.",
+            "Completed in your browser: example.com",
+        ]
+        return
+    action = "accept" if button == "finished" else "cancel"
+    assert reply == [f"2026-07-28 {action}"]
+    assert log == ["2026-07-28 call, answer None", f"2026-07-28 call, answer {action}"]
+    assert toasts == (["Acme will now check that the step is done."] if action == "accept" else [])
