@@ -5,9 +5,13 @@ the same request: a server that sends the user to a look-alike host (a Cyrillic 
     python scripts/screenshots_url_consent.py [--out DIR] [--only qt,textual,cli,html]
 
 Writes docs/screenshots/url-consent-qt.png, url-consent-textual.svg, url-consent-cli.txt and
-url-consent-html.png. Every screen is the one elicit-gen generates (``load_url_consent``), run
-for real: Qt offscreen, Textual under its pilot, the CLI under a pseudo-terminal, HTML in
-headless Chromium. Nothing is opened: each screenshot is taken before the user answers.
+url-consent-html.png (the question, before the user answers), and the same screens after Open
+in a 2026-07-28 session, waiting for "I've finished": url-consent-qt-2026.png,
+url-consent-textual-2026.svg, url-consent-html-2026.png, and url-consent-cli-2026.txt (that
+session, then one on a machine with no browser). Every screen is the one elicit-gen generates
+(``load_url_consent``), run for real: Qt offscreen, Textual under its pilot, the CLI under a
+pseudo-terminal, HTML in headless Chromium. Nothing is opened: the openers record nothing, the
+terminal's browser is ``true``, and the page's link is stopped before it opens a tab.
 """
 
 from __future__ import annotations
@@ -29,6 +33,12 @@ ROOT = Path(__file__).resolve().parent.parent
 SERVER = "Acme CRM"
 MESSAGE = "Sign in to your Apple account so that Acme can read your calendar."
 URL = "https://\u0430pple.com/oauth/authorize?client=acme&state=7f3a"
+NEW = "2026-07-28"
+
+
+def _no_open(url: str) -> bool:
+    """An opener that opens nothing (the screenshots must not start a browser)."""
+    return True
 
 
 def qt(out: Path) -> Path:
@@ -50,6 +60,15 @@ def qt(out: Path) -> Path:
     target = out / "url-consent-qt.png"
     dialog.grab().save(str(target))
     dialog.cancel()
+    waiting = module.UrlConsentDialog(MESSAGE, URL, server=SERVER, revision=NEW, opener=_no_open)
+    waiting.show()
+    app.processEvents()
+    waiting.open_in_browser()
+    app.processEvents()
+    waiting.resize(waiting.sizeHint())
+    app.processEvents()
+    waiting.grab().save(str(out / "url-consent-qt-2026.png"))
+    waiting.cancel()
     return target
 
 
@@ -68,7 +87,19 @@ def textual(out: Path) -> Path:
             app.save_screenshot(filename=target.name, path=str(target.parent))
             await pilot.press("escape")
 
+    async def shoot_waiting() -> None:
+        app = module.UrlConsentApp(MESSAGE, URL, server=SERVER, revision=NEW, opener=_no_open)
+        async with app.run_test(size=(90, 32)) as pilot:
+            await pilot.pause()
+            await pilot.click("#open")
+            await pilot.pause()
+            await pilot.wait_for_scheduled_animations()
+            await pilot.pause()
+            app.save_screenshot(filename="url-consent-textual-2026.svg", path=str(target.parent))
+            await pilot.press("escape")
+
     asyncio.run(shoot())
+    asyncio.run(shoot_waiting())
     return target
 
 
@@ -90,6 +121,35 @@ def cli(out: Path) -> Path:
     command = f"$ python {generated.name} --server '{SERVER}' --message '...' '{URL}'\n"
     target = out / "url-consent-cli.txt"
     target.write_text(command + session.screen + answer, encoding="utf-8")
+    sessions = [
+        # a 2026-07-28 session: the browser ("true": opens nothing) starts, then "finished"
+        (["--revision", NEW], {"BROWSER": "true"}, ["o", "f"]),
+        # no browser on this machine (no BROWSER, no DISPLAY, nothing on PATH): 2025-11-25
+        ([], {}, ["o", "o"]),
+    ]
+    texts = []
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / generated.name
+        path.write_text(generated.text, encoding="utf-8")
+        empty = Path(tmp) / "empty"
+        empty.mkdir()
+        for options, extra, keys in sessions:
+            env = {"PATH": str(empty), "TERM": "xterm", "LANG": "C.UTF-8", **extra}
+            if extra:
+                env["PATH"] = os.environ.get("PATH", "/usr/bin:/bin")
+            args = ("--server", SERVER, "--message", MESSAGE, *options, URL)
+            session = PtySession(path, *args, env=env)
+            try:
+                for key in keys:
+                    session.answer(key, prompt="[c]ancel: ")
+                answer, _code = session.finish()
+            finally:
+                session.kill()
+            shown = " ".join([*options, f"'{URL}'"])
+            note = "(a 2026-07-28 session)" if options else "(no browser on this machine)"
+            command = f"$ python {generated.name} --server '{SERVER}' --message '...' {shown}"
+            texts.append(f"{note}\n{command}\n{session.screen}{answer}")
+    (out / "url-consent-cli-2026.txt").write_text("\n".join(texts), encoding="utf-8")
     return target
 
 
@@ -115,6 +175,20 @@ def html(out: Path) -> Path:
                 page.evaluate("(request) => { window.elicitation.showUrl(request); }", request)
                 page.wait_for_timeout(200)
                 page.screenshot(path=str(target), full_page=True)
+                page = browser.new_page(viewport={"width": 760, "height": 640})
+                page.goto(page_path.as_uri())
+                page.evaluate(
+                    "(request) => { window.elicitation.showUrl(request); }",
+                    {**request, "revision": NEW},
+                )
+                # A middle click opens the link as a click does; the tab itself is stopped.
+                page.evaluate(
+                    "window.addEventListener('auxclick', (e) => e.preventDefault(), true)"
+                )
+                page.click("#eg-open", button="middle")
+                page.wait_for_selector("#eg-finished", state="visible")
+                page.wait_for_timeout(200)
+                page.screenshot(path=str(out / "url-consent-html-2026.png"), full_page=True)
             finally:
                 browser.close()
     return target
