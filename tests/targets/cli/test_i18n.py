@@ -508,9 +508,40 @@ def test_the_zh_consent_in_process_and_its_notice(consent_path: Path) -> None:
     failing = Recorder(fail=OSError("没有浏览器"))
     err = io.StringIO()
     result = module.elicit_url("", URL, stdin=Script(["o"]), stderr=err, opener=failing)
-    assert result == {"action": "cancel"}
-    assert err.getvalue().endswith("无法打开浏览器：没有浏览器\n已取消。\n")
+    assert result == {"action": "cancel"}  # no browser, then the end of input
+    assert "无法打开浏览器：没有浏览器\n请自行在浏览器中打开此地址" in err.getvalue()
+    assert err.getvalue().endswith("已在浏览器中打开了吗？o／已打开，c／取消： \n已取消。\n")
     assert english_chrome(err.getvalue()) == []
+    err = io.StringIO()  # no browser: the user opened it elsewhere, in Chinese words
+    result = module.elicit_url("", URL, stdin=Script(["o", "已打开"]), stderr=err, opener=failing)
+    assert result == {"action": "accept"} and english_chrome(err.getvalue()) == []
+
+
+@pytest.mark.parametrize("failing", [False, True])
+def test_the_zh_consent_2026_flow(consent_path: Path, failing: bool) -> None:
+    """After Open in a 2026-07-28 session (and with no browser): every word Chinese, and the
+    Chinese word for "finished" answers."""
+    from ...support.consent import Recorder, import_generated
+
+    module = import_generated(consent_path)
+    opener = Recorder(fail=OSError("没有浏览器") if failing else None)
+    err = io.StringIO()
+    lines = ["打开", "", "完成"]
+    result = module.elicit_url(
+        "",
+        URL,
+        server="日历助手",
+        revision="2026-07-28",
+        stdin=Script(lines),
+        stderr=err,
+        opener=opener,
+    )
+    text = err.getvalue()
+    assert result == {"action": "accept"} and opener.calls == [URL]
+    assert "已在浏览器中完成了吗？f／已完成，c／取消：" in text
+    assert "在浏览器中完成后输入 f 或「完成」" in text  # Enter alone: asked again
+    assert text.endswith("日历助手 现在会检查此步骤是否已完成。\n")
+    assert english_chrome(text) == []
 
 
 def test_an_exact_option_value_wins_over_full_width_digits(tmp_path: Path) -> None:

@@ -215,13 +215,15 @@ def consent_page(context: Any, directory: Path) -> Any:
     return page
 
 
-def show(page: Any, url: str) -> None:
+def show(page: Any, url: str, revision: str | None = None) -> None:
     request = {
         "url": url,
         "message": "请登录以完成授权。",
         "server": "示例旅行",
         "elicitationId": "1",
     }
+    if revision is not None:
+        request["revision"] = revision
     page.evaluate("(r) => { window.elicitation.showUrl(r); }", request)
 
 
@@ -295,6 +297,20 @@ def test_url_consent_page_in_chinese_after_opening(context: Any, tmp_path: Path)
     assert "示例旅行" in text
     assert page.evaluate("window.elicitation.complete()")
     assert_chinese(page, "completed")
+
+
+def test_url_consent_page_in_chinese_after_opening_in_2026(context: Any, tmp_path: Path) -> None:
+    context.route(lambda url: not url.startswith("file:"), lambda route: route.abort())
+    page = consent_page(context, tmp_path)
+    show(page, "https://auth.example.com/device", revision="2026-07-28")
+    page.evaluate("window.addEventListener('click', (e) => e.preventDefault())")
+    page.click("#eg-open")
+    page.wait_for_selector("#eg-finished", state="visible", timeout=5000)
+    text = assert_chinese(page, "waiting for finished")
+    assert "请在新标签页中继续，完成后回到这里选择「我已完成」。" in text and "我已完成" in text
+    page.click("#eg-finished")
+    text = assert_chinese(page, "finished")
+    assert "示例旅行 现在会检查此步骤是否已完成。" in text
 
 
 # --- plurals ----------------------------------------------------------------------------------

@@ -350,6 +350,24 @@ def test_zh_url_consent_dialog_shows_no_english_chrome(
     assert consent_zh.DEFAULT_SERVER == SERVER
 
 
+def test_zh_url_consent_dialog_2026_shows_no_english_chrome(
+    qtbot: QtBot, consent_zh: ModuleType
+) -> None:
+    """After Open in a 2026-07-28 session: the question stays, in Chinese."""
+    dialog = consent_zh.UrlConsentDialog(
+        "请登录。", "https://login.example.com/a", revision="2026-07-28", opener=lambda url: True
+    )
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog, timeout=WAIT_MS)
+    assert dialog.open_in_browser() is True
+    texts = "\n".join(shown_texts(dialog))
+    assert english_chrome(texts) == []
+    assert ZH.gettext("Continue in your browser, then come back and click I've finished.") in texts
+    assert ZH.gettext("I've &finished") == dialog.finished_button.text() == "我已完成(&F)"
+    assert dialog.finish() is True
+
+
 def test_zh_url_consent_failures_show_no_english_chrome(
     qtbot: QtBot, consent_zh: ModuleType
 ) -> None:

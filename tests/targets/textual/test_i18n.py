@@ -401,6 +401,7 @@ def consent_run(
     server: str | None = "日历助手",
     opener: Recorder | None = None,
     size: tuple[int, int] = (80, 24),
+    revision: str | None = None,
 ) -> tuple[list[str], dict[str, Any] | None]:
     """Shows the consent screen, presses ``keys``; returns the chrome found before and after,
     and the result."""
@@ -416,6 +417,7 @@ def consent_run(
                 url,
                 server=server,
                 elicitation_id="请求-42",
+                revision=revision,
                 opener=opener if opener is not None else Recorder(),
             )
             app.push_screen(screen, callback=results.append)
@@ -432,7 +434,9 @@ def consent_run(
 
 def test_the_chinese_consent_screen_shows_no_english_chrome(zh_consent: ModuleType) -> None:
     """Opened (the notification after Open too), refused, warned about, with no server name,
-    with a failing browser, and when the step is complete."""
+    with a failing browser (the screen stays, for the address to be opened elsewhere), after
+    Open in a 2026-07-28 session (waiting for "I've finished"), and when the step is
+    complete."""
     url = "https://login.example.com/authorize?x=1"
     found, result = consent_run(zh_consent, url, ("tab", "enter"))
     assert found == [] and result == {"action": "accept"}
@@ -442,7 +446,16 @@ def test_the_chinese_consent_screen_shows_no_english_chrome(zh_consent: ModuleTy
     assert found == [] and result == {"action": "cancel"}
     failing = Recorder(fail=OSError("没有浏览器"))
     found, result = consent_run(zh_consent, url, ("tab", "enter"), opener=failing)
-    assert found == [] and result == {"action": "cancel"}
+    assert found == [] and result is None
+    for opener in (None, failing):
+        found, result = consent_run(
+            zh_consent, url, ("tab", "enter"), opener=opener, revision="2026-07-28"
+        )
+        assert found == [] and result is None
+    found, result = consent_run(
+        zh_consent, url, ("tab", "enter", "tab", "enter"), revision="2026-07-28"
+    )  # Open, then "I've finished"
+    assert found == [] and result == {"action": "accept"}
     found, result = consent_run(zh_consent, url, ("escape",), size=(50, 20))
     assert found == [] and result == {"action": "cancel"}
 
