@@ -135,6 +135,38 @@ def test_consent_page_show_url_as_documented(browser: Any, tmp_path: Path) -> No
         context.close()
 
 
+@pytest.mark.browser
+def test_consent_page_2026_revision_as_documented(browser: Any, tmp_path: Path) -> None:
+    """What html.md says of ``revision``: in a 2026-07-28 session the click on Open delivers
+    nothing; "I've finished" accepts, and ``complete()`` changes nothing."""
+    from elicit_gen.api import compile_url_consent
+
+    (generated,) = compile_url_consent("html")
+    page_file = tmp_path / generated.name
+    page_file.write_text(generated.text, encoding="utf-8")
+    context = browser.new_context(locale="en-US")
+    context.route(lambda url: not url.startswith("file:"), lambda route: route.abort())
+    page = context.new_page()
+    try:
+        page.goto(page_file.as_uri())
+        request = {
+            "url": "https://accounts.example.com/connect?state=8f1c",
+            "server": "Acme Calendar",
+            "revision": "2026-07-28",
+        }
+        page.evaluate("(r) => { window.__shown = window.elicitation.showUrl(r); }", request)
+        assert page.evaluate("window.elicitation.request.revision") == "2026-07-28"
+        page.evaluate("window.addEventListener('click', (e) => e.preventDefault())")
+        page.click("#eg-open")
+        page.wait_for_selector("#eg-finished", state="visible", timeout=5000)
+        assert page.is_hidden("#eg-open") and page.is_hidden("#eg-decline")
+        assert page.evaluate("window.elicitation.complete()") is False
+        page.click("#eg-finished")
+        assert page.evaluate("window.__shown") == {"action": "accept"}
+    finally:
+        context.close()
+
+
 # --- docs/targets/qt.md: the dialog's field accessors ---------------------------------------------
 
 QT_DOC = ROOT / "docs" / "targets" / "qt.md"
