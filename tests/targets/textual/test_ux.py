@@ -38,7 +38,17 @@ from elicit_gen.compiler import ir
 from elicit_gen.runtime.textual import textual_widgets
 
 from ...support.cases import all_forms, write_and_import
-from ...support.textual import error_text, finish, in_host, push, screen_class, screen_text
+from ...support.textual import (
+    EMPTY,
+    error_text,
+    finish,
+    focus_field,
+    in_host,
+    push,
+    screen_class,
+    screen_text,
+    set_field,
+)
 
 FORMS = dict(all_forms())
 
@@ -462,5 +472,55 @@ def test_a_long_default_is_shown_with_its_lines_and_sent_exactly(directory: Path
         assert area.text == "line one\nline two\\x1b[2J"  # lines kept, the escape visible
         await pilot.press("ctrl+s")
         assert await finish(pilot, results) == {"action": "accept", "content": {"notes": text}}
+
+    in_host(script)
+
+
+# --- issue 27 item 8: the status line follows the fields ----------------------------------
+
+
+def status_line(pilot: Pilot[Any]) -> str | None:
+    """The line above the buttons as shown; None when it is hidden."""
+    status = pilot.app.screen.query_one("#status", Static)
+    return str(status.render()) if status.display and status.has_class("-shown") else None
+
+
+def test_the_status_line_counts_again_as_fields_are_fixed(directory: Path) -> None:
+    """The status "Not sent: 2 fields need attention." stayed after both fields were fixed. It
+    now counts the fields that still need attention after each change, and goes once none
+    does (and comes back, counted, when a field is spoilt again)."""
+    form, module = generated("contact:contact", directory)
+    name, email = (field for field in form.fields if field.name in ("name", "email"))
+
+    async def script(pilot: Pilot[None]) -> None:
+        results = await push(pilot, screen_class(form, module)())
+        assert status_line(pilot) is None  # nothing to say before a Submit
+        await pilot.press("tab", *"ada@", "ctrl+s")  # a bad email, no name
+        await pilot.pause()
+        assert not results
+        assert status_line(pilot) == "Not sent: 2 fields need attention."
+        await focus_field(pilot, name)
+        await set_field(pilot, name, "Ada")
+        assert status_line(pilot) == "Not sent: 1 field needs attention."
+        await focus_field(pilot, email)
+        await set_field(pilot, email, "ada@example.com")
+        await pilot.pause()
+        assert status_line(pilot) is None
+        assert "need" not in screen_text(pilot.app)
+        await set_field(pilot, email, "ada@")  # spoilt again
+        assert status_line(pilot) == "Not sent: 1 field needs attention."
+        await focus_field(pilot, name)
+        await set_field(pilot, name, EMPTY)  # a required field emptied after a Submit
+        assert error_text(pilot.app, name) == "This field is required."
+        assert status_line(pilot) == "Not sent: 2 fields need attention."
+        await set_field(pilot, name, "Ada")
+        await focus_field(pilot, email)
+        await set_field(pilot, email, "ada@example.com")
+        assert status_line(pilot) is None
+        await pilot.press("ctrl+s")
+        assert await finish(pilot, results) == {
+            "action": "accept",
+            "content": {"name": "Ada", "email": "ada@example.com"},
+        }
 
     in_host(script)
