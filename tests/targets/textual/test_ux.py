@@ -36,6 +36,8 @@ from textual.widgets import Button, Checkbox, Input, SelectionList, Static, Text
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.runtime.textual import textual_widgets
+from elicit_gen.targets.common.hints import FORMAT_PLACEHOLDERS
+from elicit_gen.targets.common.view import view_of
 
 from ...support.cases import all_forms, write_and_import
 from ...support.textual import (
@@ -522,5 +524,67 @@ def test_the_status_line_counts_again_as_fields_are_fixed(directory: Path) -> No
             "action": "accept",
             "content": {"name": "Ada", "email": "ada@example.com"},
         }
+
+    in_host(script)
+
+
+# --- issue 27 item 8: placeholders are sentences, as the other targets' hints ----------------
+
+#: What a box shows while empty when it states no constraint: a date's pattern, or an example
+#: of its format (targets/common/hints.py), as the qt and html targets' placeholders.
+EXAMPLES = {"YYYY-MM-DD", "YYYY-MM-DD hh:mm", *FORMAT_PLACEHOLDERS.values()}
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "bounds:bounds",
+        "constraints:constraints",
+        "more_formats:more_formats",
+        "every_kind:every_kind",
+    ],
+)
+def test_placeholders_are_sentences(key: str, directory: Path) -> None:
+    """A box's placeholder was a lower-case phrase ("a whole number from 1 to 500", "at most
+    253 characters") where the other targets write sentences: it is now the sentence the qt
+    target's hint shows ("A whole number from 1 to 500."), after which a format's example
+    comes ("At most 253 characters. Example: mail.example.com")."""
+    form, module = generated(key, directory)
+    views = {field.html_id: view_of(field) for field in form.fields}
+
+    async def script(pilot: Pilot[None]) -> None:
+        results = await push(pilot, screen_class(form, module)())
+        boxes = list(pilot.app.screen.query("#fields Input, #fields TextArea"))
+        assert boxes
+        for box in boxes:
+            placeholder = str(box.placeholder)  # type: ignore[attr-defined]
+            view = views[box.id]
+            if not view.hint:  # no constraint: nothing, or the example
+                assert placeholder in EXAMPLES | {""}, (box.id, placeholder)
+                continue
+            assert placeholder[0] not in "abcdefghijklmnopqrstuvwxyz", (box.id, placeholder)
+            sentence, _, example = placeholder.partition(" Example: ")
+            assert sentence == view.hint and sentence.endswith("."), (box.id, placeholder)
+            assert example in EXAMPLES | {""}, (box.id, placeholder)
+        await pilot.press("ctrl+c")
+        assert await finish(pilot, results) == {"action": "cancel"}
+
+    in_host(script)
+
+
+def test_empty_boxes_show_their_sentences(directory: Path) -> None:
+    form, module = generated("every_kind:every_kind", directory)
+
+    async def script(pilot: Pilot[None]) -> None:
+        results = await push(pilot, screen_class(form, module)())
+        text = screen_text(pilot.app)
+        assert "A number from 0 to 1000000.5." in text  # the budget box, empty
+        assert "a number" not in text
+        assert focused_id(pilot) == "f-project-name"
+        await pilot.press("home", "ctrl+k")  # the name's default erased: its placeholder
+        await pilot.pause()
+        assert "3 to 40 characters." in screen_text(pilot.app)
+        await pilot.press("ctrl+c")
+        assert await finish(pilot, results) == {"action": "cancel"}
 
     in_host(script)
