@@ -16,6 +16,7 @@ Files are written with fixed dates (no churn in diffs) and sorted by msgid.
 from __future__ import annotations
 
 import argparse
+import copy
 import datetime
 import fcntl
 import io
@@ -86,7 +87,11 @@ def updated(folder: str, template: Catalog) -> Catalog:
         catalog = Catalog(locale=folder, domain=DOMAIN, project="elicit-gen", fuzzy=False)
     catalog.creation_date = FIXED_DATE
     catalog.revision_date = FIXED_DATE
-    catalog.update(template, no_fuzzy_matching=True, update_creation_date=False)
+    # A copy of the template: Catalog.update adds a new message itself, not a clone, and the
+    # source locale's loop below fills in its string, which every locale after it then took as
+    # its translation (a new msgid read as translated, in English, and --check passed).
+    fresh = copy.deepcopy(template)
+    catalog.update(fresh, no_fuzzy_matching=True, update_creation_date=False)
     catalog.obsolete.clear()
     if folder == SOURCE_LOCALE:
         for message in catalog:

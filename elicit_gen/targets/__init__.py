@@ -182,12 +182,14 @@ def emit(target: Target, form: Form, style: Style | None = None) -> GeneratedFil
 def _formatted(target: Target, file: GeneratedFile, style: Style | None) -> GeneratedFile:
     if not file.name.endswith(".py"):
         return file
-    from .common.pyformat import format_source, needs_formatting
+    from .common.pyformat import format_source, marked_for_linters, needs_formatting
 
     style = style or Style()
-    if not needs_formatting(is_black_stable(target), style):
-        return file
-    return GeneratedFile(file.name, format_source(file.text, style))
+    text = file.text
+    if needs_formatting(is_black_stable(target), style):
+        text = format_source(text, style)
+    text = marked_for_linters(text, style)
+    return file if text == file.text else GeneratedFile(file.name, text)
 
 
 __all__ = [

@@ -74,30 +74,36 @@ _NUMBER_RESTRICT = r"[-+]?[0-9_]*\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?"
 
 
 def _example_hint(example: str, length: str, tr: Translation) -> dict[str, Any]:
-    """A formatted box's placeholder: the example, then the length if it has one."""
+    """A formatted box's placeholder: the example, as the other targets' placeholders show it;
+    after the length's sentence when it has one."""
     if not length:
         return {"hint": example}
-    # TRANSLATORS: a text box's placeholder: an example of the format, then its length
-    return {"hint": tr.gettext("{example} ({length})", example=example, length=length)}
+    # TRANSLATORS: a text box's placeholder: its length as a sentence ("At most 40
+    # characters."), then an example of its format
+    return {"hint": tr.gettext("{length} Example: {example}", example=example, length=length)}
+
+
+# A box's placeholder states its constraint as the other targets' hints do: a sentence
+# ("3 to 40 characters.", "A whole number from 1 to 500."), the view's ``hint``.
 
 
 def _text(view: FieldView, tr: Translation) -> dict[str, Any]:
     if view.format is None:
-        return {"hint": view.phrase}
-    return _example_hint(view.example, view.phrase, tr)
+        return {"hint": view.hint}
+    return _example_hint(view.example, view.hint, tr)
 
 
 def _long_text(view: FieldView, tr: Translation) -> dict[str, Any]:
-    return {"hint": view.phrase, "multiline": True}
+    return {"hint": view.hint, "multiline": True}
 
 
 def _date(view: FieldView, tr: Translation) -> dict[str, Any]:
-    return _example_hint(_DATE_PLACEHOLDERS[view.control], view.phrase, tr)
+    return _example_hint(_DATE_PLACEHOLDERS[view.control], view.hint, tr)
 
 
 def _number(view: FieldView, tr: Translation) -> dict[str, Any]:
     return {
-        "hint": view.phrase,
+        "hint": view.hint,
         "restrict": _INTEGER_RESTRICT if view.integer else _NUMBER_RESTRICT,
     }
 

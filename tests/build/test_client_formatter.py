@@ -131,3 +131,61 @@ def test_a_ruff_project_without_ruff_is_a_clear_error(tmp_path: Path) -> None:
     assert "ruff is not installed" in result.stderr
     assert "Traceback" not in result.stderr
     assert not (project / "src").exists()
+
+
+def test_a_project_at_79_columns_with_e501_gets_ruff_check_clean_outputs(
+    tmp_path: Path, run_cli: CliRun
+) -> None:
+    """A project formatting at 79 columns with ruff and selecting E501 (line too long): the
+    generated modules are formatter-clean, and their strings, comments and docstring lines that
+    no formatter splits would be hundreds of E501 errors. Each module tells ruff to skip E501
+    (``# ruff: noqa: E501`` under its header); ``ruff check`` passes, the formatter still
+    leaves the files unchanged, ``--check`` converges, and every other rule still applies."""
+    ruff = _ruff()
+    if ruff is None:
+        pytest.skip("ruff is not installed")
+    project = tmp_path / "client"
+    project.mkdir()
+    settings = '[tool.ruff]\nline-length = 79\n\n[tool.ruff.lint]\nselect = ["E501"]\n'
+    jobs = JOBS + "url-consent = true\n"  # the consent screens too
+    (project / "pyproject.toml").write_text(
+        '[project]\nname = "client"\nversion = "0"\n\n' + settings + jobs, encoding="utf-8"
+    )
+    first = run_cli("-q", cwd=project, env={"NO_COLOR": "1"})
+    assert first.returncode == 0, first.stderr
+    generated = outputs(project)
+    assert len(generated) >= len(EXAMPLES) * len(TARGETS)
+    assert [name for name in generated if name.startswith("url_consent")]
+    for name, text in generated.items():
+        if name.endswith(".py"):
+            assert text.splitlines()[1] == "# ruff: noqa: E501", name
+
+    check = _run([ruff, "check", "--no-cache", "src"], project)
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert _run([ruff, "format", "--check", "src"], project).returncode == 0
+    again = run_cli("--check", cwd=project, env={"NO_COLOR": "1"})
+    assert again.returncode == 0, again.stdout + again.stderr
+
+    # the control: without the line, the same files are what the issue saw
+    forms = project / "src" / "app" / "forms"
+    for path in forms.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace("# ruff: noqa: E501\n", "", 1), encoding="utf-8")
+    unmarked = _run([ruff, "check", "--no-cache", "--statistics", "src"], project)
+    assert unmarked.returncode == 1
+    assert "E501" in unmarked.stdout, unmarked.stdout
+
+
+def test_no_mark_at_88_columns_or_more(tmp_path: Path, run_cli: CliRun) -> None:
+    """At the default 88 columns (the goldens) and longer lines nothing is added: a module laid
+    out for 88 has only lines that cannot be split at all, which E501 tolerates when they are
+    one word, and a project at 88 sees what its formatter gives its own code."""
+    for settings in ("", "[tool.ruff]\nline-length = 88\n", "[tool.black]\nline-length = 120\n"):
+        project = tmp_path / f"client{len(settings)}"
+        project.mkdir()
+        (project / "pyproject.toml").write_text(
+            '[project]\nname = "client"\n' + settings + JOBS, encoding="utf-8"
+        )
+        assert run_cli("-q", cwd=project, env={"NO_COLOR": "1"}).returncode == 0
+        texts = outputs(project).values()
+        assert not [text for text in texts if "ruff: noqa" in text], settings

@@ -140,10 +140,24 @@ class PtySession:
     Every wait is bounded: a child that does not exit in time is killed (its whole session) and
     the test fails with what the terminal showed, rather than hang."""
 
-    def __init__(self, module_path: Path, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        module_path: Path,
+        *args: str,
+        env: dict[str, str] | None = None,
+        columns: int | None = None,
+    ) -> None:
         import sys
 
         master, slave = os.openpty()
+        if columns is not None:
+            # A terminal window ``columns`` wide (and 24 lines); without it a new
+            # pseudo-terminal has no size (0 x 0), as when nobody told it one.
+            import fcntl
+            import struct
+            import termios
+
+            fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
         self.proc = subprocess.Popen(
             [sys.executable, str(module_path), *args],
             stdin=slave,

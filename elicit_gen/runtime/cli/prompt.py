@@ -27,7 +27,7 @@ from ..core.i18n import _t, _tn
 from ..core.safetext import _UNSAFE_RE, clip, display_width, pad, safe_lines, safe_text
 from .prompt_questions import _LABEL_COLUMNS, _Form, _Question, _rjust, _Terminal, _Text
 from .prompt_questions import reads_as_number as reads_as_number
-from .terminal import _folded, _words
+from .terminal import _columns, _folded, _words, _wrap
 
 # --- end of runtime imports ---
 
@@ -193,8 +193,8 @@ def _show_answers(
         shown = _t("(no answer)")
         if field.name in answers:
             shown = field.show(answers[field.name])
-        label = pad(labels[number - 1], width)
-        term.say(f"  {_rjust(f'{number}.', numbers)} {label} {shown}")
+        row = f"  {_rjust(f'{number}.', numbers)} {pad(labels[number - 1], width)} "
+        term.say(row + shown, hang=display_width(row))
         if field.name in errors:
             term.problem(errors[field.name])
     term.say(
@@ -386,9 +386,10 @@ def _command_line(form: _Form, argv: Sequence[str] | None) -> int:
             )
         answered, problems = _answered(form, given)
         if problems:
-            sys.stderr.write(_t("The answers were not accepted:") + "\n")
-            for line in problems:
-                sys.stderr.write(f"  {line}\n")
+            columns = _columns(sys.stderr)
+            heading = _t("The answers were not accepted:")
+            for line in [heading, *(f"  {problem}" for problem in problems)]:
+                sys.stderr.write(_wrap(line, columns) + "\n")
             sys.stderr.flush()
             return 1
         return _print_result({"action": "accept", "content": answered})

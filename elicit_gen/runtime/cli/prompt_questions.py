@@ -25,7 +25,7 @@ from ..core.formcore import (
 )
 from ..core.i18n import _t
 from ..core.safetext import display_width, safe_text
-from .terminal import _discard_typeahead, _folded, _isatty, _words
+from .terminal import _columns, _discard_typeahead, _folded, _isatty, _words, _wrap
 
 # --- end of runtime imports ---
 
@@ -416,8 +416,10 @@ class _Terminal:
         # Piped input also starts at the first question: it is all answers.
         self.piped = not _isatty(inp)
 
-    def say(self, text: str = "") -> None:
-        self.err.write(text + "\n")
+    def say(self, text: str = "", hang: int | None = None) -> None:
+        """Writes a line of safe text, wrapped to the terminal's width (see terminal.py's
+        ``_wrap``; continuation lines indented as it or by ``hang`` columns)."""
+        self.err.write(_wrap(text, _columns(self.err), hang) + "\n")
         self.err.flush()
 
     def problem(self, reason: str) -> None:
@@ -440,5 +442,7 @@ class _Terminal:
             raise EOFError
         answer = line.rstrip("\n").rstrip("\r")
         if self.piped:
-            self.say(safe_text(answer))
+            # after the prompt, as typed: the terminal wraps it, if it is one
+            self.err.write(safe_text(answer) + "\n")
+            self.err.flush()
         return answer.strip()

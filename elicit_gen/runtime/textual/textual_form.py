@@ -244,6 +244,24 @@ class FormModal(_FieldEditors, _FreshKeysModal):
         name = self._names.get(widget_id or "")
         if name is not None and self.is_mounted:
             self._show(name, self._problem(name, final=self._tried))
+            self._show_status()
+
+    def _show_status(self) -> None:
+        """The line above the buttons after a refused Submit: how many fields still
+        need attention, counted again as each is corrected; gone once none does."""
+        if not self._tried:
+            return
+        count = sum(problem is not None for problem in self._shown.values())
+        status = self.query_one("#status", Static)
+        text = ""
+        if count:
+            text = _tn(
+                "Not sent: {n} field needs attention.",
+                "Not sent: {n} fields need attention.",
+                count,
+            )
+        status.update(text)
+        status.set_class(count > 0, "-shown")
 
     @on(events.DescendantFocus)
     def _focused(self, event: events.DescendantFocus) -> None:
@@ -343,18 +361,10 @@ class FormModal(_FieldEditors, _FreshKeysModal):
         content, problems = self.collect()
         for name in self._properties:
             self._show(name, problems.get(name))
-        status = self.query_one("#status", Static)
         if not problems:
             self.dismiss({"action": "accept", "content": content})
             return
-        status.update(
-            _tn(
-                "Not sent: {n} field needs attention.",
-                "Not sent: {n} fields need attention.",
-                len(problems),
-            )
-        )
-        status.set_class(True, "-shown")
+        self._show_status()
         first = next(name for name in self._properties if name in problems)
         self.query_one("#" + self._ids[first]).focus(scroll_visible=False)
         box = self.query_one("#box-" + self._ids[first])

@@ -16,7 +16,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .style import Style
+from .style import DEFAULT_LINE_LENGTH, Style
+
+#: The line that tells ruff not to report a generated module's long lines (E501): written when
+#: the project's lines are shorter than the covered style's 88 columns (see
+#: :func:`marked_for_linters`).
+LONG_LINES_NOQA = "# ruff: noqa: E501"
 
 
 class FormatterError(Exception):
@@ -28,6 +33,22 @@ def needs_formatting(black_stable: bool, style: Style) -> bool:
     if style.formatter == "none":
         return not black_stable  # not laid out by construction: black at least makes it readable
     return not (black_stable and style.covered)
+
+
+def marked_for_linters(source: str, style: Style) -> str:
+    """``source`` with :data:`LONG_LINES_NOQA` after its header line when the project's line
+    length is below 88 columns. No formatter splits a long string, a comment or a docstring
+    line, and a generated module has many (messages, descriptions, the runtime's comments): a
+    project that formats at 79 columns and selects E501 would get hundreds of errors it cannot
+    fix in files it must not edit. At 88 columns or more (the default, and the goldens) the
+    module is left as it is: it is laid out for 88, and a long line there is one that cannot be
+    split at all."""
+    if style.line_length >= DEFAULT_LINE_LENGTH:
+        return source
+    header, newline, rest = source.partition("\n")
+    if not header.startswith("#"):
+        return f"{LONG_LINES_NOQA}\n{source}"
+    return f"{header}{newline}{LONG_LINES_NOQA}\n{rest}"
 
 
 def format_source(source: str, style: Style) -> str:

@@ -129,7 +129,7 @@ _FORM: FormSpec = {
             "id": "f-big",
             "label": "Big integer",
             "required": False,
-            "hint": "a whole number from -9007199254740991 to 9007199254740991",
+            "hint": "A whole number from -9007199254740991 to 9007199254740991.",
             "restrict": "[-+]?[0-9_]*",
         },
         {
@@ -138,7 +138,7 @@ _FORM: FormSpec = {
             "id": "f-beyond32",
             "label": "Beyond 32-bit",
             "required": False,
-            "hint": "a whole number, at least 3000000000",
+            "hint": "A whole number, at least 3000000000.",
             "restrict": "[-+]?[0-9_]*",
         },
         {
@@ -147,7 +147,7 @@ _FORM: FormSpec = {
             "id": "f-negative",
             "label": "Negative range",
             "required": True,
-            "hint": "a whole number from -50 to -10",
+            "hint": "A whole number from -50 to -10.",
             "restrict": "[-+]?[0-9_]*",
         },
         {
@@ -156,7 +156,7 @@ _FORM: FormSpec = {
             "id": "f-ratio",
             "label": "Ratio",
             "required": False,
-            "hint": "a number from 0 to 1",
+            "hint": "A number from 0 to 1.",
             "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
         },
         {
@@ -165,7 +165,7 @@ _FORM: FormSpec = {
             "id": "f-free",
             "label": "Any number",
             "required": False,
-            "hint": "a number",
+            "hint": "A number.",
             "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
         },
         {
@@ -174,7 +174,7 @@ _FORM: FormSpec = {
             "id": "f-code",
             "label": "Exactly 4 characters",
             "required": True,
-            "hint": "exactly 4 characters",
+            "hint": "Exactly 4 characters.",
         },
         {
             "kind": "multi",

@@ -128,7 +128,7 @@ _FORM: FormSpec = {
             "id": "f-amount",
             "label": "Amount",
             "required": True,
-            "hint": "a number, more than 0, a multiple of 0.01",
+            "hint": "A number, more than 0, a multiple of 0.01.",
             "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
         },
         {
@@ -137,7 +137,7 @@ _FORM: FormSpec = {
             "id": "f-fraction",
             "label": "Open interval",
             "required": False,
-            "hint": "a number, more than 0 and less than 1",
+            "hint": "A number, more than 0 and less than 1.",
             "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
         },
         {
@@ -146,7 +146,7 @@ _FORM: FormSpec = {
             "id": "f-count",
             "label": "Multiple of five",
             "required": False,
-            "hint": "a whole number, at least 0, less than 100, a multiple of 5",
+            "hint": "A whole number, at least 0, less than 100, a multiple of 5.",
             "restrict": "[-+]?[0-9_]*",
         },
         {
@@ -167,7 +167,7 @@ _FORM: FormSpec = {
             "id": "f-version",
             "label": "Version",
             "required": False,
-            "hint": "a whole number",
+            "hint": "A whole number.",
             "restrict": "[-+]?[0-9_]*",
         },
         {

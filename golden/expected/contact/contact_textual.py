@@ -112,7 +112,7 @@ _FORM: FormSpec = {
             "label": "age",
             "required": False,
             "description": "Your age",
-            "hint": "a number, at least 18",
+            "hint": "A number, at least 18.",
             "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
         },
     ],

@@ -115,7 +115,7 @@ _FORM: FormSpec = {
             "label": "age",
             "required": False,
             "description": "User age",
-            "hint": "a whole number",
+            "hint": "A whole number.",
             "restrict": "[-+]?[0-9_]*",
         },
         {
@@ -125,7 +125,7 @@ _FORM: FormSpec = {
             "label": "score",
             "required": False,
             "description": "User score",
-            "hint": "a number",
+            "hint": "A number.",
             "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
         },
         {

@@ -211,7 +211,7 @@ _FORM: FormSpec = {
             "label": "Project name",
             "required": True,
             "description": "Between 3 and 40 characters.",
-            "hint": "3 to 40 characters",
+            "hint": "3 to 40 characters.",
         },
         {
             "kind": "string",
@@ -253,7 +253,7 @@ _FORM: FormSpec = {
             "id": "f-team-size",
             "label": "Team size",
             "required": True,
-            "hint": "a whole number from 1 to 500",
+            "hint": "A whole number from 1 to 500.",
             "restrict": "[-+]?[0-9_]*",
         },
         {
@@ -262,7 +262,7 @@ _FORM: FormSpec = {
             "id": "f-budget",
             "label": "Budget (kEUR)",
             "required": False,
-            "hint": "a number from 0 to 1000000.5",
+            "hint": "A number from 0 to 1000000.5.",
             "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
         },
         {

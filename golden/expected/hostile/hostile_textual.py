@@ -143,7 +143,7 @@ _FORM: FormSpec = {
             "label": "</script><script>alert(1)</script>",
             "required": True,
             "description": '"><img src=x onerror=alert(2)>',
-            "hint": "at most 80 characters",
+            "hint": "At most 80 characters.",
         },
         {
             "kind": "string",
@@ -169,7 +169,7 @@ _FORM: FormSpec = {
             "label": "line\u2028separator\u2029para\nnewline\\backslash",
             "required": False,
             "description": "\u202eevil\u202c \u200f",
-            "hint": "a whole number, at least 0",
+            "hint": "A whole number, at least 0.",
             "restrict": "[-+]?[0-9_]*",
         },
         {

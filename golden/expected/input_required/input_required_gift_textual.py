@@ -80,7 +80,7 @@ _FORM: FormSpec = {
             "id": "f-note",
             "label": "Gift note",
             "required": False,
-            "hint": "at most 200 characters",
+            "hint": "At most 200 characters.",
         },
     ],
 }

@@ -88,7 +88,7 @@ _FORM: FormSpec = {
             "id": "f-address",
             "label": "Street address",
             "required": True,
-            "hint": "at least 5 characters",
+            "hint": "At least 5 characters.",
         },
         {
             "kind": "boolean",

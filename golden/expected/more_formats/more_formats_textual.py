@@ -148,7 +148,7 @@ _FORM: FormSpec = {
             "id": "f-host",
             "label": "Host name",
             "required": False,
-            "hint": "mail.example.com (at most 253 characters)",
+            "hint": "At most 253 characters. Example: mail.example.com",
         },
         {
             "kind": "string",
@@ -172,7 +172,7 @@ _FORM: FormSpec = {
             "id": "f-label",
             "label": "Label",
             "required": False,
-            "hint": "at most 50 characters",
+            "hint": "At most 50 characters.",
         },
         {
             "kind": "number",
@@ -180,7 +180,7 @@ _FORM: FormSpec = {
             "id": "f-ports",
             "label": "Ports",
             "required": False,
-            "hint": "a whole number from 1 to 64",
+            "hint": "A whole number from 1 to 64.",
             "restrict": "[-+]?[0-9_]*",
         },
     ],

@@ -178,7 +178,7 @@ _FORM: FormSpec = {
             "id": "f-a-b",
             "label": "A dash B",
             "required": False,
-            "hint": "a whole number",
+            "hint": "A whole number.",
             "restrict": "[-+]?[0-9_]*",
         },
         {
@@ -187,7 +187,7 @@ _FORM: FormSpec = {
             "id": "f-a-b-2",
             "label": "A underscore B",
             "required": False,
-            "hint": "a whole number",
+            "hint": "A whole number.",
             "restrict": "[-+]?[0-9_]*",
         },
         {
@@ -212,7 +212,7 @@ _FORM: FormSpec = {
             "id": "f-field-2",
             "label": "Field",
             "required": False,
-            "hint": "a number",
+            "hint": "A number.",
             "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
         },
         {

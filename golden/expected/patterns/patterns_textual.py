@@ -136,7 +136,7 @@ _FORM: FormSpec = {
             "label": "Invite code",
             "required": False,
             "description": "Eight capital letters or digits, at least one of them a digit.",
-            "hint": "at most 8 characters",
+            "hint": "At most 8 characters.",
         },
         {
             "kind": "string",

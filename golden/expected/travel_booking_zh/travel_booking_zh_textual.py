@@ -186,7 +186,7 @@ _FORM: FormSpec = {
             "label": "旅客姓名",
             "required": True,
             "description": "与护照上的姓名一致（中文或拼音）",
-            "hint": "2 到 40 个字符",
+            "hint": "2 到 40 个字符。",
         },
         {
             "kind": "string",
@@ -212,7 +212,7 @@ _FORM: FormSpec = {
             "label": "出行人数",
             "required": True,
             "description": "含儿童，最多 9 人",
-            "hint": "1 到 9 之间的整数",
+            "hint": "1 到 9 之间的整数。",
             "restrict": "[-+]?[0-9_]*",
         },
         {
@@ -221,7 +221,7 @@ _FORM: FormSpec = {
             "id": "f-budget",
             "label": "每晚预算（欧元）",
             "required": False,
-            "hint": "50 到 800.5 之间的数字",
+            "hint": "50 到 800.5 之间的数字。",
             "restrict": "[-+]?[0-9_]*\\.?[0-9_]*(?:[eE][-+]?[0-9_]*)?",
         },
         {
@@ -275,7 +275,7 @@ _FORM: FormSpec = {
             "label": "特殊要求",
             "required": False,
             "description": "例如：无障碍房间、婴儿床、饮食禁忌",
-            "hint": "最多 500 个字符",
+            "hint": "最多 500 个字符。",
             "multiline": True,
         },
         {

@@ -159,8 +159,8 @@ def _show_answers(
         shown = _t("(no answer)")
         if field.name in answers:
             shown = field.show(answers[field.name])
-        label = pad(labels[number - 1], width)
-        term.say(f"  {_rjust(f'{number}.', numbers)} {label} {shown}")
+        row = f"  {_rjust(f'{number}.', numbers)} {pad(labels[number - 1], width)} "
+        term.say(row + shown, hang=display_width(row))
         if field.name in errors:
             term.problem(errors[field.name])
     term.say(
@@ -352,9 +352,10 @@ def _command_line(form: _Form, argv: Sequence[str] | None) -> int:
             )
         answered, problems = _answered(form, given)
         if problems:
-            sys.stderr.write(_t("The answers were not accepted:") + "\n")
-            for line in problems:
-                sys.stderr.write(f"  {line}\n")
+            columns = _columns(sys.stderr)
+            heading = _t("The answers were not accepted:")
+            for line in [heading, *(f"  {problem}" for problem in problems)]:
+                sys.stderr.write(_wrap(line, columns) + "\n")
             sys.stderr.flush()
             return 1
         return _print_result({"action": "accept", "content": answered})

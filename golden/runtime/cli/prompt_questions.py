@@ -385,8 +385,10 @@ class _Terminal:
         # Piped input also starts at the first question: it is all answers.
         self.piped = not _isatty(inp)
 
-    def say(self, text: str = "") -> None:
-        self.err.write(text + "\n")
+    def say(self, text: str = "", hang: int | None = None) -> None:
+        """Writes a line of safe text, wrapped to the terminal's width (see terminal.py's
+        ``_wrap``; continuation lines indented as it or by ``hang`` columns)."""
+        self.err.write(_wrap(text, _columns(self.err), hang) + "\n")
         self.err.flush()
 
     def problem(self, reason: str) -> None:
@@ -409,5 +411,7 @@ class _Terminal:
             raise EOFError
         answer = line.rstrip("\n").rstrip("\r")
         if self.piped:
-            self.say(safe_text(answer))
+            # after the prompt, as typed: the terminal wraps it, if it is one
+            self.err.write(safe_text(answer) + "\n")
+            self.err.flush()
         return answer.strip()

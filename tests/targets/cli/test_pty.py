@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -295,3 +296,196 @@ def test_answers_typed_on_a_terminal_up_to_ctrl_d(contact: Path) -> None:
         "action": "accept",
         "content": {"name": "Ada", "email": "ada@example.com"},
     }
+
+
+# --- prompts wrapped to the terminal's width ------------------------------------------------
+
+#: A form with long texts in both languages: the message, a description, an option's label (a
+#: list item: its continuation lines align after the number) and a title in the review list.
+WRAPPED_FORMS = {
+    "en": {
+        "message": (
+            "Please confirm the details of your trip to Barcelona before we hold the booking"
+            " for twenty-four hours; nothing is charged until you pay at the hotel."
+        ),
+        "requestedSchema": {
+            "type": "object",
+            "properties": {
+                "name": {
+                    "type": "string",
+                    "title": "Traveller's full name",
+                    "description": (
+                        "As written in the passport you will travel with, including every"
+                        " middle name, so that the airline accepts the booking without a call."
+                    ),
+                },
+                "cabin": {
+                    "type": "string",
+                    "title": "Cabin",
+                    "oneOf": [
+                        {
+                            "const": "economy",
+                            "title": (
+                                "Economy: a standard seat, one cabin bag and one checked bag"
+                                " of up to twenty-three kilograms"
+                            ),
+                        },
+                        {"const": "business", "title": "Business"},
+                    ],
+                },
+            },
+            "required": ["name", "cabin"],
+        },
+    },
+    "zh-CN": {
+        "message": (
+            "请确认您的巴塞罗那度假预订信息。提交后我们将为您保留二十四小时，"
+            "入住酒店时付款之前不会收取任何费用，请在出发前检查护照的有效期。"
+        ),
+        "requestedSchema": {
+            "type": "object",
+            "properties": {
+                "name": {
+                    "type": "string",
+                    "title": "旅客姓名",
+                    "description": (
+                        "与您出行时使用的护照上的姓名完全一致，包括中间名（中文或拼音），"
+                        "否则航空公司可能无法为您办理登机手续。"
+                    ),
+                },
+                "cabin": {
+                    "type": "string",
+                    "title": "舱位",
+                    "oneOf": [
+                        {
+                            "const": "economy",
+                            "title": (
+                                "经济舱：标准座位，可携带一件手提行李"
+                                "和一件不超过二十三公斤的托运行李，含免费选座"
+                            ),
+                        },
+                        {"const": "business", "title": "商务舱"},
+                    ],
+                },
+            },
+            "required": ["name", "cabin"],
+        },
+    },
+}
+
+#: What no line may start with (kinsoku): closing punctuation, full-width and ideographic.
+LINE_START_FORBIDDEN = "。，、：；！？）」』】》〉"
+
+
+@pytest.fixture(scope="module")
+def wrapped_forms(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("wrapped")
+    paths = {}
+    for locale, request in WRAPPED_FORMS.items():
+        source = folder / f"trip_{locale.replace('-', '_')}.json"
+        source.write_text(json.dumps(request, ensure_ascii=False), encoding="utf-8")
+        result = elicit_gen.compile(source, ["cli"], locale=locale)
+        assert result.ok, result.diagnostics
+        (generated,) = result.files
+        paths[locale] = folder / generated.name
+        paths[locale].write_text(generated.text, encoding="utf-8")
+    return paths
+
+
+def _converse(module: Path, columns: int | None, env: dict[str, str] | None = None) -> str:
+    """What the terminal shows of a whole conversation with the trip form: start, an answer,
+    the first option, the review, cancel."""
+    session = PtySession(module, env=env or _terminal_env(), columns=columns)
+    try:
+        for line in ["", "Ada", "1"]:
+            session.answer(line)
+        session.answer("c")  # at the review
+        out, code = session.finish()
+    finally:
+        session.kill()
+    assert code == 0, session.screen
+    assert json.loads(out) == {"action": "cancel"}
+    return session.screen
+
+
+def _width(line: str) -> int:
+    from elicit_gen.runtime.core.safetext import display_width
+
+    return display_width(line)
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-CN"])
+@pytest.mark.parametrize("columns", [80, 100])
+def test_prompts_are_wrapped_to_the_terminal(
+    wrapped_forms: dict[str, Path], locale: str, columns: int
+) -> None:
+    """On a terminal of 80 or 100 columns every line fits, no word is cut, no line starts with
+    closing punctuation; only spaces and line breaks differ from the unwrapped text."""
+    whole = _converse(wrapped_forms[locale], None)  # a terminal of unknown size: not wrapped
+    assert max(_width(line) for line in whole.split("\n")) > columns  # the test's own control
+    screen = _converse(wrapped_forms[locale], columns)
+    lines = screen.split("\n")
+    assert max(_width(line) for line in lines) <= columns, screen
+    assert not [line for line in lines if line and line[0] in LINE_START_FORBIDDEN], screen
+    assert re.sub(r"\s+", "", screen) == re.sub(r"\s+", "", whole)
+    # No word cut: the same words, in the same order, as in the whole lines.
+    assert re.findall(r"[\w'@.-]+", screen, re.ASCII) == re.findall(r"[\w'@.-]+", whole, re.ASCII)
+    assert len(lines) > len(whole.split("\n"))
+
+
+def test_wrapped_english_lines_keep_their_indentation(wrapped_forms: dict[str, Path]) -> None:
+    screen = _converse(wrapped_forms["en"], 80)
+    assert (
+        "  Please confirm the details of your trip to Barcelona before we hold the\n"
+        "  booking for twenty-four hours; nothing is charged until you pay at the hotel.\n"
+    ) in screen
+    assert (
+        "    As written in the passport you will travel with, including every middle\n"
+        "    name, so that the airline accepts the booking without a call.\n"
+    ) in screen
+    # an option's continuation lines align with its label, after the number; an answer's in
+    # the review with the answers
+    assert (
+        "      1) Economy: a standard seat, one cabin bag and one checked bag of up to\n"
+        "         twenty-three kilograms\n"
+    ) in screen
+    assert (
+        "  2. Cabin (required):                 Economy: a standard seat, one cabin bag\n"
+        "                                       and one checked bag of up to twenty-three\n"
+    ) in screen
+    # the review's commands break between commands: "c: cancel" was "cance" / "l" at 100
+    screen = _converse(wrapped_forms["en"], 100)
+    assert "x1-2: remove an optional answer | d: decline |\nc: cancel\n" in screen
+
+
+def test_wrapped_chinese_never_leaves_punctuation_alone(wrapped_forms: dict[str, Path]) -> None:
+    """At 80 columns the start line of a zh-CN form ended "...可取" and "。" was alone on the
+    next line (drawn there by the terminal); now "消" goes down with it."""
+    screen = _converse(wrapped_forms["zh-CN"], 80)
+    assert "输入 c 或「取消」可取\n消。\n" in screen
+    # continuation lines keep the description's indentation, an option's align after its number
+    assert "否则航空公司\n    可能无法为您办理登机手续。\n" in screen
+    assert "托运行李，\n         含免费选座\n" in screen
+    assert "不超过二十三公\n                        斤的托运行李" in screen  # the review's answer
+
+
+def test_the_size_follows_columns_and_a_pipe_is_not_wrapped(
+    wrapped_forms: dict[str, Path],
+) -> None:
+    """$COLUMNS, when set, is the width (as shutil.get_terminal_size reads it); stderr that is
+    no terminal (a file, a pipe) gets every line whole, whatever $COLUMNS says."""
+    env = {**_terminal_env(), "COLUMNS": "60"}
+    screen = _converse(wrapped_forms["en"], 100, env=env)
+    assert max(_width(line) for line in screen.split("\n")) <= 60
+    proc = subprocess.run(
+        [sys.executable, str(wrapped_forms["en"])],
+        input="Ada\n1\nc\n",
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert json.loads(proc.stdout) == {"action": "cancel"}
+    message = WRAPPED_FORMS["en"]["message"]
+    assert f"  {message}\n" in proc.stderr
+    assert "| d: decline | c: cancel\n" in proc.stderr

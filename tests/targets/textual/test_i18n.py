@@ -147,6 +147,7 @@ def test_the_chinese_travel_form_shows_no_english_chrome(
         for words in ("提交", "拒绝", "取消", "（必填）", f"{SERVER} 询问：", "2 到 40 个字符"):
             assert words in text, words
         assert TR.gettext("Choose one (optional)") in text  # the select's prompt, not "Select"
+        assert "2 到 40 个字符。" in text  # a placeholder: a sentence, with its full stop
         # a select open: its menu over the form
         await focus_field(pilot, field("roomType"))
         await pilot.press("enter")
@@ -240,6 +241,13 @@ def test_every_kind_of_field_words_its_hints_in_chinese(tmp_path: Path, paris: N
         assert "UTC+0" in text  # the note on local time, in Chinese around the offset
         assert TR.gettext("Choose any. Space toggles an option.") in text
         assert TR.gettext("Not answered yet: left out unless you toggle it.") in text
+        # placeholders are sentences, as the other targets' hints: the length's, then the
+        # format's example
+        placeholders = {
+            box.id: str(box.placeholder) for box in app.screen.query("#fields Input, TextArea")
+        }
+        assert placeholders["f-site"] == "最多 80 个字符。示例：https://example.com/page"
+        assert placeholders["f-story"] == "最多 2000 个字符。"
         start = next(f for f in every.fields if f.name == "start")
         await focus_field(pilot, start)
         await type_text(pilot, "2026-07-01 09:30")

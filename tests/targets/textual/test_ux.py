@@ -36,9 +36,21 @@ from textual.widgets import Button, Checkbox, Input, SelectionList, Static, Text
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.runtime.textual import textual_widgets
+from elicit_gen.targets.common.hints import FORMAT_PLACEHOLDERS
+from elicit_gen.targets.common.view import view_of
 
 from ...support.cases import all_forms, write_and_import
-from ...support.textual import error_text, finish, in_host, push, screen_class, screen_text
+from ...support.textual import (
+    EMPTY,
+    error_text,
+    finish,
+    focus_field,
+    in_host,
+    push,
+    screen_class,
+    screen_text,
+    set_field,
+)
 
 FORMS = dict(all_forms())
 
@@ -462,5 +474,117 @@ def test_a_long_default_is_shown_with_its_lines_and_sent_exactly(directory: Path
         assert area.text == "line one\nline two\\x1b[2J"  # lines kept, the escape visible
         await pilot.press("ctrl+s")
         assert await finish(pilot, results) == {"action": "accept", "content": {"notes": text}}
+
+    in_host(script)
+
+
+# --- issue 27 item 8: the status line follows the fields ----------------------------------
+
+
+def status_line(pilot: Pilot[Any]) -> str | None:
+    """The line above the buttons as shown; None when it is hidden."""
+    status = pilot.app.screen.query_one("#status", Static)
+    return str(status.render()) if status.display and status.has_class("-shown") else None
+
+
+def test_the_status_line_counts_again_as_fields_are_fixed(directory: Path) -> None:
+    """The status "Not sent: 2 fields need attention." stayed after both fields were fixed. It
+    now counts the fields that still need attention after each change, and goes once none
+    does (and comes back, counted, when a field is spoilt again)."""
+    form, module = generated("contact:contact", directory)
+    name, email = (field for field in form.fields if field.name in ("name", "email"))
+
+    async def script(pilot: Pilot[None]) -> None:
+        results = await push(pilot, screen_class(form, module)())
+        assert status_line(pilot) is None  # nothing to say before a Submit
+        await pilot.press("tab", *"ada@", "ctrl+s")  # a bad email, no name
+        await pilot.pause()
+        assert not results
+        assert status_line(pilot) == "Not sent: 2 fields need attention."
+        await focus_field(pilot, name)
+        await set_field(pilot, name, "Ada")
+        assert status_line(pilot) == "Not sent: 1 field needs attention."
+        await focus_field(pilot, email)
+        await set_field(pilot, email, "ada@example.com")
+        await pilot.pause()
+        assert status_line(pilot) is None
+        assert "need" not in screen_text(pilot.app)
+        await set_field(pilot, email, "ada@")  # spoilt again
+        assert status_line(pilot) == "Not sent: 1 field needs attention."
+        await focus_field(pilot, name)
+        await set_field(pilot, name, EMPTY)  # a required field emptied after a Submit
+        assert error_text(pilot.app, name) == "This field is required."
+        assert status_line(pilot) == "Not sent: 2 fields need attention."
+        await set_field(pilot, name, "Ada")
+        await focus_field(pilot, email)
+        await set_field(pilot, email, "ada@example.com")
+        assert status_line(pilot) is None
+        await pilot.press("ctrl+s")
+        assert await finish(pilot, results) == {
+            "action": "accept",
+            "content": {"name": "Ada", "email": "ada@example.com"},
+        }
+
+    in_host(script)
+
+
+# --- issue 27 item 8: placeholders are sentences, as the other targets' hints ----------------
+
+#: What a box shows while empty when it states no constraint: a date's pattern, or an example
+#: of its format (targets/common/hints.py), as the qt and html targets' placeholders.
+EXAMPLES = {"YYYY-MM-DD", "YYYY-MM-DD hh:mm", *FORMAT_PLACEHOLDERS.values()}
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "bounds:bounds",
+        "constraints:constraints",
+        "more_formats:more_formats",
+        "every_kind:every_kind",
+    ],
+)
+def test_placeholders_are_sentences(key: str, directory: Path) -> None:
+    """A box's placeholder was a lower-case phrase ("a whole number from 1 to 500", "at most
+    253 characters") where the other targets write sentences: it is now the sentence the qt
+    target's hint shows ("A whole number from 1 to 500."), after which a format's example
+    comes ("At most 253 characters. Example: mail.example.com")."""
+    form, module = generated(key, directory)
+    views = {field.html_id: view_of(field) for field in form.fields}
+
+    async def script(pilot: Pilot[None]) -> None:
+        results = await push(pilot, screen_class(form, module)())
+        boxes = list(pilot.app.screen.query("#fields Input, #fields TextArea"))
+        assert boxes
+        for box in boxes:
+            placeholder = str(box.placeholder)  # type: ignore[attr-defined]
+            view = views[box.id]
+            if not view.hint:  # no constraint: nothing, or the example
+                assert placeholder in EXAMPLES | {""}, (box.id, placeholder)
+                continue
+            assert placeholder[0] not in "abcdefghijklmnopqrstuvwxyz", (box.id, placeholder)
+            sentence, _, example = placeholder.partition(" Example: ")
+            assert sentence == view.hint and sentence.endswith("."), (box.id, placeholder)
+            assert example in EXAMPLES | {""}, (box.id, placeholder)
+        await pilot.press("ctrl+c")
+        assert await finish(pilot, results) == {"action": "cancel"}
+
+    in_host(script)
+
+
+def test_empty_boxes_show_their_sentences(directory: Path) -> None:
+    form, module = generated("every_kind:every_kind", directory)
+
+    async def script(pilot: Pilot[None]) -> None:
+        results = await push(pilot, screen_class(form, module)())
+        text = screen_text(pilot.app)
+        assert "A number from 0 to 1000000.5." in text  # the budget box, empty
+        assert "a number" not in text
+        assert focused_id(pilot) == "f-project-name"
+        await pilot.press("home", "ctrl+k")  # the name's default erased: its placeholder
+        await pilot.pause()
+        assert "3 to 40 characters." in screen_text(pilot.app)
+        await pilot.press("ctrl+c")
+        assert await finish(pilot, results) == {"action": "cancel"}
 
     in_host(script)
