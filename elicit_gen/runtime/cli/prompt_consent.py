@@ -28,7 +28,7 @@ from ..core.consent_args import (
 from ..core.i18n import _t
 from ..core.safetext import clip, display_width, pad, safe_lines, safe_text
 from ..core.urlcheck import UrlCheck, check_url
-from .terminal import _discard_typeahead, _folded, _isatty, _words
+from .terminal import _columns, _discard_typeahead, _folded, _isatty, _words, _wrap
 
 # --- end of runtime imports ---
 
@@ -58,7 +58,11 @@ class _ConsentTerminal:
         self.echo = not _isatty(inp)
 
     def say(self, text: str = "") -> None:
-        self.err.write(text + "\n")
+        """Writes a line, wrapped to the terminal's width as the form's prompt wraps it (a URL
+        shown whole: it has no space to break at)."""
+        columns = _columns(self.err)
+        lines = [_wrap(line, columns) for line in text.split("\n")]
+        self.err.write("\n".join(lines) + "\n")
         self.err.flush()
 
     def ask(self, question: str) -> str:

@@ -24,7 +24,11 @@ class _ConsentTerminal:
         self.echo = not _isatty(inp)
 
     def say(self, text: str = "") -> None:
-        self.err.write(text + "\n")
+        """Writes a line, wrapped to the terminal's width as the form's prompt wraps it (a URL
+        shown whole: it has no space to break at)."""
+        columns = _columns(self.err)
+        lines = [_wrap(line, columns) for line in text.split("\n")]
+        self.err.write("\n".join(lines) + "\n")
         self.err.flush()
 
     def ask(self, question: str) -> str:

@@ -112,6 +112,35 @@ def test_a_long_url_is_shown_whole(consent: ModuleType) -> None:
     assert max(len(piece) for piece in pieces) == 64
 
 
+class _Terminal(io.StringIO):
+    """A stderr that is a terminal (its width: $COLUMNS)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("columns", [40, 60, 100])
+def test_a_terminal_gets_whole_words_within_its_width_and_the_url_whole(
+    consent: ModuleType, columns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """On a terminal, every line but the address fits its width and no word is cut (as the
+    form's prompt: runtime/cli/terminal.py); piped, nothing is wrapped."""
+    monkeypatch.setenv("COLUMNS", str(columns))
+    message = " ".join(["Sign in to connect your calendar, then come back here."] * 4)
+    for stream, wrapped in ((_Terminal(), True), (io.StringIO(), False)):
+        consent.elicit_url(
+            message, URL, stdin=Script(["c"]), stderr=stream, opener=Recorder(), server="Acme"
+        )
+        shown = stream.getvalue()
+        assert shown.split() == ask(consent, ["c"], message=message, server="Acme")[1].split()
+        body = shown.split("  Web site:")[0]
+        if wrapped:
+            assert max(len(line) for line in body.splitlines()) <= columns
+        else:
+            assert f"  {message}\n" in body
+    assert URL[:64] in shown  # the address is not broken at the width: it has no space
+
+
 def test_default_server_and_the_request_id(consent: ModuleType) -> None:
     assert consent.DEFAULT_SERVER == ir.DEFAULT_SERVER == prompt_consent.DEFAULT_SERVER
     _, err, _ = ask(consent, ["c"], server="  ", elicitation_id="req-\x1b[1m7")
