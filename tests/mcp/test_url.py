@@ -34,7 +34,7 @@ from elicit_gen.mcp import FormRouter, UrlRequest
 from elicit_gen.mcp.steps import _Steps, session_revision
 
 from ..support.cli import Script
-from ..support.mcp_url import MODES, URL, Opened, ScriptedUser, both_ways_server, wait_for
+from ..support.mcp_url import MODES, URL, Opened, ScriptedUser, both_ways_server, sign_in, wait_for
 
 
 def url_server(urls: list[str], *, complete: bool = True, together: bool = False) -> MCPServer:
@@ -76,19 +76,9 @@ def url_server(urls: list[str], *, complete: bool = True, together: bool = False
 
 
 async def call(server: MCPServer, router: FormRouter, mode: str = "legacy") -> list[str]:
-    transport = InMemoryTransport(server)
-    with anyio.fail_after(60):  # a session that never answers fails the test, never hangs it
-        async with Client(
-            transport,
-            mode=mode,
-            elicitation_callback=router,
-            message_handler=router.message_handler,
-        ) as client:
-            reply = await client.call_tool("sign_in", {})
-            assert not reply.is_error, reply.content
-            text: str = reply.content[0].text  # type: ignore[union-attr]
-            await anyio.sleep(0.1)  # the completion notification follows the reply's path
-            return list(json.loads(text))
+    actions = list(await sign_in(server, router, mode))
+    await anyio.sleep(0.1)  # the completion notification follows the reply's path
+    return actions
 
 
 def test_accept_opens_only_after_the_user_says_so_and_completion_is_announced() -> None:

@@ -13,12 +13,14 @@ from typing import Any
 import anyio
 import anyio.to_thread
 from mcp import types
+from mcp.client import Client
+from mcp.client._memory import InMemoryTransport
 from mcp.server import MCPServer
 from mcp.server.mcpserver import Context
 from mcp_types import InputRequiredResult
 from mcp_types.version import MODERN_PROTOCOL_VERSIONS
 
-from elicit_gen.mcp import UrlRequest
+from elicit_gen.mcp import FormRouter, UrlRequest
 
 from .cli import Script
 
@@ -98,6 +100,23 @@ class ScriptedUser:
         err = io.StringIO()
         module.complete_notice(request.url, server=request.server, stderr=err)
         self.notices.append(err.getvalue())
+
+
+async def sign_in(server: MCPServer, router: FormRouter, mode: str = "legacy") -> Any:
+    """Calls ``sign_in`` on ``server`` (:func:`both_ways_server`, ``url_server``) through a
+    real ``Client`` in ``mode`` whose elicitations ``router`` answers; the tool's JSON reply.
+    Bounded: a session that never answers fails the test, never hangs it."""
+    with anyio.fail_after(60):
+        async with Client(
+            InMemoryTransport(server),
+            mode=mode,
+            elicitation_callback=router,
+            message_handler=router.message_handler,
+        ) as client:
+            reply = await client.call_tool("sign_in", {})
+            assert not reply.is_error, reply.content
+            text: str = reply.content[0].text  # type: ignore[union-attr]
+            return json.loads(text)
 
 
 async def wait_for(condition: Any, seconds: float = 10) -> None:

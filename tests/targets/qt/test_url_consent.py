@@ -66,7 +66,7 @@ from ...support.golden import golden_text
 from ...support.lint import assert_lint_clean
 from ...support.loop import LoopThread
 from ...support.mcp import SERVER_NAME
-from ...support.mcp_url import MODES, both_ways_server
+from ...support.mcp_url import MODES, both_ways_server, sign_in
 from ...support.pysource import top_level_names
 from ...support.qt import consent_dialogs, label
 from ...support.run import CliRun
@@ -934,22 +934,6 @@ def test_mcp_session_decline_and_cancel(
     assert recorded_opener.calls == [] and consent_dialogs() == []
 
 
-async def call_in_mode(server: MCPServer, router: FormRouter, mode: str) -> Any:
-    """``call_with_router`` in any client mode, for :func:`both_ways_server`'s ``sign_in``."""
-    transport = InMemoryTransport(server)
-    with anyio.fail_after(60):
-        async with Client(
-            transport,
-            mode=mode,
-            elicitation_callback=router,
-            message_handler=router.message_handler,
-        ) as client:
-            reply = await client.call_tool("sign_in", {})
-            assert not reply.is_error, reply.content
-            text: str = reply.content[0].text  # type: ignore[union-attr]
-            return json.loads(text)
-
-
 @pytest.mark.parametrize(
     ("mode", "button"),
     [(mode, "finished") for mode in MODES] + [("2026-07-28", "cancel"), ("auto", "cancel")],
@@ -963,7 +947,7 @@ def test_mcp_session_in_each_client_mode(
     log: list[str] = []
     router = FormRouter(url_consent="qt", runner=QtRunner(), server="Acme")
     legacy = mode == "legacy"
-    with running(client_loop, call_in_mode(both_ways_server([URL], log), router, mode)) as session:
+    with running(client_loop, sign_in(both_ways_server([URL], log), router, mode)) as session:
         dialog = wait_for_consent(qtbot)
         click(qtbot, dialog.open_button)
         assert recorded_opener.calls == [URL]

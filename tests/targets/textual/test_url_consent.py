@@ -8,7 +8,6 @@ original request (2026-07-28, in each client mode)."""
 from __future__ import annotations
 
 import asyncio
-import json
 import re
 import subprocess
 import sys
@@ -1009,12 +1008,10 @@ def test_a_real_session_in_each_client_mode(
     """TextualRunner shows the consent screen told the session's revision: legacy accepts at
     Open (and the server's completion is announced); 2026-07-28 and auto wait after Open, and
     only the user's "I've finished" (or Cancel) lets the SDK retry the original request."""
-    from mcp.client import Client
-    from mcp.client._memory import InMemoryTransport
 
     from elicit_gen.mcp import FormRouter, TextualRunner
 
-    from ...support.mcp_url import both_ways_server
+    from ...support.mcp_url import both_ways_server, sign_in
 
     module = elicit_gen.load_url_consent("textual")
     recorder = Recorder()
@@ -1029,16 +1026,7 @@ def test_a_real_session_in_each_client_mode(
             router = FormRouter(url_consent="textual", runner=TextualRunner(app), server="Acme")
 
             async def client() -> list[str]:
-                async with Client(
-                    InMemoryTransport(server),
-                    mode=mode,
-                    elicitation_callback=router,
-                    message_handler=router.message_handler,
-                ) as c:
-                    reply = await c.call_tool("sign_in", {})
-                    assert not reply.is_error, reply.content
-                    text: str = reply.content[0].text  # type: ignore[union-attr]
-                    return list(json.loads(text))
+                return list(await sign_in(server, router, mode))
 
             with anyio.fail_after(60):
                 task = asyncio.create_task(client())
