@@ -4,6 +4,7 @@ fixture (the browser tests of tests/runtime/ and tests/targets/) and the one com
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -13,6 +14,11 @@ import pytest
 from .support.html import launch
 from .support.loop import LoopThread
 from .support.run import CliRun, elicit_gen
+
+# Tests import generated modules from temporary folders and check that an import creates no
+# file: the interpreter's bytecode cache (__pycache__) is not the module's doing, and whether it
+# is written must not depend on the caller's PYTHONDONTWRITEBYTECODE (a plain shell has none).
+sys.dont_write_bytecode = True
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "golden"
