@@ -9,12 +9,12 @@ and the IR, so that a generated module's ``REQUESTED_SCHEMA`` says all that its 
 
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any
 
 from ..runtime.core.formcore import _num as number_text
 from . import ir
+from .digests import sha256
 from .envelope import Elicitation
 from .kinds import COMMON_KEYS, ENFORCED_KEYS, KIND_KEYS, Kind, Prop
 from .naming import class_name, html_ids, module_stem, python_identifiers
@@ -124,7 +124,8 @@ def normalise_schema(root: dict[str, Any], props: list[Prop]) -> dict[str, Any]:
 
 def schema_hash(schema: dict[str, Any]) -> str:
     canonical = json.dumps(schema, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return hashlib.sha256(canonical.encode("utf-8")).hexdigest()[:16]
+    digest: str = sha256(canonical.encode("utf-8")).hexdigest()
+    return digest[:16]
 
 
 def _shown(value: str | int | float) -> str:

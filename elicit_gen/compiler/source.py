@@ -4,6 +4,13 @@ The standard library's parser forgets where values were and silently keeps the l
 duplicate keys. This small recursive-descent parser keeps, for every JSON pointer, the offset of
 its key (for object members) and of its value, reports duplicate keys, and reports the position
 of a syntax error. Strings are decoded by the standard library's C scanner.
+
+Positions are needed only when something is reported, and most inputs report nothing: so
+:func:`parse_json` reads a text first with the standard library's C parser, guarded so that it
+takes exactly the texts this parser takes and gives the same value, and the source map of such a
+text is made by this parser the first time a position is asked for (:class:`SourceMap` is lazy).
+Anything the guards doubt (a duplicate key, NaN, a number out of range, an escaped surrogate,
+deep nesting, a syntax error) goes to this parser at once, which says what is wrong and where.
 """
 
 from __future__ import annotations
@@ -37,32 +44,46 @@ def join_pointer(pointer: str, token: str | int) -> str:
 
 
 class SourceMap:
-    """Maps JSON pointers to positions in the text they were parsed from."""
+    """Maps JSON pointers to positions in the text they were parsed from.
 
-    def __init__(self, text: str) -> None:
+    ``lazy``: the text parsed well and nothing has asked for a position yet; the first
+    :meth:`value` or :meth:`key` parses it again with :class:`_Parser` to note them."""
+
+    def __init__(self, text: str, *, lazy: bool = False) -> None:
         self.text = text
         self.values: dict[str, int] = {}  # pointer -> offset of its value
         self.keys: dict[str, int] = {}  # pointer -> offset of its member name
-        starts = [0]
-        find = self.text.find
-        i = find("\n")
-        while i != -1:
-            starts.append(i + 1)
-            i = find("\n", i + 1)
-        self._line_starts = starts
+        self._line_starts: list[int] | None = None
+        self._lazy = lazy
+
+    def _offsets(self) -> None:
+        if self._lazy:
+            self._lazy = False
+            _Parser(self.text, self).value(0, "", 0)
 
     def position(self, offset: int) -> Position:
-        line = bisect.bisect_right(self._line_starts, offset) - 1
-        return Position(line + 1, offset - self._line_starts[line] + 1)
+        starts = self._line_starts
+        if starts is None:
+            starts = [0]
+            find = self.text.find
+            i = find("\n")
+            while i != -1:
+                starts.append(i + 1)
+                i = find("\n", i + 1)
+            self._line_starts = starts
+        line = bisect.bisect_right(starts, offset) - 1
+        return Position(line + 1, offset - starts[line] + 1)
 
     def value(self, pointer: str) -> Position:
         """Position of the value at ``pointer`` (or of its closest parent that exists)."""
+        self._offsets()
         while pointer not in self.values and pointer:
             pointer = pointer.rsplit("/", 1)[0]
         return self.position(self.values.get(pointer, 0))
 
     def key(self, pointer: str) -> Position:
         """Position of the member name at ``pointer``; the value's position for array items."""
+        self._offsets()
         if pointer in self.keys:
             return self.position(self.keys[pointer])
         return self.value(pointer)
@@ -221,6 +242,9 @@ class _Parser:
 
 def parse_json(text: str) -> Parsed:
     """Parses ``text``; never raises for bad input."""
+    value = _quick(text)
+    if value is not _DOUBT:
+        return Parsed(value, SourceMap(text, lazy=True), [], None)
     smap = SourceMap(text)
     parser = _Parser(text, smap)
     try:
@@ -235,6 +259,84 @@ def parse_json(text: str) -> Parsed:
     except RecursionError:  # pragma: no cover - guarded by MAX_DEPTH
         return Parsed(None, smap, parser.duplicates, SyntaxProblem("nesting too deep", 0))
     return Parsed(value, smap, parser.duplicates, None)
+
+
+#: What :func:`_quick` returns for a text it leaves to :class:`_Parser`.
+_DOUBT = object()
+#: An escaped surrogate (``\\ud800``-``\\udfff``), paired or not: :class:`_Parser` decides.
+_ESCAPED_SURROGATE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+class _Doubt(Exception):
+    """Raised from the standard library's parser's hooks: the text goes to :class:`_Parser`."""
+
+
+def _members(pairs: list[tuple[str, JSON]]) -> dict[str, JSON]:
+    members = dict(pairs)
+    if len(members) != len(pairs):
+        raise _Doubt  # a duplicate key: _Parser reports each
+    return members
+
+
+def _constant(name: str) -> JSON:
+    raise _Doubt  # NaN, Infinity
+
+
+def _float(literal: str) -> float:
+    number = float(literal)
+    if not math.isfinite(number):
+        raise _Doubt
+    return number
+
+
+def _int(literal: str) -> int:
+    if len(literal) - literal.startswith("-") > _MAX_INT_DIGITS:
+        raise _Doubt
+    number = int(literal)
+    float(number)  # OverflowError past a double: caught below
+    return number
+
+
+_decode = json.JSONDecoder(
+    object_pairs_hook=_members,
+    parse_float=_float,
+    parse_int=_int,
+    parse_constant=_constant,
+    strict=True,
+).decode
+
+
+def _quick(text: str) -> JSON:
+    """The value of ``text`` read by the standard library's C parser, or :data:`_DOUBT` when
+    :class:`_Parser` would read it differently or refuse it (then it is left to that parser,
+    which says where). The two take the same grammar (RFC 8259's whitespace, strict strings);
+    what the standard library takes and :class:`_Parser` does not is caught here: duplicate
+    keys, NaN and Infinity, numbers beyond a double, escaped surrogates (looked for in the
+    text), nesting past :data:`MAX_DEPTH` (counted when the text has that many brackets)."""
+    if _ESCAPED_SURROGATE.search(text):
+        return _DOUBT
+    try:
+        value = _decode(text)
+    except (_Doubt, ValueError, OverflowError, RecursionError):
+        return _DOUBT
+    if text.count("{") + text.count("[") > MAX_DEPTH and _depth(value) > MAX_DEPTH:
+        return _DOUBT
+    return value
+
+
+def _depth(value: JSON) -> int:
+    """How deep ``value`` nests (a scalar is 0, ``[]`` is 1), without recursion."""
+    deepest = 0
+    stack: list[tuple[JSON, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            item = list(item.values())
+        if isinstance(item, list):
+            depth += 1
+            deepest = max(deepest, depth)
+            stack.extend((member, depth) for member in item)
+    return deepest
 
 
 def dump_json(value: JSON) -> str:

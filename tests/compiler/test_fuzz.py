@@ -8,12 +8,22 @@ import json
 import math
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from elicit_gen import compile as compile_schema
 from elicit_gen import lint
-from elicit_gen.compiler.source import parse_json
+from elicit_gen.compiler.source import (
+    _DOUBT,
+    Parsed,
+    SourceMap,
+    SyntaxProblem,
+    _Fail,
+    _Parser,
+    _quick,
+    parse_json,
+)
 
 from ..support.hostile import envelopes, json_values
 
@@ -145,3 +155,60 @@ def test_names_derived_from_property_names_never_clash(names: list[str]) -> None
     qt += ["elicitation", "server", "title", "message", "description", "fields", "legend"]
     qt += ["summary"]
     assert len(set(qt)) == len(qt)
+
+
+def _slow(text: str) -> Parsed:
+    """``text`` read by the recursive-descent parser alone (what parse_json falls back to)."""
+    smap = SourceMap(text)
+    parser = _Parser(text, smap)
+    try:
+        value, end = parser.value(0, "", 0)
+        if parser.ws(end) != len(text):
+            return Parsed(None, smap, parser.duplicates, SyntaxProblem("extra", end))
+    except (_Fail, RecursionError) as fail:
+        return Parsed(None, smap, parser.duplicates, SyntaxProblem(str(fail), 0))
+    return Parsed(value, smap, parser.duplicates, None)
+
+
+@settings(max_examples=600, deadline=None, suppress_health_check=list(HealthCheck))
+@given(
+    st.one_of(
+        st.text(alphabet='{}[]",:0123456789.eE+-truefalsn \n\\u\tdD8aF', max_size=60),
+        json_values.map(json.dumps),
+        json_values.map(lambda v: json.dumps({"a": v, "b": [v, {"a": v}]}, indent=1)),
+    )
+)
+def test_the_quick_read_is_the_parser_s_read(text: str) -> None:
+    """What the standard library's parser reads for parse_json is exactly what the source-map
+    parser reads (value, no error, no duplicate), and the lazy map gives the same positions."""
+    quick = _quick(text)
+    if quick is _DOUBT:
+        return
+    slow = _slow(text)
+    assert slow.error is None and not slow.duplicates, text
+    assert json.dumps(quick) == json.dumps(slow.value), text
+    lazy = parse_json(text).source_map
+    for pointer in slow.source_map.values:
+        assert lazy.value(pointer) == slow.source_map.value(pointer)
+        assert lazy.key(pointer) == slow.source_map.key(pointer)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"a": 1, "a": 2}',
+        '{"a": NaN}',
+        '{"a": 1e400}',
+        '{"a": ' + "9" * 400 + "}",
+        '{"a": "\\ud800"}',
+        "[" * 201 + "]" * 201,
+        '{"a": 1,}',
+    ],
+)
+def test_what_the_quick_read_leaves_to_the_parser(text: str) -> None:
+    assert _quick(text) is _DOUBT
+
+
+def test_nesting_at_the_limit_is_read_quickly() -> None:
+    text = "[" * 200 + "]" * 200
+    assert _quick(text) is not _DOUBT and parse_json(text).error is None

@@ -578,3 +578,40 @@ def test_rule_modules_import_no_other_rule_module() -> None:
         for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom) and node.level == 1:
                 assert node.module in ("base", "_shared"), f"{name}.py imports .{node.module}"
+
+
+def test_a_rule_of_severity_warning_never_finds_an_error() -> None:
+    """The verdict without positions (a form made at run time) skips the rules that only
+    warn: none of them may yield an error finding."""
+    for info in pkgutil.iter_modules(rules.__path__):
+        module = importlib.import_module(f"{rules.__name__}.{info.name}")
+        rule = getattr(module, "RULE", None)
+        if rule is not None and rule.severity.value == "warning":
+            source = Path(module.__file__ or "").read_text(encoding="utf-8")
+            assert "Severity.ERROR" not in source, info.name
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.code)
+def test_the_verdict_without_positions_has_the_same_errors(case: Case) -> None:
+    from elicit_gen.compiler.pipeline import Selection, check_source
+    from elicit_gen.compiler.spec import Revision
+
+    for text in (case.good, case.bad_bytes or case.bad):
+        data = text if isinstance(text, bytes) else textwrap.dedent(text).lstrip("\n").encode()
+        verdicts = [
+            check_source(
+                data,
+                "t.json",
+                revision=Revision(case.spec),
+                selection=Selection(select=frozenset(case.select)) if case.select else None,
+                build_forms=True,
+                positions=positions,
+            )
+            for positions in (True, False)
+        ]
+        errors = [
+            sorted((d.code, d.pointer, d.message) for d in v.diagnostics if d.is_error)
+            for v in verdicts
+        ]
+        assert errors[0] == errors[1]
+        assert verdicts[0].forms == verdicts[1].forms

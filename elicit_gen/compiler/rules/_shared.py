@@ -282,6 +282,8 @@ def hidden_characters(text: str, *, multiline: bool = False) -> list[str]:
     Controls (C0, C1), format characters (Cf: bidi controls, zero-width spaces, soft hyphens),
     line and paragraph separators, and blank letters; ``multiline`` allows line breaks and tabs.
     """
+    if text.isascii() and text.isprintable():  # most text: none of those is printable ASCII
+        return []
     found = []
     for index, ch in enumerate(text):
         if ch.isprintable() and ch not in _BLANK_LETTERS:
