@@ -11,7 +11,7 @@ from typing import NamedTuple
 
 from .diagnostics import Reporter, Severity
 from .envelope import Envelope, find_elicitations
-from .source import JSON, SourceMap, parse_json
+from .source import JSON, Parsed, SourceMap, parse_json
 
 
 class InputCode(NamedTuple):
@@ -142,12 +142,14 @@ def decode(data: bytes, reporter: Reporter) -> str | None:
     return text
 
 
-def load(data: bytes, reporter: Reporter) -> Loaded | None:
-    """Decodes, parses and finds the elicitations; reports every problem to ``reporter``."""
-    text = decode(data, reporter)
-    if text is None:
-        return None
-    parsed = parse_json(text)
+def load(data: bytes, reporter: Reporter, parsed: Parsed | None = None) -> Loaded | None:
+    """Decodes, parses and finds the elicitations; reports every problem to ``reporter``.
+    ``parsed``: ``data`` as :func:`parse_json` read it already (the caller wrote ``data``)."""
+    if parsed is None:
+        text = decode(data, reporter)
+        if text is None:
+            return None
+        parsed = parse_json(text)
     smap = parsed.source_map
     if parsed.error is not None:
         error = parsed.error

@@ -13,7 +13,7 @@ from .diagnostics import START, Diagnostic, Reporter, Severity, sort_diagnostics
 from .envelope import Mode, Shape
 from .load import INPUT_CODES, load
 from .rules import RULES, RULES_BY_CODE, Context
-from .source import SourceMap
+from .source import Parsed, SourceMap
 from .spec import NEWEST, Revision
 
 if TYPE_CHECKING:  # the IR is needed only when compiling: --lint never imports it
@@ -206,17 +206,20 @@ def check_source(
     build_forms: bool = False,
     stem: str = "form",
     positions: bool = True,
+    parsed: Parsed | None = None,
 ) -> FileResult:
     """Lints one input; with ``build_forms``, also lowers every form it holds to the IR.
 
     Without ``positions``, the verdict alone: the rules that only warn do not run, and the
-    errors are all at line 1, column 1, in the order the rules found them. For a caller that shows nothing unless there is an
-    error (a form made at run time), and then asks again with positions. Finding where a
-    pointer is in the text means parsing it again (:class:`~.source.SourceMap` is lazy), and
-    the warnings cost half the rules' time."""
+    errors are all at line 1, column 1, in the order the rules found them. For a caller that
+    shows nothing unless there is an error (a form made at run time), and then asks again with
+    positions. Finding where a pointer is in the text means parsing it again
+    (:class:`~.source.SourceMap` is lazy), and the warnings cost half the rules' time.
+    ``parsed``: ``data`` as :func:`~.source.parse_json` read it already (a caller that wrote
+    ``data``)."""
     selection = selection or Selection()
     reporter = Reporter(source)
-    loaded = load(data, reporter)
+    loaded = load(data, reporter, parsed)
     forms: list[ir.Form] = []
     unignorable: set[Diagnostic] = set()
     contexts: list[Context] = []

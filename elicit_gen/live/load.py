@@ -9,21 +9,19 @@ bounded by count and by the size of the generated code. See :mod:`elicit_gen.liv
 
 from __future__ import annotations
 
-import hashlib
+import functools
 import json
-import logging
-import sys
 import threading
 import types
 import warnings
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from ..compiler.diagnostics import visible
+from ..compiler.digests import blake2b
 from ..compiler.pipeline import check_source
-from ..compiler.source import dump_json
+from ..compiler.source import Parsed, dump_json, parse_json
 from ..compiler.spec import NEWEST, Revision
 from ..i18n import normalise
 from ..targets import (
@@ -35,6 +33,8 @@ from ..targets import (
     runtime_target,
     targets_with,
 )
+from ..targets.common.base import AssemblesModule
+from .bundle import _run, assembled, compiled
 from .limits import DEFAULT_LIMITS, FormError, check_limits
 from .repairs import UnusableDefault, _without_unusable_defaults
 
@@ -44,7 +44,8 @@ if TYPE_CHECKING:
     from .repairs import Repairs
 
 
-log = logging.getLogger("elicit_gen.live")
+#: The logger a repaired default is told on (``logging`` is imported only then).
+LOGGER = "elicit_gen.live"
 
 #: The targets :func:`load_form` makes a module of (``html`` gives the page text): the registry's
 #: ``loadable`` ones.
@@ -160,7 +161,9 @@ def load_form(
     check_limits(schema, limits)
     made, repairs = _load(schema, target, spec=spec, locale=locale)
     for repair in repairs:
-        log.warning("%s", repair)
+        import logging
+
+        logging.getLogger(LOGGER).warning("%s", repair)
         warnings.warn(str(repair), UnusableDefault, stacklevel=2)
     return made
 
@@ -184,10 +187,13 @@ def _load(
     locale = normalise(locale)
     slot = (target, locale)
     data = schema if isinstance(schema, bytes) else None
-    if data is None:
-        text = schema if isinstance(schema, str) else dump_json(schema)
+    parsed: Parsed | None = None
+    if isinstance(schema, str):
+        data = schema.encode("utf-8", "surrogatepass")
+    elif data is None:
+        text, parsed = _json_text(cast(Mapping[str, Any], schema))
         data = text.encode("utf-8", "surrogatepass")
-    digest = hashlib.blake2b(data, digest_size=20).digest()
+    digest = blake2b(data, digest_size=20).digest()
     with _lock:
         key = _seen.get((slot, revision.value, digest))
         if key is not None:
@@ -196,7 +202,7 @@ def _load(
                 _remember(_seen, (slot, revision.value, digest), key)
                 _loaded.move_to_end((slot, revision.value, key))
                 return found[0], ()
-    form, repairs = _front_end(data, revision)
+    form, repairs = _front_end(data, revision, parsed)
     form = form.in_locale(locale)
     if admit is not None:
         reason = admit(form, repairs)
@@ -217,25 +223,72 @@ def _load(
     return made, repairs
 
 
+@functools.cache
+def _assembles(target: str) -> bool:
+    """Whether ``target`` makes a form's module from data (asked once: ``isinstance`` of a
+    protocol costs tens of microseconds)."""
+    return isinstance(runtime_target(target), AssemblesModule)
+
+
+def _json_text(schema: Mapping[str, Any]) -> tuple[str, Parsed | None]:
+    """``schema`` as JSON text, as :func:`~elicit_gen.compiler.source.dump_json` writes it, and
+    that text read by :func:`~elicit_gen.compiler.source.parse_json` (so that the front end
+    need not read it again). The standard library's C encoder writes it when it reads back as
+    ``schema`` (no tuple, no key that is not a string, no NaN, no integer too long to print);
+    otherwise ``dump_json`` does, and the front end reads it (and says what is wrong)."""
+    try:
+        text = json.dumps(schema, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        return dump_json(schema), None
+    parsed = parse_json(text)
+    if parsed.error is None and not parsed.duplicates and parsed.value == schema:
+        return text, parsed
+    return dump_json(schema), None
+
+
 def _cache_key(form: Form) -> bytes:
-    """A digest of everything the generated module is made of: the whole form (every field of
-    the IR: the class and module names an ``input_required`` key gives, the message, the root
-    title and description, the revision, the language, ...), its schema as
-    :func:`normalised_key` writes it (the order of ``required`` plays no part). Two forms with
-    one key make modules that behave alike."""
-    rest = replace(form, schema_json="", schema_hash="")
+    """A digest of everything the generated module is made of: the form's schema as
+    :func:`normalised_key` writes it (the order of ``required`` plays no part), which its fields
+    are lowered from, and every other field of the IR (the class and module names an
+    ``input_required`` key gives, the message, the root title and description, the revision,
+    the language, ...). Two forms with one key make modules that behave alike."""
+    rest = [getattr(form, name) for name in _form_attributes()]
     text = json.dumps([normalised_key(form), repr(rest)], ensure_ascii=False)
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
+    digest: bytes = blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).digest()
+    return digest
 
 
-def _front_end(data: bytes, revision: Revision) -> tuple[Form, Repairs]:
+@functools.cache
+def _form_attributes() -> tuple[str, ...]:
+    """The fields of the IR's :class:`~elicit_gen.compiler.ir.Form` but its schema (its
+    ``fields``, lowered from it, and its JSON and digest)."""
+    from dataclasses import fields
+
+    from ..compiler.ir import Form
+
+    schema = {"fields", "schema_json", "schema_hash"}
+    return tuple(f.name for f in fields(Form) if f.name not in schema)
+
+
+def _front_end(
+    data: bytes, revision: Revision, parsed: Parsed | None = None
+) -> tuple[Form, Repairs]:
     """The one form of ``data``, and the defaults it was made without (see
     :func:`_without_unusable_defaults`); :class:`FormError` with the linter's diagnostics when
     there is no such form."""
-    result = check_source(data, "<requestedSchema>", revision=revision, build_forms=True)
+    result = check_source(
+        data,
+        "<requestedSchema>",
+        revision=revision,
+        build_forms=True,
+        positions=False,
+        parsed=parsed,
+    )
     repaired, repairs = _without_unusable_defaults(data, result, revision)
     errors = [d for d in result.diagnostics if d.is_error]
-    if errors and repaired is None:
+    if errors and repaired is None:  # shown: now with where each is
+        result = check_source(data, "<requestedSchema>", revision=revision, build_forms=True)
+        errors = [d for d in result.diagnostics if d.is_error]
         first = errors[0]
         more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
         message = f"the schema does not compile: {first.code} {first.message}{more}"
@@ -251,11 +304,16 @@ def _front_end(data: bytes, revision: Revision) -> tuple[Form, Repairs]:
 
 def _make(form: Form, target: str) -> tuple[Any, int]:
     """The module (or page text) of ``form`` for ``target``, and its size in characters of the
-    form's own generated code."""
+    form's own generated code (made from data: the size of its text is measured as the size
+    of its data, printed by ``repr``, without writing the text)."""
     if not REGISTRY[target].loadable:
         text = get_target(target).emit(form).text
         return text, len(text)
     emitter = runtime_target(target)
+    if _assembles(target):
+        # its size: about what its text would hold (the schema, and the field specs and texts
+        # made from it), measured without writing that text
+        return assembled(form, target, cast(AssemblesModule, emitter)), 3 * len(form.schema_json)
     runtime = emitter.runtime(form.locale)
     own = emitter.emit(form).text
     for piece in runtime.pieces:
@@ -263,56 +321,11 @@ def _make(form: Form, target: str) -> tuple[Any, int]:
             raise RuntimeError(f"{target}: the runtime is not in the emitted module")
         own = own.replace(piece, "", 1)
     future = "\nfrom __future__ import annotations\n" in own
-    shared = _shared_namespace(target, form.locale, future)
-    name = f"elicit_gen.live.{form.stem}_{target}_{form.schema_hash}"
-    module = types.ModuleType(name)
-    module.__dict__.update(
-        (key, value) for key, value in shared.items() if not key.startswith("__")
-    )
-    code = compile(own, f"<elicit-gen {target} form {form.schema_hash}>", "exec", dont_inherit=True)
-    _run(code, module)  # our own emitter's output: schema text is only data in it
-    return module, len(own)
+    return compiled(form, target, own, future), len(own)
 
 
-_shared: dict[tuple[str, str, bool], dict[str, Any]] = {}
-_shared_lock = threading.Lock()
-
-
-def _shared_namespace(target: str, locale: str, future: bool) -> dict[str, Any]:
-    """The namespace of ``target``'s runtime code in ``locale``, run once per process."""
-    with _shared_lock:
-        namespace = _shared.get((target, locale, future))
-        if namespace is None:
-            runtime = runtime_target(target).runtime(locale)
-            source = (
-                ("from __future__ import annotations\n\n" if future else "")
-                + runtime.imports
-                + "\n\n"
-                + "\n\n".join(runtime.pieces)
-            )
-            filename = f"<elicit-gen {target} runtime>"
-            _register_source(filename, source)
-            runtime_module = types.ModuleType(f"elicit_gen.live.{target}_runtime")
-            _run(compile(source, filename, "exec", dont_inherit=True), runtime_module)
-            namespace = runtime_module.__dict__
-            _shared[(target, locale, future)] = namespace
-        return namespace
-
-
-def _run(code: types.CodeType, module: types.ModuleType) -> None:
-    """Runs ``code`` as ``module``'s body, with the module in ``sys.modules`` meanwhile: class
-    machinery (``@dataclass``, typing) looks a class's module up there while the class is made.
-    It is taken out again, so that the cache alone decides how long a form's module lives."""
-    sys.modules[module.__name__] = module
-    try:
-        exec(code, module.__dict__)
-    finally:
-        sys.modules.pop(module.__name__, None)
-
-
-def _register_source(filename: str, source: str) -> None:
-    """Lets tracebacks through the runtime show its lines (a handful of entries, one per
-    target: forms' own code is not registered, so the line cache stays bounded)."""
+def _register_text(filename: str, source: str) -> None:
+    """Lets tracebacks through a consent module show its lines."""
     import linecache
 
     lines = source.splitlines(keepends=True)
@@ -322,6 +335,7 @@ def _register_source(filename: str, source: str) -> None:
 # --- the URL-mode consent screen -----------------------------------------------------------------
 
 _consent: dict[tuple[str, str], Any] = {}
+_consent_lock = threading.Lock()
 
 
 def load_url_consent(target: str, locale: str = "en") -> Any:
@@ -335,7 +349,7 @@ def load_url_consent(target: str, locale: str = "en") -> Any:
             f"use one of {', '.join(targets_with('url_consent'))}"
         )
     locale = normalise(locale)
-    with _shared_lock:
+    with _consent_lock:
         found = _consent.get((target, locale))
         if found is not None:
             return found
@@ -344,7 +358,7 @@ def load_url_consent(target: str, locale: str = "en") -> Any:
             made: Any = file.text
         else:
             filename = f"<elicit-gen {target} {file.name}>"
-            _register_source(filename, file.text)
+            _register_text(filename, file.text)
             made = types.ModuleType(f"elicit_gen.live.{URL_CONSENT_STEM}_{target}_{locale}")
             _run(compile(file.text, filename, "exec", dont_inherit=True), made)
         _consent[(target, locale)] = made

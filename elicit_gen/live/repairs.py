@@ -16,7 +16,6 @@ from ..compiler.diagnostics import Diagnostic, visible
 from ..compiler.pipeline import check_source
 from ..compiler.source import dump_json
 from ..compiler.spec import Revision
-from ..runtime.core.formcore import is_date_time
 from .limits import _short
 
 if TYPE_CHECKING:
@@ -114,7 +113,7 @@ def _without_unusable_defaults(
             repairs[repair.pointer] = repair
         data = dump_json(document).encode("utf-8", "surrogatepass")
         result = repaired = check_source(
-            data, "<requestedSchema>", revision=revision, build_forms=True
+            data, "<requestedSchema>", revision=revision, build_forms=True, positions=False
         )
     if repaired is None or any(d.is_error for d in repaired.diagnostics):
         return None, ()
@@ -160,6 +159,8 @@ def _in_local_time(value: Any) -> str | None:
     minutes = int(offset.total_seconds()) // 60
     sign = "-" if minutes < 0 else "+"
     text = f"{value}{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+    from ..runtime.core.formats import is_date_time  # only when a default is repaired
+
     return text if is_date_time(text) else None
 
 

@@ -147,10 +147,17 @@ def consent_target(name: str) -> ConsentTarget:
 def runtime_target(name: str) -> SharesRuntime:
     """The emitter of ``name``, a target whose modules :func:`elicit_gen.load_form` makes at
     run time from its shared runtime; ValueError for a target that is not."""
-    target = get_target(name)
-    if not REGISTRY[name].loadable or not isinstance(target, SharesRuntime):
-        raise ValueError(f"target {name!r} writes no module that shares its runtime")
+    target = _runtime_targets.get(name)
+    if target is None:
+        found = get_target(name)
+        if not REGISTRY[name].loadable or not isinstance(found, SharesRuntime):
+            raise ValueError(f"target {name!r} writes no module that shares its runtime")
+        target = _runtime_targets[name] = found
     return target
+
+
+#: The emitters :func:`runtime_target` has checked (``isinstance`` of a protocol is slow).
+_runtime_targets: dict[str, SharesRuntime] = {}
 
 
 def consent_targets(names: Iterable[str]) -> list[str]:

@@ -35,8 +35,9 @@ from ..runtime.core.consent_args import MAX_MESSAGE_LENGTH, NOTIFIED_REVISIONS
 from ..runtime.core.safetext import _UNSAFE_RE, MAX_NAME_LENGTH
 from ..runtime.core.urlcheck import MAX_URL_LENGTH
 from .common.base import URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Shared
+from .common.header import header_text
 from .common.hints import default_server, shown_message
-from .common.render import header_text, js_json, render
+from .common.render import js_json, render
 from .common.runtime import RUNTIME
 from .html_fields import FieldMarkup, field_data, field_view, html_text
 

@@ -24,21 +24,34 @@ from typing import Any
 
 from ..compiler.ir import Field, Form
 from ..i18n import ENGLISH, Translation, translation
-from .common.base import URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Runtime
+from .common.base import FORM_CLASS, URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Runtime
+from .common.header import header_text
 from .common.hints import default_server, shown_message
-from .common.render import header_text, render
 from .common.runtime import (
     CONSENT_PARTS,
     FORM_PARTS,
+    api_text,
     runtime_bodies,
     runtime_imports,
+    runtime_part,
     runtime_sections,
     runtime_shared,
 )
 from .common.view import Control, FieldView, view_of
 
-#: The standard-library imports of the per-form part of the module (the runtimes bring theirs).
-_FORM_IMPORTS = "import sys\nfrom collections.abc import Mapping\nfrom typing import Any\n"
+#: The module's API (validate, the dialog class, elicit, main), after the form's data: a runtime
+#: part whose imports are the module's own (merged with the runtime's).
+API_PART = "qt_api.py"
+
+#: The module's docstring (``class_name``, ``stem``: the form's).
+_DOC = """\
+An MCP elicitation form as a PySide6 dialog.
+
+Module API: ``REQUESTED_SCHEMA``, ``MESSAGE``, ``validate(content)``, ``elicit(message,
+server=..., initial=...)`` and ``{class_name}Dialog``, a ``QDialog`` a host application
+can ``exec()`` or embed. ``python {stem}_qt.py [--server NAME] [--message TEXT]`` shows
+the dialog and prints the ElicitResult as JSON on stdout.
+"""
 
 
 def _text(view: FieldView, tr: Translation) -> dict[str, Any]:
@@ -120,7 +133,7 @@ def field_spec(field: Field, tr: Translation = ENGLISH) -> dict[str, Any]:
     spec = {
         "kind": kind,
         "name": view.name,
-        "ident": field.ident,
+        "ident": str(field.ident),
         "label": view.label,
         "required": view.required,
         "description": view.description,
@@ -176,24 +189,44 @@ class QtTarget(Emitter):
         return self.emit_module(form).file()
 
     def emit_module(self, form: Form) -> Module:
-        tr = translation(form.locale)
+        from .common.render import render
+
+        data = form_data(form)
         text = render(
             "qt/module.py.j2",
             form=form,
             header=header_text(form),
-            fields=[field_spec(f, tr) for f in form.fields],
-            texts={
-                "message": shown_message(form.message, tr),
-                "default_server": default_server(tr),
-                "title": form.title,
-                "window_title": window_title(form),
-                "description": form.description,
-            },
-            imports=runtime_imports(_PARTS, _FORM_IMPORTS),
+            doc=self.module_doc(form),
+            fields=data["fields"],
+            texts=data["texts"],
+            imports=runtime_imports(_PARTS, _own_imports()),
             runtime_parts=runtime_sections(_PARTS, form.locale),
+            api=api_text(API_PART, form.class_name),
         )
-        shared = runtime_shared("form", _PARTS, form.locale, _FORM_IMPORTS)
+        shared = runtime_shared("form", _PARTS, form.locale, _own_imports())
         return Module.cut(form.stem + self.suffix, text, shared)
+
+    def module_doc(self, form: Form) -> str:
+        return _DOC.format(class_name=form.class_name, stem=form.stem)
+
+    def assemble(self, form: Form, namespace: dict[str, Any]) -> None:
+        """Sets in ``namespace`` (the runtime's, copied) what the module's form part defines
+        (``templates/qt/module.py.j2``, above the API), from the same data."""
+        import PySide6  # the module's check that its toolkit is there leaves it imported
+
+        data = form_data(form)
+        texts = data["texts"]
+        namespace.update(
+            PySide6=PySide6,
+            REQUESTED_SCHEMA=form.schema,
+            _FORM_TEXT=texts,
+            MESSAGE=texts["message"],
+            DEFAULT_SERVER=texts["default_server"],
+            TITLE=texts["title"],
+            WINDOW_TITLE=texts["window_title"],
+            DESCRIPTION=texts["description"],
+            FIELDS=data["fields"],
+        )
 
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
         return self.emit_url_consent_module(locale).file()
@@ -202,6 +235,8 @@ class QtTarget(Emitter):
         """``url_consent_qt.py``: the safe-text helpers, the URL check and the consent dialog
         (``runtime/qt/qt_consent.py``) copied verbatim, under ``templates/qt/url_consent.py.j2``
         (header, docstring, the script entry point). It holds no per-request data."""
+        from .common.render import render
+
         filename = URL_CONSENT_STEM + self.suffix
         text = render(
             "qt/url_consent.py.j2",
@@ -214,7 +249,32 @@ class QtTarget(Emitter):
 
     def runtime(self, locale: str = "en") -> Runtime:
         pieces = tuple(text for _, text in runtime_sections(_PARTS, locale))
-        return Runtime(runtime_imports(_PARTS, _FORM_IMPORTS), pieces)
+        return Runtime(
+            runtime_imports(_PARTS, _own_imports()), pieces, api_text(API_PART, FORM_CLASS)
+        )
+
+    def runtime_parts(self) -> tuple[str, ...]:
+        return (*_PARTS, API_PART)
+
+
+def _own_imports() -> str:
+    return runtime_part(API_PART).imports
+
+
+def form_data(form: Form) -> dict[str, Any]:
+    """What the module's form part is made of, besides the schema: the field specs and the
+    texts, in the form's language."""
+    tr = translation(form.locale)
+    return {
+        "fields": [field_spec(f, tr) for f in form.fields],
+        "texts": {
+            "message": shown_message(form.message, tr),
+            "default_server": default_server(tr),
+            "title": form.title,
+            "window_title": window_title(form),
+            "description": form.description,
+        },
+    }
 
 
 EMITTER = QtTarget

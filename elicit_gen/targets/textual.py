@@ -26,14 +26,16 @@ from typing import Any
 
 from ..compiler import ir
 from ..i18n import ENGLISH, Translation, translation
-from .common.base import URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Runtime
+from .common.base import FORM_CLASS, URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Runtime
+from .common.header import header_text
 from .common.hints import default_server, shown_message
-from .common.render import header_text, render
 from .common.runtime import (
     CONSENT_PARTS,
     FORM_PARTS,
+    api_text,
     runtime_bodies,
     runtime_imports,
+    runtime_part,
     runtime_shared,
 )
 from .common.view import Control, FieldView, view_of
@@ -52,6 +54,20 @@ _PARTS = (
     "textual_form.py",
     "textual_app.py",
 )
+
+#: The module's API (validate, the screen and app classes, elicit, main), after the form's data:
+#: a runtime part whose imports are the module's own (merged with the runtime's).
+API_PART = "textual_api.py"
+
+#: The module's docstring (``class_name``: the form's).
+_DOC = """\
+An MCP elicitation form as a Textual screen.
+
+``{class_name}Screen`` is a ``ModalScreen`` a Textual app can push; it is dismissed with
+the ElicitResult. ``{class_name}App`` runs it on its own, ``elicit()`` runs that app and
+returns the result, and ``python <this file> [--server NAME] [--message TEXT]`` prints it as
+JSON.
+"""
 
 #: The runtime parts of the URL-mode consent module (no form: no formcore), in this order.
 _CONSENT_PARTS = (*CONSENT_PARTS, "textual_screen.py", "textual_consent.py")
@@ -193,19 +209,42 @@ class TextualTarget(Emitter):
         return self.emit_module(form).file()
 
     def emit_module(self, form: ir.Form) -> Module:
+        from .common.render import render
+
         spec = form_spec(form)
         ids = [f["id"] for f in spec["fields"]]
         assert len(set(ids)) == len(ids) and all(i.startswith("f-") for i in ids)
         text = render(
             "textual/module.py.j2",
             header=header_text(form),
-            class_name=form.class_name,
+            doc=self.module_doc(form),
             form_spec=spec,
-            imports=runtime_imports(_PARTS),
+            imports=runtime_imports(_PARTS, _own_imports()),
             runtime=runtime_bodies(_PARTS, form.locale),
+            api=api_text(API_PART, form.class_name),
         )
-        shared = runtime_shared("form", _PARTS, form.locale)
+        shared = runtime_shared("form", _PARTS, form.locale, _own_imports())
         return Module.cut(form.stem + self.suffix, text, shared)
+
+    def module_doc(self, form: ir.Form) -> str:
+        return _DOC.format(class_name=form.class_name)
+
+    def assemble(self, form: ir.Form, namespace: dict[str, Any]) -> None:
+        """Sets in ``namespace`` (the runtime's, copied) what the module's form part defines
+        (``templates/textual/module.py.j2``, above the API), from the same data."""
+        import textual  # the module's check that its toolkit is there leaves it imported
+
+        spec = form_spec(form)
+        namespace.update(
+            textual=textual,
+            _FORM=spec,
+            REQUESTED_SCHEMA=spec["schema"],
+            MESSAGE=spec["message"],
+            DEFAULT_SERVER=spec["server"],
+            TITLE=spec["title"],
+            DESCRIPTION=spec["description"],
+            _IDS={field["name"]: field["id"] for field in spec["fields"]},
+        )
 
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile:
         return self.emit_url_consent_module(locale).file()
@@ -215,6 +254,8 @@ class TextualTarget(Emitter):
         screen (``runtime/textual/textual_consent.py``) copied verbatim, under
         ``templates/textual/url_consent.py.j2`` (header, docstring, the script entry point). It
         holds no per-request data."""
+        from .common.render import render
+
         filename = URL_CONSENT_STEM + self.suffix
         text = render(
             "textual/url_consent.py.j2",
@@ -226,7 +267,18 @@ class TextualTarget(Emitter):
         return Module.cut(filename, text, runtime_shared("consent", _CONSENT_PARTS, locale))
 
     def runtime(self, locale: str = "en") -> Runtime:
-        return Runtime(runtime_imports(_PARTS), (runtime_bodies(_PARTS, locale),))
+        return Runtime(
+            runtime_imports(_PARTS, _own_imports()),
+            (runtime_bodies(_PARTS, locale),),
+            api_text(API_PART, FORM_CLASS),
+        )
+
+    def runtime_parts(self) -> tuple[str, ...]:
+        return (*_PARTS, API_PART)
+
+
+def _own_imports() -> str:
+    return runtime_part(API_PART).imports
 
 
 EMITTER = TextualTarget

@@ -36,6 +36,7 @@ from elicit_gen.live import (
     clear_cache,
     load_form,
 )
+from elicit_gen.live import bundle as live_bundle
 from elicit_gen.live import limits as live_limits
 from elicit_gen.live import load as live_load
 from elicit_gen.targets import targets_with
@@ -175,11 +176,11 @@ def test_two_forms_share_no_form_globals(target: str) -> None:
     assert a.REQUESTED_SCHEMA is not b.REQUESTED_SCHEMA
     # Every per-form name holds the form's own value; the runtime's are the same objects.
     (shared,) = [
-        ns
-        for (name, locale, _), ns in live_load._shared.items()
+        found.namespace
+        for (name, locale, _), found in live_bundle._bundles.items()
         if name == target
         and locale == "en"
-        and any(vars(a).get(k) is v for k, v in ns.items() if callable(v))
+        and any(vars(a).get(k) is v for k, v in found.namespace.items() if callable(v))
     ]
     for name in set(vars(a)) & set(vars(b)):
         if name.startswith("__"):

@@ -415,7 +415,9 @@ def annotations_outside_subset(ctx: Context) -> Iterator[tuple[str, str, str, JS
 
 def every_annotation(ctx: Context) -> Iterator[tuple[str, str, str, JSON]]:
     """Every annotation of a form, wherever it stands (root, field, ``items``, option; a titled
-    option's ``title`` aside, which EG152 checks): (pointer, key, where, value)."""
+    option's ``title`` aside, which EG152 checks): (the pointer of the schema it stands in, key,
+    where, value). The annotation's own pointer is ``join_pointer(parent, key)``, made only by
+    a caller that reports it."""
     if not ctx.is_form:
         return
     yield from _annotations_of(ctx.root, ctx.at(), "requestedSchema")
@@ -435,7 +437,7 @@ def _annotations_of(schema: JSON, pointer: str, where: str) -> Iterator[tuple[st
     if isinstance(schema, dict):
         for key, value in schema.items():
             if key in ANNOTATION_KEYS:
-                yield join_pointer(pointer, key), key, where, value
+                yield pointer, key, where, value
 
 
 def _outside_subset(ctx: Context) -> Iterator[tuple[str, str, str, Kind | None, JSON]]:

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 from ..diagnostics import Severity
 from ..kinds import ANNOTATION_TYPES, Kind, is_annotation
-from ..source import JSON
+from ..source import JSON, join_pointer
 from ._shared import DEFAULT_TYPES, EXPECTED_TYPES, default_type, every_annotation
 from .base import Context, Finding, Rule, json_type
 
@@ -33,11 +33,16 @@ def check(ctx: Context) -> Iterator[Finding]:
             f"requestedSchema: `$schema` must be a string, found {_show(ctx.root['$schema'])}",
         )
     # a field's title and description: with its other keywords, below
-    checked = {prop.at(key) for prop in ctx.valid_properties for key in ("title", "description")}
-    for pointer, key, where, value in every_annotation(ctx):
-        if pointer not in checked and not is_annotation(key, value):
+    fields = {prop.pointer for prop in ctx.valid_properties}
+    for parent, key, where, value in every_annotation(ctx):
+        if key in ("title", "description") and parent in fields:
+            continue
+        if not is_annotation(key, value):
             expected = ANNOTATION_TYPES[key][1]
-            yield Finding(pointer, f"{where}: `{key}` must be {expected}, found {_show(value)}")
+            yield Finding(
+                join_pointer(parent, key),
+                f"{where}: `{key}` must be {expected}, found {_show(value)}",
+            )
     for prop in ctx.valid_properties:
         for key, value in prop.keys.items():
             if key == "default":

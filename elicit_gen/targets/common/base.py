@@ -18,7 +18,7 @@ them holds the same; the golden test stores those once per target (tests/targets
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # --lint imports the registry, never the IR
     from collections.abc import Iterable
@@ -64,14 +64,23 @@ class ConsentTarget(Target, Protocol):
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile: ...
 
 
+#: The name a module's API part (:attr:`Runtime.api`) gives the form's classes: the emitter
+#: writes the form's class name in its place (``FormClassDialog`` -> ``ContactDialog``).
+FORM_CLASS = "FormClass"
+
+
 class Runtime(NamedTuple):
     """The static code a Python target copies into every module it writes: the import block
     that code needs, and the pieces (each a verbatim substring of every emitted module, in
     order). :mod:`elicit_gen.live` runs it once per process and each form's own code in a copy
-    of its namespace, so that a form compiled at run time does not compile the runtime again."""
+    of its namespace, so that a form compiled at run time does not compile the runtime again.
+
+    A target that builds a module from data (:class:`AssemblesModule`) also gives ``api``, the
+    module's code after the form's data, with :data:`FORM_CLASS` for the form's class name."""
 
     imports: str
     pieces: tuple[str, ...]
+    api: str = ""
 
 
 @runtime_checkable
@@ -79,6 +88,19 @@ class SharesRuntime(Target, Protocol):
     """A Python target whose modules are static runtime code plus the form's own code."""
 
     def runtime(self, locale: str = "en") -> Runtime: ...
+
+
+@runtime_checkable
+class AssemblesModule(SharesRuntime, Protocol):
+    """A :class:`SharesRuntime` target whose form part is data: :mod:`elicit_gen.live` makes a
+    form's module without its text, from a copy of the runtime's namespace, ``assemble`` (what
+    the form part defines, from the data the emitter prints) and the runtime's ``api`` code."""
+
+    def module_doc(self, form: Form) -> str: ...
+
+    def runtime_parts(self) -> tuple[str, ...]: ...
+
+    def assemble(self, form: Form, namespace: dict[str, Any]) -> None: ...
 
 
 class Shared(NamedTuple):

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .style import DEFAULT_LINE_LENGTH
+
 #: Printable characters escaped all the same: line and paragraph separators, bidi controls, BOM.
 _ESCAPED = frozenset(
     "\u2028\u2029\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069\ufeff"
@@ -115,7 +117,7 @@ def _width(text: str) -> int:
 
 
 #: The line length the layout is made for (black's default): black and ruff keep it at any longer.
-LINE_LENGTH = 88
+LINE_LENGTH = DEFAULT_LINE_LENGTH
 
 
 def _exploded(value: Any, indent: int, out: list[str], lead: int = 0) -> None:

@@ -13,15 +13,14 @@ length from 88.
 
 from __future__ import annotations
 
-import ast
 import sys
 from functools import cache
 from pathlib import Path
 from typing import NamedTuple
 
 from ...i18n import SOURCE_LOCALE, python_msgids, translation
-from .base import Shared
-from .pyprint import LINE_LENGTH, literal, string
+from .base import FORM_CLASS, Shared
+from .style import DEFAULT_LINE_LENGTH as LINE_LENGTH
 
 RUNTIME = Path(__file__).resolve().parents[2] / "runtime"
 
@@ -95,6 +94,8 @@ def merge_imports(*sections: str) -> str:
     a statement longer than :data:`LINE_LENGTH` exploded. ``__future__`` and relative imports (a
     runtime module's imports of its siblings, copied alongside it) are left out. Ends with a
     newline."""
+    import ast  # only when a module's text is written
+
     plain: set[tuple[str, str | None]] = set()
     named: dict[str, set[str]] = {}
     aliased: set[tuple[str, str, str]] = set()
@@ -204,8 +205,24 @@ def catalogue_statement(parts: tuple[str, ...], locale: str) -> str:
     for name in parts:
         shown |= python_msgids(runtime_part(name).body)
     entries = tr.subset(shown)
+    from .pyprint import literal, string  # the printer: only when a module's text is written
+
     args = f"{string(tr.locale)},\n    {string(tr.plural_forms)},\n    {literal(entries, 4)},"
     return f"_CATALOG = _Catalog(\n    {args}\n)\n"
+
+
+def api_text(name: str, class_name: str) -> str:
+    """The body of the module-API part ``name`` (``prompt_api.py``, ``qt_api.py``, ...) for a
+    form whose classes are named ``class_name``: :data:`~.base.FORM_CLASS` replaced, each class
+    line written by :func:`class_statement`."""
+    import re
+
+    def line(match: re.Match[str]) -> str:
+        return class_statement(class_name + match[1], match[2])
+
+    body = runtime_part(name).body
+    body = re.sub(rf"^class {FORM_CLASS}(\w*)\((\w+)\):$", line, body, flags=re.MULTILINE)
+    return body.replace(FORM_CLASS, class_name)
 
 
 def class_statement(name: str, base: str) -> str:

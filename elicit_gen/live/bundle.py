@@ -1,0 +1,261 @@
+"""The runtime a form compiled at run time runs on, made once per process, and its modules.
+
+A Python target's module is its static runtime (the same text in every module it writes) and
+the form's part. :func:`shared` runs the runtime once per process, target and language and keeps
+its namespace; the code it is compiled to is kept on disk beside the package, as Python keeps a
+module's bytecode, so that a new process does not compile ~150 KB of source again (about 30 ms).
+
+A target whose form part is data (:class:`~elicit_gen.targets.common.base.AssemblesModule`) then
+makes each form's module with no source text at all (:func:`assembled`): a copy of that
+namespace, what the emitter's ``assemble`` puts in it from the form's data, and the module's API
+code (compiled once with the placeholder class name
+:data:`~elicit_gen.targets.common.base.FORM_CLASS`, renamed for each form in its code objects:
+exactly the code the file written ahead of time compiles to). The pydantic target, whose form
+part is class bodies of annotations, still compiles its own part (:func:`compiled`).
+"""
+
+from __future__ import annotations
+import __future__
+
+import functools
+import marshal
+import os
+import sys
+import threading
+import types
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..compiler.digests import blake2b
+from ..targets import runtime_target
+from ..targets.common.base import FORM_CLASS, AssemblesModule
+
+if TYPE_CHECKING:
+    from ..compiler.ir import Form
+
+_FUTURE = __future__.annotations.compiler_flag
+
+#: Where the compiled runtimes are kept: ``ELICIT_GEN_CACHE`` (a folder; empty: nowhere), else
+#: the package's ``live/__pycache__``, else the user's cache folder; never when Python writes no
+#: bytecode (``sys.dont_write_bytecode``, ``PYTHONDONTWRITEBYTECODE``), as for modules.
+CACHE_VARIABLE = "ELICIT_GEN_CACHE"
+
+
+class Bundle(NamedTuple):
+    """A target's runtime in one language, run: its namespace (without the module's own
+    dunder names: what each form's module starts from, copied), and the module API's code
+    (None for a target whose form part is compiled)."""
+
+    namespace: dict[str, Any]
+    api: types.CodeType | None
+
+
+_bundles: dict[tuple[str, str, bool], Bundle] = {}
+_lock = threading.Lock()
+
+
+def shared(target: str, locale: str, future: bool) -> Bundle:
+    """``target``'s runtime in ``locale``, run once per process (``future``: compiled with
+    ``from __future__ import annotations``, as the target's modules are)."""
+    with _lock:
+        bundle = _bundles.get((target, locale, future))
+        if bundle is None:
+            bundle = _bundles[(target, locale, future)] = _make_bundle(target, locale, future)
+        return bundle
+
+
+def _make_bundle(target: str, locale: str, future: bool) -> Bundle:
+    emitter = runtime_target(target)
+    # not "<...>": linecache reads a lazy entry (below) only for a name that could be a file
+    filename = f"elicit-gen:{target}-runtime.py"
+    api_filename = f"elicit-gen:{target}-module-api.py"
+    key = _cache_key(target, locale, future)
+    codes = _read(key)
+    runtime_text: str | None = None
+    if codes is None:
+        runtime_text = _runtime_text(target, locale, future)
+        code = compile(runtime_text, filename, "exec", dont_inherit=True)
+        api = None
+        if isinstance(emitter, AssemblesModule):
+            flags = _FUTURE if future else 0
+            api_text = emitter.runtime(locale).api
+            api = compile(api_text, api_filename, "exec", flags=flags, dont_inherit=True)
+        codes = (code, api)
+        _write(key, codes)
+    module = types.ModuleType(f"elicit_gen.live.{target}_runtime")
+    _register_source(filename, lambda: runtime_text or _runtime_text(target, locale, future))
+    _run(codes[0], module)
+    names = {key: value for key, value in module.__dict__.items() if not key.startswith("__")}
+    return Bundle(names, codes[1])
+
+
+def _runtime_text(target: str, locale: str, future: bool) -> str:
+    """The runtime's text, as the target's modules hold it (``from __future__ import
+    annotations`` first when they have it: it also binds the name ``annotations``)."""
+    runtime = runtime_target(target).runtime(locale)
+    text = runtime.imports + "\n\n" + "\n\n".join(runtime.pieces)
+    return ("from __future__ import annotations\n\n" if future else "") + text
+
+
+# --- modules --------------------------------------------------------------------------------
+
+
+def assembled(form: Form, target: str, emitter: AssemblesModule) -> types.ModuleType:
+    """``form``'s module for ``target``, made from data: no source text is made or compiled."""
+    bundle = shared(target, form.locale, True)
+    assert bundle.api is not None
+    module = _module(form, target, bundle)
+    module.__doc__ = emitter.module_doc(form)
+    emitter.assemble(form, module.__dict__)
+    _run(_renamed(bundle.api, FORM_CLASS, form.class_name), module)
+    return module
+
+
+def compiled(form: Form, target: str, own: str, future: bool) -> types.ModuleType:
+    """``form``'s module for ``target`` from the text of its own part (the module's text
+    without the runtime): a copy of the runtime's namespace, and that text run in it."""
+    module = _module(form, target, shared(target, form.locale, future))
+    code = compile(own, f"<elicit-gen {target} form {form.schema_hash}>", "exec", dont_inherit=True)
+    _run(code, module)  # our own emitter's output: schema text is only data in it
+    return module
+
+
+def _module(form: Form, target: str, bundle: Bundle) -> types.ModuleType:
+    module = types.ModuleType(f"elicit_gen.live.{form.stem}_{target}_{form.schema_hash}")
+    module.__dict__.update(bundle.namespace)
+    return module
+
+
+def _renamed(code: types.CodeType, old: str, new: str) -> types.CodeType:
+    """``code`` with the names that start with ``old`` (globals, class and function names,
+    qualified names, the class names the class statements pass on) starting with ``new``."""
+    if old == new or not _mentions(code, old):
+        return code
+
+    def rename(name: str) -> str:
+        return new + name[len(old) :] if name.startswith(old) else name
+
+    consts = tuple(
+        _renamed(const, old, new)
+        if isinstance(const, types.CodeType)
+        else rename(const)
+        if isinstance(const, str) and const.isidentifier()
+        else const
+        for const in code.co_consts
+    )
+    code = code.replace(
+        co_consts=consts, co_names=tuple(map(rename, code.co_names)), co_name=rename(code.co_name)
+    )
+    qualname = getattr(code, "co_qualname", None)  # Python 3.11 and newer
+    if qualname is not None:
+        code = code.replace(co_qualname=".".join(map(rename, qualname.split("."))))  # type: ignore[call-arg,unused-ignore]
+    return code
+
+
+@functools.lru_cache(maxsize=64)
+def _mentions(code: types.CodeType, old: str) -> bool:
+    """Whether ``code`` or a code object inside it names something starting with ``old``."""
+    return any(name.startswith(old) for name in (code.co_name, *code.co_names)) or any(
+        _mentions(const, old)
+        if isinstance(const, types.CodeType)
+        else isinstance(const, str) and const.startswith(old)
+        for const in code.co_consts
+    )
+
+
+def _run(code: types.CodeType, module: types.ModuleType) -> None:
+    """Runs ``code`` as ``module``'s body, with the module in ``sys.modules`` meanwhile: class
+    machinery (``@dataclass``, typing) looks a class's module up there while the class is made.
+    It is taken out again, so that the cache alone decides how long a form's module lives."""
+    sys.modules[module.__name__] = module
+    try:
+        exec(code, module.__dict__)
+    finally:
+        sys.modules.pop(module.__name__, None)
+
+
+def _register_source(filename: str, text: Any) -> None:
+    """Lets tracebacks through the runtime show its lines: ``text`` (a function giving the
+    source) is asked only when a traceback is printed (linecache's lazy entry)."""
+    import linecache
+
+    linecache.cache[filename] = (text,)
+
+
+# --- the compiled runtimes on disk ----------------------------------------------------------
+
+
+def _cache_key(target: str, locale: str, future: bool) -> str:
+    """A name for ``target``'s compiled runtime in ``locale``: a digest of the Python that
+    compiled it and the state (size, time) of every file its text is made of, as Python's
+    bytecode cache checks a module's source."""
+    from ..targets import REGISTRY
+    from ..targets.common.runtime import RUNTIME, runtime_file
+
+    emitter = runtime_target(target)
+    files = [
+        Path(sys.modules[REGISTRY[target].module].__file__ or ""),
+        Path(__file__).resolve().parents[1] / "targets" / "common" / "runtime.py",
+        RUNTIME.parent / "i18n" / "locales" / locale.replace("-", "_") / "LC_MESSAGES",
+    ]
+    parts = emitter.runtime_parts() if isinstance(emitter, AssemblesModule) else ()
+    files += [runtime_file(name) for name in parts]
+    digest = blake2b(digest_size=16)
+    digest.update(f"{sys.implementation.cache_tag} {marshal.version} {future}".encode())
+    for path in files:
+        try:
+            state = path.stat()
+        except OSError:
+            digest.update(f"{path} -".encode())
+        else:
+            digest.update(f"{path} {state.st_size} {state.st_mtime_ns}".encode())
+    if not parts:  # a target that names no files: its runtime text itself
+        digest.update(_runtime_text(target, locale, future).encode("utf-8", "surrogatepass"))
+    return f"{target}-{locale}-{digest.hexdigest()}.{sys.implementation.cache_tag}.bin"
+
+
+def _folders() -> list[Path]:
+    configured = os.environ.get(CACHE_VARIABLE)
+    if configured is not None:
+        return [Path(configured)] if configured else []
+    home = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return [Path(__file__).resolve().parent / "__pycache__", Path(home) / "elicit-gen"]
+
+
+def _read(key: str) -> tuple[types.CodeType, types.CodeType | None] | None:
+    for folder in _folders():
+        try:
+            data = (folder / key).read_bytes()
+        except OSError:
+            continue
+        try:
+            code, api = marshal.loads(data)
+        except (EOFError, ValueError, TypeError):
+            continue  # a torn or foreign file: compile again (and write it anew)
+        if isinstance(code, types.CodeType) and (api is None or isinstance(api, types.CodeType)):
+            return code, api
+    return None
+
+
+def _write(key: str, codes: tuple[types.CodeType, types.CodeType | None]) -> None:
+    """Keeps ``codes`` in the first cache folder that takes them (written whole, then renamed
+    into place); nothing when Python writes no bytecode or no folder can be written."""
+    if sys.dont_write_bytecode:
+        return
+    import tempfile
+
+    data = marshal.dumps(codes)
+    for folder in _folders():
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=folder, prefix=".tmp-", suffix=".bin")
+            try:
+                with os.fdopen(handle, "wb") as out:
+                    out.write(data)
+                os.replace(temporary, folder / key)
+            except BaseException:
+                os.unlink(temporary)
+                raise
+        except OSError:
+            continue
+        return

@@ -1,0 +1,360 @@
+"""A form's module made at run time from data (elicit_gen/live/bundle.py) is the module written
+ahead of time: on every golden form and every target that assembles its modules, the same names
+with the same data, the same code (bytecode, constants, names, defaults, docstrings), the same
+classes, the same ``validate()`` verdicts, and, run for real, the same questions and result
+(cli), the same widgets (qt) and the same screen (textual). The compiled runtime kept on disk is
+read back into a runtime that behaves the same."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import types
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from elicit_gen.compiler import ir
+from elicit_gen.live import bundle
+from elicit_gen.live.bundle import assembled
+from elicit_gen.targets import runtime_target, targets_with
+from elicit_gen.targets.common.base import AssemblesModule
+
+from ..support.cases import all_forms, sample_value, valid_content, write_and_import
+from ..support.cli import typed
+
+ASSEMBLED = [name for name in targets_with("loadable") if name != "pydantic"]
+FORMS = all_forms()
+#: What only a module imported from a file has (the interpreter's, not the form's).
+_IMPORT_ONLY = {
+    "__builtins__",
+    "__file__",
+    "__cached__",
+    "__loader__",
+    "__spec__",
+    "__package__",
+    "__name__",
+    "__annotations__",
+}
+
+
+def _emitter(target: str) -> AssemblesModule:
+    emitter = runtime_target(target)
+    assert isinstance(emitter, AssemblesModule)
+    return emitter
+
+
+@pytest.fixture(scope="module")
+def ahead_of_time(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str], Any]:
+    """Every golden form's module for every assembling target, written and imported."""
+    directory = tmp_path_factory.mktemp("aot")
+    modules = {}
+    for target in ASSEMBLED:
+        for key, form in FORMS:
+            folder = directory / target / key.replace(":", "_")
+            folder.mkdir(parents=True)
+            modules[(target, key)] = write_and_import(form, target, folder)
+    return modules
+
+
+def test_every_python_ui_target_assembles_its_modules() -> None:
+    assert set(ASSEMBLED) == set(targets_with("python", "ui"))
+    for target in ASSEMBLED:
+        _emitter(target)
+
+
+# --- the same module -----------------------------------------------------------------------
+
+
+def _same_code(ours: types.CodeType, theirs: types.CodeType, where: str) -> None:
+    """The same code but for where it was compiled (file name, line numbers)."""
+    assert ours.co_code == theirs.co_code, where
+    assert ours.co_names == theirs.co_names, where
+    assert ours.co_varnames == theirs.co_varnames, where
+    assert ours.co_name == theirs.co_name, where
+    assert getattr(ours, "co_qualname", None) == getattr(theirs, "co_qualname", None), where
+    assert ours.co_flags == theirs.co_flags, where
+    assert len(ours.co_consts) == len(theirs.co_consts), where
+    for mine, other in zip(ours.co_consts, theirs.co_consts, strict=True):
+        if isinstance(mine, types.CodeType):
+            _same_code(mine, other, f"{where}.{mine.co_name}")
+        else:
+            assert mine == other and type(mine) is type(other), where
+
+
+def _same(ours: Any, theirs: Any, where: str, seen: set[int]) -> None:
+    if id(ours) in seen:
+        return
+    seen.add(id(ours))
+    if isinstance(ours, types.FunctionType):
+        assert isinstance(theirs, types.FunctionType), where
+        _same_code(ours.__code__, theirs.__code__, where)
+        assert ours.__doc__ == theirs.__doc__, where
+        assert ours.__defaults__ == theirs.__defaults__, where
+        assert ours.__kwdefaults__ == theirs.__kwdefaults__, where
+        assert ours.__qualname__ == theirs.__qualname__, where
+    elif isinstance(ours, type):
+        assert isinstance(theirs, type), where
+        assert (ours.__name__, ours.__qualname__) == (theirs.__name__, theirs.__qualname__), where
+        assert [b.__qualname__ for b in ours.__mro__] == [b.__qualname__ for b in theirs.__mro__]
+        if ours.__module__.startswith("elicit_gen.live.") and "_runtime" not in ours.__module__:
+            mine, other = vars(ours), vars(theirs)  # a class the form's part defines
+            assert set(mine) == set(other), where
+            for name in mine:
+                if name not in ("__module__", "__dict__", "__weakref__"):
+                    _same(mine[name], other[name], f"{where}.{name}", seen)
+    elif isinstance(ours, types.ModuleType):
+        assert ours is theirs, where  # a module the form's code imported (PySide6, textual)
+    elif isinstance(ours, (list, tuple)):
+        assert type(ours) is type(theirs) and len(ours) == len(theirs), where
+        for index, (mine, other) in enumerate(zip(ours, theirs, strict=True)):
+            _same(mine, other, f"{where}[{index}]", seen)
+    elif isinstance(ours, dict):
+        assert type(ours) is type(theirs) and list(ours) == list(theirs), where
+        for name in ours:
+            _same(ours[name], theirs[name], f"{where}[{name!r}]", seen)
+    elif isinstance(ours, (str, int, float, bool, type(None))):
+        assert type(ours) is type(theirs) and ours == theirs, where
+    else:  # an instance (the cli's _FORM, what Textual keeps on a class): the same state
+        assert type(ours).__qualname__ == type(theirs).__qualname__, where
+        mine, other = _state(ours), _state(theirs)
+        assert set(mine) == set(other), where
+        for name in mine:
+            _same(mine[name], other[name], f"{where}.{name}", seen)
+
+
+def _state(value: Any) -> dict[str, Any]:
+    """An object's attributes: its ``__dict__``, or its slots; the items of a mapping."""
+    if isinstance(value, (frozenset, set)):
+        return {repr(item): item for item in value}
+    if hasattr(value, "__dict__"):
+        return dict(vars(value))
+    slots = [s for cls in type(value).__mro__ for s in getattr(cls, "__slots__", ())]
+    if slots:
+        return {s: getattr(value, s) for s in slots if hasattr(value, s)}
+    return {"repr": repr(value)}
+
+
+def _own_names(module: types.ModuleType, runtime: dict[str, Any]) -> dict[str, Any]:
+    """What the form's part of ``module`` defines: its names that the runtime does not have,
+    or has as something else."""
+    return {
+        name: value
+        for name, value in vars(module).items()
+        if name not in _IMPORT_ONLY
+        and not (name in runtime and runtime[name] is value)
+        and not (name in runtime and isinstance(value, types.FunctionType) and "_api" not in name)
+    }
+
+
+@pytest.mark.parametrize("target", ASSEMBLED)
+@pytest.mark.parametrize(("key", "form"), FORMS, ids=[key for key, _ in FORMS])
+def test_the_module_made_from_data_is_the_module_written_ahead_of_time(
+    target: str, key: str, form: ir.Form, ahead_of_time: dict[tuple[str, str], Any]
+) -> None:
+    theirs = ahead_of_time[(target, key)]
+    ours = assembled(form, target, _emitter(target))
+    assert ours.__doc__ == theirs.__doc__
+    names = set(vars(ours)) - _IMPORT_ONLY
+    assert names == set(vars(theirs)) - _IMPORT_ONLY
+    runtime = bundle.shared(target, form.locale, True).namespace
+    own = [n for n in names if n not in runtime]  # the form part's and the API's names
+    assert {"REQUESTED_SCHEMA", "MESSAGE", "validate", "elicit", "main"} <= set(own)
+    for name in own:
+        _same(vars(ours)[name], vars(theirs)[name], name, set())
+    for name in names - set(own):  # the runtime's: the same definitions
+        mine, other = vars(ours)[name], vars(theirs)[name]
+        if isinstance(mine, (types.FunctionType, type)):
+            _same(mine, other, name, set())
+    for content in _contents(form):
+        assert ours.validate(content) == theirs.validate(content), content
+
+
+def _contents(form: ir.Form) -> list[dict[str, Any]]:
+    """Valid content, none, and each field given a wrong value, left out or set alone."""
+    valid = valid_content(form)
+    contents = [valid, {}, {**valid, "unexpected": 1}]
+    for field in form.fields:
+        contents.append({k: v for k, v in valid.items() if k != field.name})
+        contents.append({field.name: sample_value(field)})
+        for wrong in ("", "x" * 300, -1, 10**20, 0.5, True, None, [], ["?"], {"a": 1}):
+            contents.append({**valid, field.name: wrong})
+    return contents
+
+
+# --- the same behaviour, run for real -------------------------------------------------------
+
+
+@pytest.mark.parametrize(("key", "form"), FORMS, ids=[key for key, _ in FORMS])
+def test_the_cli_module_asks_and_answers_the_same(
+    key: str, form: ir.Form, ahead_of_time: dict[tuple[str, str], Any]
+) -> None:
+    content = valid_content(form)
+    lines = [
+        typed(field, content[field.name]) if field.name in content else "" for field in form.fields
+    ]
+    script = "\n".join([*lines, "s", ""])
+    runs = []
+    for module in (assembled(form, "cli", _emitter("cli")), ahead_of_time[("cli", key)]):
+        shown = io.StringIO()
+        result = module.elicit(stdin=io.StringIO(script), stderr=shown, server="srv")
+        runs.append((result, shown.getvalue()))
+    assert runs[0] == runs[1]
+    assert runs[0][0]["action"] == "accept"
+
+
+def _widgets(dialog: Any) -> list[tuple[str, str, str]]:
+    from PySide6.QtWidgets import QWidget
+
+    found = []
+    for widget in [dialog, *dialog.findChildren(QWidget)]:
+        text = widget.text() if hasattr(widget, "text") and callable(widget.text) else ""
+        found.append((type(widget).__name__, widget.objectName(), str(text)))
+    return found
+
+
+@pytest.mark.parametrize(("key", "form"), FORMS, ids=[key for key, _ in FORMS])
+def test_the_qt_dialog_is_the_same(
+    key: str, form: ir.Form, ahead_of_time: dict[tuple[str, str], Any], qtbot: Any
+) -> None:
+    shown = []
+    for module in (assembled(form, "qt", _emitter("qt")), ahead_of_time[("qt", key)]):
+        dialog = getattr(module, f"{form.class_name}Dialog")(server="srv")
+        qtbot.addWidget(dialog, before_close_func=lambda d: d.cancel())
+        shown.append((_widgets(dialog), dialog.windowTitle(), type(dialog).__name__))
+        dialog.cancel()
+        assert dialog.elicit_result() == {"action": "cancel"}
+    assert shown[0] == shown[1]
+
+
+@pytest.mark.parametrize(("key", "form"), FORMS, ids=[key for key, _ in FORMS])
+def test_the_textual_screen_is_the_same(
+    key: str, form: ir.Form, ahead_of_time: dict[tuple[str, str], Any]
+) -> None:
+    shown = []
+    for module in (
+        assembled(form, "textual", _emitter("textual")),
+        ahead_of_time[("textual", key)],
+    ):
+        app = getattr(module, f"{form.class_name}App")(server="srv")
+
+        async def main(app: Any = app) -> tuple[Any, ...]:
+            async with app.run_test(size=(100, 60)) as pilot:
+                await pilot.pause()
+                screen = app.screen
+                widgets = [
+                    (type(w).__name__, w.id, sorted(w.classes)) for w in screen.walk_children()
+                ]
+                await pilot.press("escape")
+                await pilot.pause()
+                return type(screen).__name__, widgets, type(screen)._css_type_name
+
+        shown.append(asyncio.run(asyncio.wait_for(main(), 60)))
+    assert shown[0] == shown[1]
+
+
+# --- the compiled runtime kept on disk -----------------------------------------------------
+
+
+def test_the_compiled_runtime_is_kept_and_read_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setenv(bundle.CACHE_VARIABLE, str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setattr(bundle, "_bundles", {})
+    _, form = FORMS[0]
+    first = assembled(form, "cli", _emitter("cli"))
+    kept = list(tmp_path.iterdir())
+    assert len(kept) == 1 and kept[0].name.startswith("cli-en-"), kept
+    compiles: list[str] = []
+    real_compile = compile
+    monkeypatch.setattr(bundle, "_bundles", {})
+    monkeypatch.setattr(
+        "builtins.compile", lambda *a, **k: compiles.append(a[1]) or real_compile(*a, **k)
+    )
+    again = assembled(form, "cli", _emitter("cli"))
+    assert compiles == []  # read back, not compiled
+    content = valid_content(form)
+    assert again.validate(content) == first.validate(content) == {}
+    assert again.validate({}) == first.validate({})
+
+
+def test_a_torn_or_foreign_cache_file_is_compiled_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setenv(bundle.CACHE_VARIABLE, str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    monkeypatch.setattr(bundle, "_bundles", {})
+    _, form = FORMS[0]
+    assembled(form, "cli", _emitter("cli"))
+    (kept,) = tmp_path.iterdir()
+    for junk in (b"", b"\x00" * 10, kept.read_bytes()[:100]):
+        kept.write_bytes(junk)
+        monkeypatch.setattr(bundle, "_bundles", {})
+        module = assembled(form, "cli", _emitter("cli"))
+        assert module.validate(valid_content(form)) == {}
+        assert kept.read_bytes() != junk  # written anew
+
+
+def test_nothing_is_kept_when_python_writes_no_bytecode(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import sys
+
+    monkeypatch.setenv(bundle.CACHE_VARIABLE, str(tmp_path))
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    monkeypatch.setattr(bundle, "_bundles", {})
+    assembled(FORMS[0][1], "cli", _emitter("cli"))
+    assert list(tmp_path.iterdir()) == []
+
+
+_IMPORTS = """
+import json, sys
+from elicit_gen import load_form
+load_form(json.loads(sys.argv[1]), sys.argv[2])
+print(json.dumps(sorted(sys.modules)))
+"""
+
+#: What writing a module's text takes, which making one at run time must not import.
+_TEXT_MAKERS = (
+    "jinja2",
+    "black",
+    "click",
+    "elicit_gen.targets.common.render",
+    "elicit_gen.targets.common.pyprint",
+    "elicit_gen.targets.common.pyformat",
+)
+
+
+@pytest.mark.parametrize("target", ["cli", "textual", "qt"])
+def test_a_form_made_at_run_time_imports_nothing_that_writes_text(
+    target: str, tmp_path: Path
+) -> None:
+    """A client's first request, in a fresh process, whether the compiled runtime is kept
+    (the second process) or not yet (the first): no template engine, no printer."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env.update({bundle.CACHE_VARIABLE: str(tmp_path), "QT_QPA_PLATFORM": "offscreen"})
+    schema = json.dumps(FORMS[0][1].schema)
+    for attempt in ("compiled", "read back"):
+        done = subprocess.run(
+            [sys.executable, "-c", _IMPORTS, schema, target],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        imported = json.loads(done.stdout)
+        found = [m for m in imported if m.split(".")[0] in _TEXT_MAKERS or m in _TEXT_MAKERS]
+        assert found == [], (attempt, found)
+    assert [p.name.split("-")[0] for p in tmp_path.iterdir()] == [target]
