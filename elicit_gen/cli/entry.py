@@ -1,7 +1,8 @@
-"""The ``elicit-gen`` console script (and ``python -m elicit_gen``). A lint, the command
-line pre-commit runs on every commit (``elicit-gen --lint FILES``), is read here without click
-(:func:`.options.lint_options`), so that it does not pay for importing click (a fifth of its whole
-run); every other command line goes to the click front end (:mod:`.click_app`).
+"""The ``elicit-gen`` console script (and ``python -m elicit_gen``). The plain command lines, a
+lint (pre-commit runs ``elicit-gen --lint FILES`` on every commit) and a compile (a build step
+runs ``elicit-gen FILES --target NAME -o OUT``), are read here without click
+(:func:`.options.plain_options`), so that they do not pay for importing click (a fifth of a
+lint's whole run); every other command line goes to the click front end (:mod:`.click_app`).
 """
 
 from __future__ import annotations
@@ -10,14 +11,14 @@ import sys
 from collections.abc import Sequence
 
 from .command import execute
-from .options import lint_options
+from .options import plain_options
 
 
 def main(argv: Sequence[str] | None = None) -> None:
-    """The ``elicit-gen`` command: a plain ``--lint`` runs here, everything else through click
-    (:func:`.click_app.main`)."""
+    """The ``elicit-gen`` command: a plain command line runs here, everything else through
+    click (:func:`.click_app.main`)."""
     args = list(sys.argv[1:] if argv is None else argv)
-    read = lint_options(args)
+    read = plain_options(args)
     if read is None:
         from .click_app import main as click_main
 

@@ -1,5 +1,5 @@
-"""The command line as data: :class:`Options` (what click or :func:`lint_options`
-read), the exit codes, and the one command line a lint reads without click.
+"""The command line as data: :class:`Options` (what click or :func:`plain_options`
+read), the exit codes, and the plain command lines read without click.
 
 Exit codes: 0 success (warnings allowed), 1 a schema has errors or ``--check`` found stale
 output, 2 usage or I/O error.
@@ -17,7 +17,7 @@ EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 
 
 class Options(NamedTuple):
-    """The command line, read (by click, or by :func:`lint_options`); the defaults are the
+    """The command line, read (by click, or by :func:`plain_options`); the defaults are the
     command line's own."""
 
     targets: tuple[str, ...] = ()
@@ -37,50 +37,57 @@ class Options(NamedTuple):
 
 # --- the console script ---------------------------------------------------------------------------
 
-#: The options a ``--lint`` command line may have for :func:`lint_options` to read it: flags,
-#: and options with a value (``--format json`` or ``--format=json``). Anything else is click's.
-_LINT_FLAGS = {"--lint": "lint_only", "-q": "quiet", "--quiet": "quiet", "-v": "verbose",
-               "--verbose": "verbose", "--strict": "strict"}  # fmt: skip
-_LINT_VALUES = {"--format": "fmt", "--spec": "spec", "--select": "select", "--ignore": "ignore"}
+#: The options a plain command line may have for :func:`plain_options` to read it: flags, and
+#: options with a value (``--format json``, ``--format=json``; a short one, ``-t html``, only with
+#: its value apart). Anything else is click's.
+_FLAGS = {"--lint": "lint_only", "-q": "quiet", "--quiet": "quiet", "-v": "verbose",
+          "--verbose": "verbose", "--strict": "strict", "--check": "check",
+          "--url-consent": "url_consent"}  # fmt: skip
+_VALUES = {"--format": "fmt", "--spec": "spec", "--select": "select", "--ignore": "ignore",
+           "--target": "targets", "-t": "targets", "--output": "output", "-o": "output",
+           "--locale": "locale"}  # fmt: skip
+#: The options that may be given more than once, each adding a value.
+_REPEATED = ("select", "ignore", "targets")
 
 
-def lint_options(args: Sequence[str]) -> tuple[list[str], Options] | None:
-    """The inputs and options of a ``--lint`` command line made only of files (or ``-``) and the
-    options above, exactly as click would read them; None for any other command line (help,
-    ``--``, short flags run together, an unknown option or value), which click then reads and
-    reports on. Tested against click's own reading of every shape (tests/cli/test_lint_fast.py)."""
+def plain_options(args: Sequence[str]) -> tuple[list[str], Options] | None:
+    """The inputs and options of a plain command line, exactly as click would read them: a
+    ``--lint``, or a compile with ``--target`` (not both), made only of files (or ``-``) and
+    the options above; None for any other command line (help, the version, the rule list, the
+    jobs of pyproject.toml, ``--``, short flags run together, an unknown option or value), which
+    click then reads and reports on. Tested against click's own reading of every shape
+    (tests/cli/test_plain_options.py)."""
+    from ..targets import TARGETS
+
+    choices = {"fmt": FORMATS, "spec": REVISION_NAMES, "targets": (*TARGETS, "all")}
     values: dict[str, object] = {}
-    chosen: dict[str, list[str]] = {"select": [], "ignore": []}
+    chosen: dict[str, list[str]] = {key: [] for key in _REPEATED}
     schemas: list[str] = []
     position = 0
     while position < len(args):
         arg = args[position]
         position += 1
         name, has_value, value = arg.partition("=")
-        if arg in _LINT_FLAGS:
-            values[_LINT_FLAGS[arg]] = True
-        elif name in _LINT_VALUES:
+        if arg in _FLAGS:
+            values[_FLAGS[arg]] = True
+        elif name in _VALUES and not (has_value and not name.startswith("--")):
             if not has_value:
                 if position == len(args):
                     return None
                 value = args[position]
                 position += 1
-            key = _LINT_VALUES[name]
+            key = _VALUES[name]
+            if key in choices and value not in choices[key]:
+                return None
             if key in chosen:
                 chosen[key].append(value)
-            elif value not in {"fmt": FORMATS, "spec": REVISION_NAMES}[key]:
-                return None
             else:
                 values[key] = value
         elif arg == "-" or not arg.startswith("-"):
             schemas.append(arg)
         else:
             return None
-    if not values.get("lint_only"):
-        return None
-    opts = Options(
-        **values,  # type: ignore[arg-type]
-        select=tuple(chosen["select"]),
-        ignore=tuple(chosen["ignore"]),
-    )
+    if bool(values.get("lint_only")) == bool(chosen["targets"]):
+        return None  # neither (the jobs of pyproject.toml), or both (click says why not)
+    opts = Options(**values, **{key: tuple(chosen[key]) for key in _REPEATED})  # type: ignore[arg-type]
     return schemas, opts

@@ -123,6 +123,16 @@ KIND_LIST = (
 _SELECT_TYPE = '`type: "string"` (or "integer" or "number" for options that are numbers)'
 
 
+#: Where a select's options are, under its schema.
+_OPTIONS_AT: dict[Kind, tuple[str, ...]] = {
+    Kind.SINGLE_UNTITLED: ("enum",),
+    Kind.SINGLE_LEGACY: ("enum",),
+    Kind.SINGLE_TITLED: ("oneOf",),
+    Kind.MULTI_UNTITLED: ("items", "enum"),
+    Kind.MULTI_TITLED: ("items", "anyOf"),
+}
+
+
 class Prop(NamedTuple):
     """One entry of ``properties``, classified."""
 
@@ -130,11 +140,10 @@ class Prop(NamedTuple):
     pointer: str
     schema: JSON
     kind: Kind
-    problem: str | None = None  # why it is INVALID
-
-    @property
-    def keys(self) -> dict[str, JSON]:
-        return self.schema if isinstance(self.schema, dict) else {}
+    problem: str | None  # why it is INVALID
+    #: The schema's keywords (``{}`` when it is no object): what every rule reads, kept here
+    #: rather than worked out on each of its hundreds of reads in a form.
+    keys: dict[str, JSON]
 
     def at(self, *tokens: str | int) -> str:
         pointer = self.pointer
@@ -145,13 +154,8 @@ class Prop(NamedTuple):
     @property
     def options_pointer(self) -> str:
         """Pointer of the options array of a select."""
-        return {
-            Kind.SINGLE_UNTITLED: self.at("enum"),
-            Kind.SINGLE_LEGACY: self.at("enum"),
-            Kind.SINGLE_TITLED: self.at("oneOf"),
-            Kind.MULTI_UNTITLED: self.at("items", "enum"),
-            Kind.MULTI_TITLED: self.at("items", "anyOf"),
-        }.get(self.kind, self.pointer)
+        tokens = _OPTIONS_AT.get(self.kind)
+        return self.pointer if tokens is None else self.at(*tokens)
 
     def raw_options(self) -> list[JSON] | None:
         """The options array of a select (None when it is not an array)."""
@@ -198,8 +202,12 @@ class Prop(NamedTuple):
         return self.value_type in NUMBER_TYPES
 
 
+def _keys(schema: JSON) -> dict[str, JSON]:
+    return schema if isinstance(schema, dict) else {}
+
+
 def _invalid(name: str, pointer: str, schema: JSON, problem: str) -> Prop:
-    return Prop(name, pointer, schema, Kind.INVALID, problem)
+    return Prop(name, pointer, schema, Kind.INVALID, problem, _keys(schema))
 
 
 def classify(name: str, pointer: str, schema: JSON) -> Prop:
@@ -279,13 +287,13 @@ def classify(name: str, pointer: str, schema: JSON) -> Prop:
     if kind_type == "string":
         if _STRING_SELECT_KEYS.intersection(schema):
             return _classify_select(name, pointer, schema)
-        return Prop(name, pointer, schema, Kind.STRING)
+        return Prop(name, pointer, schema, Kind.STRING, None, _keys(schema))
     if kind_type in NUMBER_TYPES:
         if "enum" in schema or "oneOf" in schema:  # a select of numbers (Literal[1, 2, 4])
             return _classify_select(name, pointer, schema)
-        return Prop(name, pointer, schema, Kind.NUMBER)
+        return Prop(name, pointer, schema, Kind.NUMBER, None, _keys(schema))
     if kind_type == "boolean":
-        return Prop(name, pointer, schema, Kind.BOOLEAN)
+        return Prop(name, pointer, schema, Kind.BOOLEAN, None, _keys(schema))
     if isinstance(kind_type, str):
         return _invalid(
             name, pointer, schema, f"unknown type {kind_type!r}; {_type_hint(kind_type)}"
@@ -296,10 +304,10 @@ def classify(name: str, pointer: str, schema: JSON) -> Prop:
 def _classify_select(name: str, pointer: str, schema: dict[str, JSON]) -> Prop:
     """A string or number property with options: which single-select it is."""
     if "oneOf" in schema:
-        return Prop(name, pointer, schema, Kind.SINGLE_TITLED)
+        return Prop(name, pointer, schema, Kind.SINGLE_TITLED, None, _keys(schema))
     if "enum" in schema:
         kind = Kind.SINGLE_LEGACY if "enumNames" in schema else Kind.SINGLE_UNTITLED
-        return Prop(name, pointer, schema, kind)
+        return Prop(name, pointer, schema, kind, None, _keys(schema))
     if "anyOf" in schema:
         return _invalid(
             name,
@@ -321,7 +329,7 @@ def _classify_array(name: str, pointer: str, schema: dict[str, JSON]) -> Prop:
             "`enum`, or `items` with `anyOf` of `const`/`title` options",
         )
     if "anyOf" in items:
-        return Prop(name, pointer, schema, Kind.MULTI_TITLED)
+        return Prop(name, pointer, schema, Kind.MULTI_TITLED, None, _keys(schema))
     if "oneOf" in items:
         return _invalid(
             name,
@@ -337,7 +345,7 @@ def _classify_array(name: str, pointer: str, schema: dict[str, JSON]) -> Prop:
                 schema,
                 f"the items of an untitled multi-select need {_SELECT_TYPE} beside `enum`",
             )
-        return Prop(name, pointer, schema, Kind.MULTI_UNTITLED)
+        return Prop(name, pointer, schema, Kind.MULTI_UNTITLED, None, _keys(schema))
     return _invalid(
         name,
         pointer,

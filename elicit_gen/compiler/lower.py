@@ -77,6 +77,10 @@ _ALLOWED = {
 }
 
 
+#: Where each keyword goes in a normalised property.
+_POSITION = {key: index for index, key in enumerate(_KEY_ORDER)}
+
+
 def normalise_property(prop: Prop) -> dict[str, Any]:
     """The property's schema with only subset keywords, in canonical order."""
     source: dict[str, Any] = prop.keys
@@ -84,9 +88,9 @@ def normalise_property(prop: Prop) -> dict[str, Any]:
     allowed = _ALLOWED[prop.kind]
     integer = prop.value_type == "integer"  # options that are integers: 2.0 is written 2
     result: dict[str, Any] = {}
-    for key in _KEY_ORDER:
-        if key not in source or key not in allowed:
-            continue
+    keys = [key for key in source if key in allowed and key in _POSITION]
+    keys.sort(key=_POSITION.__getitem__)
+    for key in keys:
         value: Any = source[key]
         if key == "uniqueItems" and value is not True:
             continue  # false says nothing

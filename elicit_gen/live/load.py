@@ -111,10 +111,13 @@ def clear_cache() -> None:
 def normalised_key(form: Form) -> str:
     """The canonical JSON of ``form``'s normalised schema, ``required`` in the order of the
     fields: equal keys mean "the same form"."""
+    required = [field.name for field in form.fields if field.required]
+    listed = f'"required": {json.dumps(required, ensure_ascii=False)}'
+    if not required or listed in form.schema_json:  # already in the order of the fields
+        return form.schema_json  # (written by json.dumps too: compiler/lower.py)
     schema = form.schema
-    if "required" in schema:
-        order = list(schema["properties"])
-        schema["required"] = sorted(schema["required"], key=order.index)
+    order = list(schema["properties"])
+    schema["required"] = sorted(schema["required"], key=order.index)
     return json.dumps(schema, ensure_ascii=False)
 
 

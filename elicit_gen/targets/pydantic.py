@@ -11,7 +11,8 @@ from real, formatted modules (the pattern engine ``runtime/core/pattern.py``, th
 ``runtime/core/formats.py``, then ``runtime/pydantic/pydantic_models.py``) and its per-form part,
 the field declarations, is laid out here in the covered style: every bracket with arguments exploded
 one per line with a magic trailing comma, data printed by :mod:`.common.pyprint`. Black and
-``ruff format`` at any line length from 88 up leave it unchanged.
+``ruff format`` at any line length from 88 up leave it unchanged. The text around them is
+:mod:`.pydantic_module`'s (no jinja2 template: compiling to models imports no template engine).
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ from typing import Any, Union
 
 from ..compiler import ir
 from .common.base import Emitter, GeneratedFile, Module, Runtime, Shared
+from .common.header import header_text
 from .common.pyprint import LINE_LENGTH, literal
-from .common.render import header_text, render
 from .common.runtime import PATTERN_PARTS, class_statement, runtime_part
+from .pydantic_module import module_text
 
 # --- the layout of expressions --------------------------------------------------------------------
 # A type or default expression is a small tree, laid out by _layout in black's layout for the
@@ -453,10 +455,8 @@ class PydanticTarget(Emitter):
         if form.title is not None:
             config.append("title=" + literal(form.title))
         config.append("json_schema_extra=" + _layout(shape, 8, 26, 1))
-        text = render(
-            "pydantic/models.py.j2",
+        text = module_text(
             header=header_text(form),
-            form=form,
             message=_statement("MESSAGE: str = ", form.message_text),
             schema=schema,
             option_labels=_option_labels(form),

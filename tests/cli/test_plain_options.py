@@ -1,6 +1,7 @@
-"""``elicit-gen --lint FILES`` runs without click (issue 14: click was a fifth of a lint's whole
-run), and reads its command line exactly as click does: for every shape the fast reader takes,
-the options equal click's; every other shape goes to click."""
+"""``elicit-gen --lint FILES`` and ``elicit-gen FILES --target NAME -o OUT`` run without click
+(issue 14: click was a fifth of a lint's whole run; issue 28: a build step's compile pays it too),
+and read their command line exactly as click does: for every shape the plain reader takes, the
+options equal click's; every other shape goes to click."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from elicit_gen.cli.click_app import main as click_main
-from elicit_gen.cli.options import Options, lint_options
+from elicit_gen.cli.options import Options, plain_options
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,10 +42,28 @@ FAST = [
     ["--lint", "--ignore", "EG181", "a.json", "--ignore", "EG160"],
     ["--lint", "--lint", "a.json"],
     ["--lint"],
+    ["--lint", "--locale", "zh-CN", "a.json"],
+    ["a.json", "--target", "pydantic"],
+    ["a.json", "-t", "cli", "-t", "qt", "-o", "out/"],
+    ["a.json", "--target=html", "--output=page.html", "--locale", "zh-CN"],
+    ["a.json", "--target", "all", "--check", "--strict", "-q"],
+    ["--target", "qt", "--url-consent", "-o", "forms/", "a.json", "b.json"],
+    ["-t", "textual", "--locale=en", "--spec", "2025-11-25", "--format", "json", "a.json"],
+    ["-t", "cli", "-o", "a.py", "-o", "b.py", "a.json"],
+    ["-t", "cli", "--select", "EG110", "--ignore", "EG181", "-v", "-"],
+    ["--url-consent", "--target", "html", "-o", "x/"],
 ]
 
 CLICKS = [
-    ["a.json"],  # no --lint: compiling is click's
+    ["a.json"],  # neither --lint nor --target: click says what is missing
+    [],  # the jobs of pyproject.toml
+    ["--check"],
+    ["a.json", "--target", "nope"],
+    ["a.json", "-t=cli"],  # a short option's value is not after "="
+    ["a.json", "-tcli"],
+    ["a.json", "--target"],
+    ["a.json", "-t", "cli", "--list-rules"],
+    ["a.json", "-t", "cli", "-h"],
     ["--lint", "--target", "html", "a.json"],  # a usage error click reports
     ["--lint", "-h"],
     ["--lint", "--help"],
@@ -54,7 +73,6 @@ CLICKS = [
     ["--lint", "--format", "xml", "a.json"],
     ["--lint", "--spec", "1999-01-01", "a.json"],
     ["--lint", "--format"],
-    ["--lint", "--locale", "zh-CN", "a.json"],
     ["--lint", "--list-rules"],
     ["--lin", "a.json"],
 ]
@@ -62,12 +80,12 @@ CLICKS = [
 
 @pytest.mark.parametrize("args", FAST, ids=" ".join)
 def test_the_fast_reader_reads_what_click_reads(args: list[str]) -> None:
-    assert lint_options(args) == _click_reads(args)
+    assert plain_options(args) == _click_reads(args)
 
 
 @pytest.mark.parametrize("args", CLICKS, ids=" ".join)
 def test_every_other_command_line_is_clicks(args: list[str]) -> None:
-    assert lint_options(args) is None
+    assert plain_options(args) is None
 
 
 def _run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
@@ -119,3 +137,15 @@ def test_usage_errors_still_come_from_click(tmp_path: Path) -> None:
     result = _run("--lint", "--format", "xml", "a.json", cwd=tmp_path)
     assert result.returncode == 2
     assert "Invalid value for '--format'" in result.stderr
+
+
+def test_a_compile_does_not_import_click_and_writes_what_click_wrote(tmp_path: Path) -> None:
+    (tmp_path / "form.json").write_text(
+        '{"type": "object", "properties": {"n": {"type": "integer", "minimum": 1}}}'
+    )
+    fast = _run("form.json", "--target", "pydantic", "-o", "fast.py", cwd=tmp_path)
+    assert fast.stderr.endswith("no click\n"), fast.stderr
+    slow = _run("form.json", "--target", "pydantic", "-qv", "-o", "slow.py", cwd=tmp_path)
+    assert slow.stderr.endswith("click imported\n"), slow.stderr
+    assert fast.returncode == slow.returncode == 0
+    assert (tmp_path / "fast.py").read_text() == (tmp_path / "slow.py").read_text()

@@ -146,8 +146,12 @@ json_scalars = st.one_of(
 )
 json_values = st.recursive(
     json_scalars,
-    lambda inner: st.lists(inner, max_size=3)
-    | st.dictionaries(st.sampled_from(["const", "title", "type", "enum", "a"]), inner, max_size=3),
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(
+            st.sampled_from(["const", "title", "type", "enum", "a"]), inner, max_size=3
+        )
+    ),
     max_leaves=6,
 )
 names = st.sampled_from(["name", "email", "age", "a-b", "class", "", "choice", "tags", "ok"])

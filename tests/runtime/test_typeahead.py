@@ -138,7 +138,7 @@ def test_open_typed_before_the_consent_prompt_appeared_opens_nothing(
     module = write_generated("cli", tmp_path)
     record = tmp_path / "opened.txt"
     browser = tmp_path / "browser"
-    browser.write_text(f"#!/bin/sh\necho \"$@\" >> {record}\n", encoding="utf-8")
+    browser.write_text(f'#!/bin/sh\necho "$@" >> {record}\n', encoding="utf-8")
     browser.chmod(0o755)
     env = {**_env(), "BROWSER": str(browser)}
     args = (str(module), "--server", "Acme", "https://example.com/pay")

@@ -301,6 +301,6 @@ def test_the_reference_checks_every_format() -> None:
     from ...support.pydantic import STRICT
 
     missing = {"email", "uri", "date", "date-time"} - set(STRICT.checkers)
-    assert (
-        not missing
-    ), f"jsonschema cannot check {sorted(missing)}: pip install rfc3987 rfc3339-validator"
+    assert not missing, (
+        f"jsonschema cannot check {sorted(missing)}: pip install rfc3987 rfc3339-validator"
+    )
