@@ -64,6 +64,14 @@ class ConsentTarget(Target, Protocol):
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile: ...
 
 
+@runtime_checkable
+class EmitsFiles(Target, Protocol):
+    """A target that writes the same files once per output directory, whatever the inputs
+    (the web target's module and its types): ``emit_files()``."""
+
+    def emit_files(self) -> list[GeneratedFile]: ...
+
+
 class Runtime(NamedTuple):
     """The static code a Python target copies into every module it writes: the import block
     that code needs, and the pieces (each a verbatim substring of every emitted module, in
