@@ -42,7 +42,14 @@ _SHADOW_SELECTORS = {":root": ":host", "html": ":host", "body": ".page"}
 _PAGE_SELECTOR = re.compile(r"(?m)^( *)(:root|html|body) \{$")
 #: What the element changes of the page's look: it is a block of the host's page, as tall as
 #: its content (the page's body fills the window).
-_ELEMENT_CSS = ":host {\n  display: block;\n}\n\n.page {\n  min-height: 0;\n}"
+_ELEMENT_CSS = (
+    ":host {\n  display: block;\n}\n\n.page {\n  min-height: 0;\n}\n\n"
+    # a refused schema: why, where the fields would be
+    ".refused {\n  margin: 0 0 8px;\n  padding: 12px 14px;\n  border-radius: 10px;\n"
+    "  background: var(--danger-soft);\n  color: var(--text);\n}\n\n"
+    ".refused-title {\n  margin: 0 0 6px;\n  color: var(--danger);\n}\n\n"
+    ".refused-reasons {\n  margin: 0;\n  padding-left: 1.2em;\n  font-size: 0.9rem;\n}"
+)
 
 
 def shadow_css(text: str) -> str:
@@ -70,7 +77,16 @@ def _web(name: str) -> str:
 
 
 #: The elements' own scripts, in order (runtime/web/).
-_ELEMENT_SCRIPTS = ("host.js", "consent.js", "define.js")
+_ELEMENT_SCRIPTS = (
+    "web_data.js",
+    "host.js",
+    "consent.js",
+    "compile.js",
+    "verdict.js",
+    "fields.js",
+    "form_element.js",
+    "define.js",
+)
 
 
 def _locales(script: str) -> str:

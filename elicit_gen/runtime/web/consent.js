@@ -104,12 +104,12 @@ class ElicitationUrlConsent extends HTMLElement {
     }
     this.#shown = key;
     const data = localeData(p.locale);
-    const [root, page] = freshRoot(this, CONSENT_CSS, data);
+    const [root, page, signal] = freshRoot(this, CONSENT_CSS, data);
     const [_t, _tn] = pageWords(data);
     page.append(consentMarkup(_t));
-    const stand = pageWindow();
+    const stand = pageWindow(signal);
     let delivered = null;
-    runUrlConsent(pageDocument(root, this, data), stand, _t, _tn, urlcheckIn(data, _t, _tn));
+    runUrlConsent(pageDocument(root, this, data, signal), stand, _t, _tn, urlcheckIn(data, _t, _tn));
     const api = stand.elicitation;
     api.result.then((outcome) => {
       delivered = outcome;

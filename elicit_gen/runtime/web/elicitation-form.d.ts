@@ -10,6 +10,23 @@ export type ElicitResult =
 /** The `elicitation-result` event: bubbles, composed; `detail` is the ElicitResult. */
 export type ElicitationResultEvent = CustomEvent<ElicitResult>;
 
+/** A form-mode request: any requestedSchema, shown as the Python forms would show it. */
+export declare class ElicitationForm extends HTMLElement {
+  /** The request's requestedSchema (a JSON object); setting it shows a new form. */
+  requestedSchema: unknown;
+  /** The server's message (the form's heading when short); a default sentence when not given. */
+  message: string | undefined;
+  /** Who asks (the server's name); "An MCP server" when not given. */
+  server: string | undefined;
+  /** A shipped locale ("en", "zh-CN"); English for another. */
+  locale: string | undefined;
+  /** [] when the schema is shown; else why it is refused (only Decline and Cancel are offered). */
+  readonly problems: string[];
+  /** What is wrong with `content`, by field ({} when it is a valid answer); throws for a refused
+   * schema. */
+  validate(content: Record<string, unknown>): Record<string, string>;
+}
+
 /** A URL-mode request's consent screen: the URL check, its warnings, Open / Decline / Cancel. */
 export declare class ElicitationUrlConsent extends HTMLElement {
   /** The server's message. */
@@ -28,6 +45,7 @@ export declare class ElicitationUrlConsent extends HTMLElement {
 
 declare global {
   interface HTMLElementTagNameMap {
+    "elicitation-form": ElicitationForm;
     "elicitation-url-consent": ElicitationUrlConsent;
   }
   interface HTMLElementEventMap {

@@ -15,11 +15,16 @@ const localeData = (tag) => {
   return LOCALES[key === undefined ? "en" : key];
 };
 
-/** A shadow root's stand-in for the page's `document` (`data` is what #eg-data would hold). */
-const pageDocument = (root, host, data) => ({
+/** Listener options with `signal` added (a page script passes true, an object or nothing). */
+const withSignal = (options, signal) =>
+  typeof options === "object" && options !== null ? { ...options, signal } : { capture: Boolean(options), signal };
+
+/** A shadow root's stand-in for the page's `document` (`data` is what #eg-data would hold);
+ * its listeners go when `signal` aborts (the element shows something else). */
+const pageDocument = (root, host, data, signal) => ({
   getElementById: (id) => (id === "eg-data" ? { textContent: JSON.stringify(data) } : root.getElementById(id)),
   createElement: (tag) => document.createElement(tag),
-  addEventListener: (type, listener, options) => root.addEventListener(type, listener, options),
+  addEventListener: (type, listener, options) => root.addEventListener(type, listener, withSignal(options, signal)),
   // the page's result event, as the element's: it bubbles and crosses the shadow boundary
   dispatchEvent: (event) =>
     host.dispatchEvent(new CustomEvent(event.type, { detail: event.detail, bubbles: true, composed: true })),
@@ -30,10 +35,10 @@ const pageDocument = (root, host, data) => ({
 
 /** The page's `window`: no query string (the host sets properties), the real window's events
  * (pointer releases, blur, pagehide), and the page's API kept on this object. */
-const pageWindow = () => {
+const pageWindow = (signal) => {
   const stand = {
     location: { search: "" },
-    addEventListener: (type, listener, options) => window.addEventListener(type, listener, options),
+    addEventListener: (type, listener, options) => window.addEventListener(type, listener, withSignal(options, signal)),
   };
   stand.parent = stand;
   return stand;
@@ -82,15 +87,22 @@ function sheet(text) {
   return found;
 }
 
+const shown = new WeakMap(); // element -> the AbortController of what it shows
+
 /** A fresh shadow root content for `element`: its style sheets adopted, the page wrapper made
- * (what the page's <body> is), in the language of `data`. */
+ * (what the page's <body> is), in the language of `data`; and the signal that ends the
+ * listeners of what it showed before. */
 function freshRoot(element, css, data) {
+  const before = shown.get(element);
+  if (before !== undefined) before.abort();
+  const controller = new AbortController();
+  shown.set(element, controller);
   const root = element.shadowRoot || element.attachShadow({ mode: "open" });
   root.adoptedStyleSheets = [sheet(css)];
   root.replaceChildren();
   const page = h("div", { class: "page", lang: data.locale });
   root.append(page);
-  return [root, page];
+  return [root, page, controller.signal];
 }
 
 const text = (value) => (value === null || value === undefined ? undefined : String(value));

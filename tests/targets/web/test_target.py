@@ -74,3 +74,18 @@ def test_the_types_name_every_property_of_the_elements(host: Host) -> None:
                 .filter((n) => n !== "constructor" && !n.endsWith("Callback"))]; }))"""
     )
     assert found and {k: set(v) for k, v in found.items()} == declared
+
+
+def test_the_generated_tables_are_current() -> None:
+    """web_data.js is what scripts/web_tables.py derives from the compiler's own tables."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "web_tables.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
