@@ -68,6 +68,68 @@ def _refusals() -> dict[str, str]:
     return found
 
 
+def _rules() -> dict[str, Any]:
+    """What the verdict (runtime/web/verdict.js) knows of the linter's rules: each error rule's
+    summary (the words of a refusal), and the tables the rules read (rules/_shared.py,
+    bounds_order.py, secret_field.py)."""
+    from elicit_gen.compiler.diagnostics import Severity
+    from elicit_gen.compiler.rules import RULES, _shared, bounds_order, secret_field
+
+    checks = {
+        _shared.is_string: "string",
+        _shared.is_boolean: "boolean",
+        _shared.is_string_array: "stringArray",
+        _shared.is_array: "array",
+        _shared.is_number_array: "numberArray",
+        _shared.is_positive_number: "positiveNumber",
+        _shared.is_integer: "integer",
+        _shared.is_number: "number",
+    }
+    return {
+        "summaries": {r.code: r.summary for r in RULES if r.severity is Severity.ERROR},
+        "expectedTypes": {k: [checks[f], w] for k, (f, w) in _shared.EXPECTED_TYPES.items()},
+        "defaultTypes": {k.value: [checks[f], w] for k, (f, w) in _shared.DEFAULT_TYPES.items()},
+        "annotationTypes": {
+            k: {str: "string", list: "array", bool: "boolean"}[t]
+            for k, (t, _) in kinds.ANNOTATION_TYPES.items()
+        },
+        "lengthKeys": list(_shared.LENGTH_KEYS),
+        "maxSafeInteger": _shared.MAX_SAFE_INTEGER,
+        "pairs": [list(p) for p in bounds_order.PAIRS],
+        "exclusivePairs": [list(p) for p in bounds_order.EXCLUSIVE_PAIRS],
+        "rootKeys": sorted(_shared.ROOT_KEYS),
+        "commonKeys": sorted(kinds.COMMON_KEYS),
+        "kindKeys": {k.value: sorted(v) for k, v in kinds.KIND_KEYS.items()},
+        "itemsKeys": {k.value: sorted(v) for k, v in kinds.ITEMS_KEYS.items()},
+        "optionKeys": sorted(kinds.OPTION_KEYS),
+        "subsetKeywords": sorted(_shared.SUBSET_KEYWORDS),
+        "otherKeywords": sorted(_shared.OTHER_KEYWORDS),
+        "secret": {
+            "word": _shared._WORD.pattern,
+            "words": _shared._SECRET_WORDS,
+            "pairs": [[a, b, w] for (a, b), w in _shared._SECRET_PAIRS.items()],
+            "tokenQuantity": sorted(_shared._TOKEN_QUANTITY),
+            "negations": sorted(_shared._NEGATIONS),
+            "cjkSecrets": [list(p) for p in _shared._CJK_SECRETS],
+            "cjkTokenQuantity": list(_shared._CJK_TOKEN_QUANTITY),
+            "cjkNegations": list(_shared._CJK_NEGATIONS),
+            "cjkNotSecrets": list(_shared._CJK_NOT_SECRETS),
+            "notSecretPairs": [list(p) for p in sorted(_shared._NOT_SECRET_PAIRS)],
+            "checkedFormats": sorted(secret_field._CHECKED_FORMATS),
+            "secretFormats": sorted(secret_field._SECRET_FORMATS),
+        },
+    }
+
+
+def _limits() -> dict[str, int]:
+    """load_form's default limits (live/limits.py)."""
+    import dataclasses
+
+    from elicit_gen.live.limits import DEFAULT_LIMITS
+
+    return {f.name: getattr(DEFAULT_LIMITS, f.name) for f in dataclasses.fields(DEFAULT_LIMITS)}
+
+
 def data() -> dict[str, Any]:
     kind_keys = {
         kind.value: sorted(
@@ -84,6 +146,8 @@ def data() -> dict[str, Any]:
         "stringSelectKeys": sorted(kinds._STRING_SELECT_KEYS),
         "formats": [*kinds.SUBSET_FORMATS, *kinds.ENFORCED_FORMATS],
         "refusals": _refusals(),
+        "rules": _rules(),
+        "limits": _limits(),
         "numberKeywords": list(view.NUMBER_KEYWORDS),
         "formatHints": FORMAT_HINTS,
         "placeholders": hints.FORMAT_PLACEHOLDERS,

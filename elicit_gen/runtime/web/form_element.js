@@ -195,5 +195,25 @@ class ElicitationForm extends HTMLElement {
     runForm(pageDocument(root, this, data, signal), stand, compiled._t, compiled._tn);
     this.#api = stand.elicitation;
     this.#api.setServer(this.#props.server);
+    // A default that fails its own field (EG140) is not used, as load_form does: the form is
+    // made again without it (the page's own check says which).
+    const unusable = compiled.fields.filter((spec) => spec.field.default !== null && own(this.#api.validate({ [spec.field.name]: spec.field.default }), spec.field.name));
+    if (unusable.length && !compiled.repaired) {
+      const names = new Set(unusable.map((spec) => spec.field.name));
+      const schema = this.#props.requestedSchema;
+      const properties = {};
+      for (const [name, prop] of Object.entries(schema.properties)) {
+        if (!names.has(name)) properties[name] = prop;
+        else {
+          const { default: _dropped, ...rest } = prop;
+          properties[name] = rest;
+        }
+      }
+      this.#compiled = Object.assign(compileForm({ ...schema, properties }, compiled._t, compiled._tn), {
+        data: compiled.data, _t: compiled._t, _tn: compiled._tn, repaired: true,
+      });
+      this.#rendered = false;
+      this.#render();
+    }
   }
 }

@@ -121,3 +121,25 @@ def test_validate_before_it_is_shown(host: Host) -> None:
         SCHEMA,
     )
     assert got == [[], load_form(SCHEMA, "cli").validate({"name": "A"})]
+
+
+def test_a_default_that_fails_its_field_is_not_used(host: Host) -> None:
+    """As load_form: the form is shown without it (EG140 alone refuses nothing)."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "email": {"type": "string", "format": "email", "default": "not an email"},
+            "size": {"type": "integer", "minimum": 1, "default": 0},
+            "name": {"type": "string", "default": "Ada"},
+        },
+    }
+    with pytest.warns(UserWarning, match="is not used"):
+        module = load_form(schema, "cli")
+    assert "default" not in module.REQUESTED_SCHEMA["properties"]["email"]
+    show(host, schema)
+    assert host.page.input_value("#f-email") == ""
+    assert host.page.input_value("#f-size") == ""
+    assert host.page.input_value("#f-name") == "Ada"
+    assert host.page.evaluate("() => document.getElementById('subject').problems") == []
+    host.page.click("#eg-accept")
+    assert host.wait_events(1) == [{"action": "accept", "content": {"name": "Ada"}}]
