@@ -9,9 +9,10 @@
 function consentMarkup(_t) {
   const server = _t("An MCP server");
   const [before, after] = _t("{server} asks you to open a web page").split("{server}", 2);
+  // a <section>, where the page has its <main>: the host page has its own main landmark
   return h(
-    "main",
-    { class: "card", id: "eg-main" },
+    "section",
+    { class: "card", id: "eg-main", "aria-labelledby": "eg-asks" },
     h(
       "header",
       { class: "head" },

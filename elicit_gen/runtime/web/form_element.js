@@ -97,7 +97,10 @@ function formMarkup(compiled, message, _t) {
   ];
   if (!refused) buttons.push(h("button", { type: "submit", class: "btn primary", id: "eg-accept" }, _t("Submit")));
   body.push(h("div", { class: "actions" }, h("p", { class: "status", id: "eg-status", role: "status" }), h("div", { class: "buttons" }, ...buttons)));
-  const main = h("main", { class: "card", id: "eg-main" }, h("header", { class: "head" }, ...head),
+  // a <section>, where the page has its <main>: the host page has its own main landmark
+  const headingMessage = head.some((n) => n.id === "eg-message" && n.tagName === "H1");
+  const labelledby = title !== null ? "eg-title" : headingMessage ? "eg-message" : null;
+  const main = h("section", { class: "card", id: "eg-main", "aria-labelledby": labelledby }, h("header", { class: "head" }, ...head),
     h("form", { id: "eg-form", novalidate: true, "aria-labelledby": title !== null ? "eg-title" : "eg-message" },
       h("fieldset", { class: "body", id: "eg-body" }, ...body)),
     h("div", { class: "done", id: "eg-done", role: "status", tabindex: "-1", hidden: true }));

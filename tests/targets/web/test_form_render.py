@@ -103,6 +103,10 @@ def test_every_golden_case_renders_as_the_page(
                     f".querySelector('{selector}')"
                 )
                 have = host.page.evaluate(TREE, node)
+                if selector == "#eg-main":  # the page's <main> is a section of the host's page
+                    assert have[0] == "section" and want[0] == "main"
+                    have[1].pop("aria-labelledby", None)
+                    have = ["main", *have[1:]]
                 assert have == want, (case, selector)
     finally:
         page.close()
