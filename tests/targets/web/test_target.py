@@ -89,3 +89,20 @@ def test_the_generated_tables_are_current() -> None:
         check=False,
     )
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_documented_members_are_the_elements(host: Host) -> None:
+    """docs/targets/web.md's tables name each element's members, and only those."""
+    doc = (ROOT / "docs" / "targets" / "web.md").read_text(encoding="utf-8")
+    documented: dict[str, set[str]] = {}
+    for tag, table in re.findall(r"^## `<([a-z-]+)>`\n(.*?)(?=^## )", doc, re.M | re.S):
+        names = re.findall(r"^\| `([A-Za-z]+)(?:\(content\))?`", table, re.M)
+        names += [n for pair in re.findall(r"^\| `(\w+)`, `(\w+)`", table, re.M) for n in pair]
+        documented[tag] = set(names) - {"elicitation"}
+    found = host.page.evaluate(
+        """(tags) => Object.fromEntries(tags.map((tag) => [tag,
+            Object.getOwnPropertyNames(customElements.get(tag).prototype)
+              .filter((n) => n !== "constructor" && !n.endsWith("Callback"))]))""",
+        sorted(documented),
+    )
+    assert {k: set(v) for k, v in found.items()} == documented
