@@ -14,11 +14,16 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+import elicit_gen
 from elicit_gen.live import load_form
+from elicit_gen.live.limits import FormError
+from elicit_gen.targets.html import page_data
+from elicit_gen.targets.html_fields import field_view
 
 from ...support.cases import CASES, forms, valid_content
 from ...support.differential import json_safe, probes
 from ...support.format_edges import EDGE
+from ...support.hostile import hostile_requests
 from ...support.random_schemas import schema as random_schema
 from .conftest import Host
 from .test_form_render import requests
@@ -79,4 +84,39 @@ def test_random_schemas_validate_as_python(host: Host) -> None:
 
     run()
     assert len(seen) == EXAMPLES and sum(seen) > EXAMPLES
+    host.clean()
+
+
+def test_hostile_requests_validate_and_render_as_python(host: Host) -> None:
+    """The fuzz corpus (tests/support/hostile.py): what the element's form reads of each field
+    is the page's (Python's page_data) and its verdicts on answers are the Python module's."""
+    shown: list[int] = []
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(hostile_requests())
+    def run(request: dict[str, Any]) -> None:
+        schema = json.loads(json.dumps(request["requestedSchema"]))
+        result = elicit_gen.compile(schema, [], name="fuzz.json")
+        if not result.ok:  # refused (test_verdict.py), or a default load_form would drop
+            return
+        try:
+            load_form(schema, "cli")
+        except FormError:  # past load_form's limits (test_verdict.py)
+            return
+        (form,) = result.forms
+        expected = json.loads(json.dumps(page_data(form, [field_view(f) for f in form.fields])))
+        got = host.page.evaluate(
+            """async (schema) => (await import("./elicitation-form.js"))._pageData(schema, "en")""",
+            schema,
+        )
+        assert got["schema"] == expected["schema"] and got["fields"] == expected["fields"], schema
+        shown.append(compare(host, schema, f"hostile/{len(shown)}"))
+
+    run()
+    assert len(shown) > EXAMPLES // 4
     host.clean()

@@ -74,9 +74,10 @@ def test_escape_cancels_or_asks_first(host: Host) -> None:
     host.page.fill("#f-name", "Ada")
     host.page.keyboard.press("Escape")
     host.page.wait_for_selector("#eg-confirm[open]", timeout=TIMEOUT)
-    assert host.page.evaluate(
-        "() => document.getElementById('subject').shadowRoot.activeElement.id"
-    ) == "eg-keep"
+    assert (
+        host.page.evaluate("() => document.getElementById('subject').shadowRoot.activeElement.id")
+        == "eg-keep"
+    )
     host.page.click("#eg-discard")
     assert host.wait_events(2)[1] == {"action": "cancel"}
     host.clean()
@@ -100,9 +101,7 @@ def test_a_refused_schema_says_why_and_offers_decline_and_cancel(host: Host) -> 
 
 def test_a_new_schema_starts_over_and_answers_once(host: Host) -> None:
     show(host, NESTED)
-    host.page.evaluate(
-        "(s) => { document.getElementById('subject').requestedSchema = s; }", SCHEMA
-    )
+    host.page.evaluate("(s) => { document.getElementById('subject').requestedSchema = s; }", SCHEMA)
     host.page.wait_for_selector("#f-name", timeout=TIMEOUT)
     assert host.page.evaluate("() => document.getElementById('subject').problems") == []
     host.page.focus("#f-name")

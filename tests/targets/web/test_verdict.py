@@ -22,6 +22,7 @@ from elicit_gen.live import load_form
 from elicit_gen.live.limits import FormError
 
 from ...support.cases import CASES
+from ...support.hostile import hostile_requests, json_values
 from ...support.html import ROOT
 from ...support.random_schemas import schema as random_schema
 from .conftest import Host
@@ -60,10 +61,13 @@ def element_codes(host: Host, schemas: list[Any]) -> list[set[str]]:
     return codes
 
 
-def check(host: Host, schemas: list[Any]) -> None:
+def check(host: Host, schemas: list[Any]) -> list[set[str]]:
+    """Holds the element's verdict on each of ``schemas`` to Python's; the codes found."""
     schemas = json.loads(json.dumps(schemas))
-    for schema, got in zip(schemas, element_codes(host, schemas), strict=True):
+    found = element_codes(host, schemas)
+    for schema, got in zip(schemas, found, strict=True):
         assert got == python_codes(schema), json.dumps(schema)[:2000]
+    return found
 
 
 def test_every_golden_case_is_shown(host: Host) -> None:
@@ -209,9 +213,56 @@ def test_broken_random_schemas_are_judged_as_python(host: Host) -> None:
     )
     @given(broken())
     def run(schema: dict[str, Any]) -> None:
-        seen.append(1)
-        check(host, [schema])
+        seen.append(len(check(host, [schema])[0]))
 
     run()
-    assert len(seen) == EXAMPLES
+    assert len(seen) == EXAMPLES and 0 < seen.count(0) < EXAMPLES  # forms and refusals
+    host.clean()
+
+
+def test_hostile_requests_are_judged_as_python(host: Host) -> None:
+    """The fuzz corpus (tests/support/hostile.py): markup, escapes, controls, clashing names."""
+    seen: list[int] = []
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(hostile_requests())
+    def run(request: dict[str, Any]) -> None:
+        seen.append(len(check(host, [request["requestedSchema"]])[0]))
+
+    run()
+    assert len(seen) == EXAMPLES and 0 < seen.count(0) < EXAMPLES  # forms and refusals
+    host.clean()
+
+
+def test_arbitrary_json_is_judged_as_python(host: Host) -> None:
+    """Any JSON object a server might send as its requestedSchema."""
+    seen: list[int] = []
+
+    keys = st.sampled_from(["type", "properties", "required", "title"])
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(
+        st.dictionaries(keys, json_values)
+        | st.fixed_dictionaries(
+            {
+                "type": st.just("object"),
+                "properties": st.dictionaries(st.text(max_size=5), json_values),
+            }
+        )
+    )
+    def run(schema: dict[str, Any]) -> None:
+        seen.append(len(check(host, [schema])[0]))
+
+    run()
+    assert len(seen) == EXAMPLES and 0 < seen.count(0) < EXAMPLES  # forms and refusals
     host.clean()
