@@ -21,17 +21,24 @@ const withSignal = (options, signal) =>
 
 /** A shadow root's stand-in for the page's `document` (`data` is what #eg-data would hold);
  * its listeners go when `signal` aborts (the element shows something else). */
-const pageDocument = (root, host, data, signal) => ({
-  getElementById: (id) => (id === "eg-data" ? { textContent: JSON.stringify(data) } : root.getElementById(id)),
-  createElement: (tag) => document.createElement(tag),
-  addEventListener: (type, listener, options) => root.addEventListener(type, listener, withSignal(options, signal)),
-  // the page's result event, as the element's: it bubbles and crosses the shadow boundary
-  dispatchEvent: (event) =>
-    host.dispatchEvent(new CustomEvent(event.type, { detail: event.detail, bubbles: true, composed: true })),
-  get activeElement() {
-    return root.activeElement;
-  },
-});
+const pageDocument = (root, host, data, signal) => {
+  let text = null; // #eg-data's text, made once
+  return {
+    getElementById: (id) => {
+      if (id !== "eg-data") return root.getElementById(id);
+      if (text === null) text = JSON.stringify(data);
+      return { textContent: text };
+    },
+    createElement: (tag) => document.createElement(tag),
+    addEventListener: (type, listener, options) => root.addEventListener(type, listener, withSignal(options, signal)),
+    // the page's result event, as the element's: it bubbles and crosses the shadow boundary
+    dispatchEvent: (event) =>
+      host.dispatchEvent(new CustomEvent(event.type, { detail: event.detail, bubbles: true, composed: true })),
+    get activeElement() {
+      return root.activeElement;
+    },
+  };
+};
 
 /** The page's `window`: no query string (the host sets properties), the real window's events
  * (pointer releases, blur, pagehide), and the page's API kept on this object. */
@@ -44,8 +51,18 @@ const pageWindow = (signal) => {
   return stand;
 };
 
-/** The page's `_t` and `_tn` for `data` ({locale, messages, plural}): i18n.js, run as is. */
-const pageWords = (data) => pageI18n(pageDocument(null, null, data));
+const words = new Map();
+
+/** The page's `_t` and `_tn` for `data` ({locale, messages, plural}: one of LOCALES):
+ * i18n.js, run as is, once per locale. */
+function pageWords(data) {
+  let found = words.get(data);
+  if (found === undefined) {
+    found = pageI18n(pageDocument(null, null, data));
+    words.set(data, found);
+  }
+  return found;
+}
 
 const checks = new Map();
 
