@@ -112,6 +112,22 @@ function formMarkup(compiled, message, _t) {
   return [main, dialog];
 }
 
+const NAIVE_DATE_TIME_RE = /^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?$/;
+
+/** repairs.py's _in_local_time: a date-time without its offset, with the offset the user's
+ * time zone has then ("2025-01-06T09:00:00+01:00"); null for anything else. */
+function inLocalTime(value) {
+  const m = typeof value === "string" ? NAIVE_DATE_TIME_RE.exec(value) : null;
+  if (m === null) return null;
+  const moment = new Date(0);
+  moment.setFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  moment.setHours(Number(m[4]), Number(m[5]), Number(m[6]), 0);
+  if (Number.isNaN(moment.getTime())) return null;
+  const east = -moment.getTimezoneOffset();
+  const pad = (n) => String(n).padStart(2, "0");
+  return `${value}${east < 0 ? "-" : "+"}${pad(Math.floor(Math.abs(east) / 60))}:${pad(Math.abs(east) % 60)}`;
+}
+
 class ElicitationForm extends HTMLElement {
   #props = { requestedSchema: undefined, message: undefined, server: undefined, locale: undefined };
   #compiled = null; // compile.js's result for the schema and locale set
@@ -199,17 +215,25 @@ class ElicitationForm extends HTMLElement {
     this.#api = stand.elicitation;
     this.#api.setServer(this.#props.server);
     // A default that fails its own field (EG140) is not used, as load_form does: the form is
-    // made again without it (the page's own check says which).
-    const unusable = compiled.fields.filter((spec) => spec.field.default !== null && own(this.#api.validate({ [spec.field.name]: spec.field.default }), spec.field.name));
+    // made again without it, or, a date-time without an offset, with it read as local time (the
+    // page's own check says which fails; live/repairs.py).
+    const api = this.#api;
+    const fails = (name, value) => own(api.validate({ [name]: value }), name);
+    const unusable = compiled.fields.filter((spec) => spec.field.default !== null && fails(spec.field.name, spec.field.default));
     if (unusable.length && !compiled.repaired) {
-      const names = new Set(unusable.map((spec) => spec.field.name));
+      const repairs = new Map();
+      for (const spec of unusable) {
+        const field = spec.field;
+        const local = field.normalised.format === "date-time" ? inLocalTime(field.default) : null;
+        repairs.set(field.name, local !== null && !fails(field.name, local) ? local : undefined);
+      }
       const schema = this.#props.requestedSchema;
       const properties = {};
       for (const [name, prop] of Object.entries(schema.properties)) {
-        if (!names.has(name)) properties[name] = prop;
+        if (!repairs.has(name)) properties[name] = prop;
         else {
-          const { default: _dropped, ...rest } = prop;
-          properties[name] = rest;
+          const { default: _sent, ...rest } = prop;
+          properties[name] = repairs.get(name) === undefined ? rest : { ...rest, default: repairs.get(name) };
         }
       }
       this.#compiled = Object.assign(compileForm({ ...schema, properties }, compiled._t, compiled._tn), {

@@ -12,6 +12,7 @@ import pytest
 from elicit_gen.live import load_form
 from elicit_gen.live.limits import FormError
 
+from ...support.html import TIME_ZONE
 from .conftest import TIMEOUT, Host
 
 SCHEMA: dict[str, Any] = {
@@ -142,3 +143,37 @@ def test_a_default_that_fails_its_field_is_not_used(host: Host) -> None:
     assert host.page.evaluate("() => document.getElementById('subject').problems") == []
     host.page.click("#eg-accept")
     assert host.wait_events(1) == [{"action": "accept", "content": {"name": "Ada"}}]
+
+
+def test_a_date_time_default_without_offset_is_read_as_local_time(host: Host) -> None:
+    """As load_form (live/repairs.py): the offset of the user's time zone at that moment."""
+    import os
+    import time
+
+    from elicit_gen.live.repairs import _in_local_time
+
+    sent = ["2025-06-18T10:00:00", "2025-01-06T09:00:00.5"]
+    saved = os.environ.get("TZ")
+    os.environ["TZ"] = TIME_ZONE  # the test browser's: Python's repair in the same zone
+    time.tzset()
+    try:
+        expected = [_in_local_time(value) for value in sent]
+    finally:
+        if saved is None:
+            del os.environ["TZ"]
+        else:
+            os.environ["TZ"] = saved
+        time.tzset()
+    assert expected == ["2025-06-18T10:00:00+02:00", "2025-01-06T09:00:00.5+01:00"]
+    schema = {
+        "type": "object",
+        "properties": {
+            f"when{i}": {"type": "string", "format": "date-time", "default": value}
+            for i, value in enumerate(sent)
+        },
+    }
+    show(host, schema)
+    host.page.click("#eg-accept")
+    assert host.wait_events(1) == [
+        {"action": "accept", "content": {f"when{i}": v for i, v in enumerate(expected)}}
+    ]
