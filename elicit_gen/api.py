@@ -16,6 +16,7 @@ from .compiler.source import dump_json
 from .compiler.spec import NEWEST, Revision
 from .i18n import normalise
 from .targets import (
+    REGISTRY,
     GeneratedFile,
     consent_target,
     consent_targets,
@@ -109,7 +110,8 @@ def compile_forms(
     the formatter of ``style`` leaves it (default: black's defaults, 88 columns). ``locale``
     (``en``, ``zh-CN``, see :mod:`elicit_gen.i18n`) is the language of what the forms write
     themselves; default: each form's own (English unless set)."""
-    names = expand(targets)
+    # the targets that write a file per form (the web module is one file for every schema)
+    names = [name for name in expand(targets) if REGISTRY[name].per_form]
     emitters = [get_target(t) for t in names]
     if locale is not None:
         tag = normalise(locale)

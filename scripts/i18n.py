@@ -41,6 +41,7 @@ METHOD_MAP = [
     ("elicit_gen/targets/**.py", "python"),
     ("elicit_gen/mcp/**.py", "python"),
     ("elicit_gen/runtime/html/**.js", "javascript"),
+    ("elicit_gen/runtime/web/**.js", "javascript"),
     ("elicit_gen/templates/**.j2", "jinja2"),
 ]
 OPTIONS = {"elicit_gen/templates/**.j2": {"extensions": "jinja2.ext.do"}}

@@ -28,11 +28,13 @@ from ..targets import (
     consent_targets,
     emit,
     emit_url_consent,
+    file_targets,
     get_target,
+    target_files,
 )
 from ..targets.common.style import ConfigError, Style, find_style
 from .inputs import BuildError
-from .plan import URL_CONSENT, expand_targets, plan_outputs
+from .plan import TARGET_FILES, URL_CONSENT, expand_targets, plan_outputs
 
 if TYPE_CHECKING:
     from .inputs import Input
@@ -98,6 +100,9 @@ def build(
     forms write themselves (see :mod:`.i18n`).
     """
     names = expand_targets(targets) if not lint_only else []
+    # the targets that write the same files once per directory (the web module), not per form
+    whole = [(t, f) for t in file_targets(names) for f in target_files(t)]
+    names = [n for n in names if n not in {t for t, _ in whole}]
     consent = consent_targets(names) if url_consent else []
     if url_consent and not consent:
         raise BuildError(
@@ -115,11 +120,20 @@ def build(
         return report
     if output is None:
         count = sum(max(len(r.forms), 1) for _, r in report.results) * len(names) + len(consent)
+        count += len(whole)
         if count > 1:
             raise BuildError("several outputs would be written: name a directory with -o DIR/")
         paths = None
     else:
-        paths = plan_outputs(report.results, names, output, claims=claims, job=job, consent=consent)
+        paths = plan_outputs(
+            report.results,
+            names,
+            output,
+            claims=claims,
+            job=job,
+            consent=consent,
+            files=[(t, f.name) for t, f in whole],
+        )
     if style is None:
         try:
             style = find_style(Path(output) if output is not None else None)
@@ -132,7 +146,14 @@ def build(
     except UnknownLocale as exc:
         raise BuildError(str(exc)) from None
     outputs = _generate(
-        report, names, style, strict=strict, progress=progress, consent=consent, locale=locale
+        report,
+        names,
+        style,
+        strict=strict,
+        progress=progress,
+        consent=consent,
+        locale=locale,
+        whole=whole,
     )
     if paths is None:
         _to_stdout(outputs, emit_stdout)
@@ -199,6 +220,7 @@ def _generate(
     progress: Callable[[str], None] | None,
     consent: Sequence[str] = (),
     locale: str = "en",
+    whole: Sequence[tuple[str, GeneratedFile]] = (),
 ) -> Iterator[Output]:
     """Every output of every input without errors (those are recorded as skipped), generated
     lazily: a write stops at the first error having generated no more than it needs."""
@@ -226,6 +248,8 @@ def _generate(
         except FormatterError as exc:
             raise BuildError(str(exc)) from None
         yield (URL_CONSENT, URL_CONSENT_STEM, target), file
+    for target, file in whole:
+        yield (TARGET_FILES, file.name, target), file
 
 
 def _to_stdout(outputs: Iterator[Output], emit_stdout: Callable[[str], None] | None) -> None:

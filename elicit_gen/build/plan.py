@@ -39,6 +39,8 @@ Claims = dict[str, tuple[str, str, str, str]]
 
 #: The name the URL-mode consent screen's outputs are listed under (as an input's would be).
 URL_CONSENT = "--url-consent"
+#: The name a target's own files (written once per directory: the web module) are listed under.
+TARGET_FILES = "--target-files"
 
 
 def plan_outputs(
@@ -49,13 +51,16 @@ def plan_outputs(
     claims: Claims | None = None,
     job: str | None = None,
     consent: Sequence[str] = (),
+    files: Sequence[tuple[str, str]] = (),
 ) -> dict[tuple[str, str, str], Path]:
     """(input name, form stem, target) -> output path, for every output of every input.
 
     ``output`` names a directory when it ends with '/', is an existing directory, or when there
-    is more than one output. Two outputs that would be one file (across inputs, across the
-    forms of one ``input_required`` input, across the jobs sharing ``claims``, or differing only
-    in case) are a BuildError before anything is written.
+    is more than one output. ``files`` are (target, file name) of the targets that write the same
+    files once per directory (the web module): those are always in a directory. Two outputs that
+    would be one file (across inputs, across the forms of one ``input_required`` input, across
+    the jobs sharing ``claims``, or differing only in case) are a BuildError before anything is
+    written.
     """
     units: list[tuple[str, str, str]] = [
         (inp.name, stem, target)
@@ -64,12 +69,16 @@ def plan_outputs(
         for target in targets
     ]
     units += [(URL_CONSENT, URL_CONSENT_STEM, target) for target in consent]
+    units += [(TARGET_FILES, name, target) for target, name in files]
     out = Path(output)
-    as_dir = output.endswith(("/", os.sep)) or os.path.isdir(out) or len(units) > 1
+    as_dir = output.endswith(("/", os.sep)) or os.path.isdir(out) or len(units) > 1 or bool(files)
     paths: dict[tuple[str, str, str], Path] = {}
     claimed: Claims = {} if claims is None else claims
     for name, stem, target in units:
-        path = out / f"{stem}{REGISTRY[target].suffix}" if as_dir else out
+        if name == TARGET_FILES:
+            path = out / stem  # the file's own name
+        else:
+            path = out / f"{stem}{REGISTRY[target].suffix}" if as_dir else out
         shown = name if job is None else f"{name} ({job})"
         key = _collision_key(path)
         unit = (shown, name, stem, target)

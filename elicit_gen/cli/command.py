@@ -165,6 +165,14 @@ def _file_error(exc: BaseException) -> bool:
     return output is not None and isinstance(exc, output.FileError)
 
 
+def _per_form(targets: Sequence[str]) -> list[str]:
+    """The targets among ``targets`` that write a file per form (all but the web module);
+    an unknown name counts as one (the build says it is unknown)."""
+    from ..targets import REGISTRY
+
+    return [t for t in targets if t == "all" or t not in REGISTRY or REGISTRY[t].per_form]
+
+
 def _run(schemas: Sequence[str], opts: Options, staging: Staging | None) -> int:
     """Runs the jobs or the command line's inputs; every file is staged in ``staging`` and
     renamed into place only when all are staged (one run, all or nothing)."""
@@ -181,7 +189,9 @@ def _run(schemas: Sequence[str], opts: Options, staging: Staging | None) -> int:
     selection = _selection(config, opts.select, opts.ignore)
     strict = config.strict if opts.strict is None else opts.strict
     progress = None if opts.quiet else (lambda line: _write(visible(line), err=True))
-    if not schemas and not opts.url_consent:
+    # the web module needs no schema (it takes any at run time): the targets alone
+    only_files = bool(opts.targets) and not opts.lint_only and not _per_form(opts.targets)
+    if not schemas and not opts.url_consent and not only_files:
         if opts.targets or opts.output:
             raise BuildError("--target and -o need a SCHEMA (jobs come from pyproject.toml)")
         if not config.jobs and opts.check:

@@ -186,6 +186,11 @@ def _load(
     already cached is returned without asking ``admit``)."""
     if target not in TARGETS:
         raise ValueError(f"unknown target {target!r}; known targets: {', '.join(TARGETS)}")
+    if not REGISTRY[target].per_form:
+        raise ValueError(
+            f"target {target!r} writes no file per form (its module renders any schema in the "
+            "browser): use one of " + ", ".join(t for t in TARGETS if REGISTRY[t].per_form)
+        )
     revision = Revision(spec) if spec is not None else NEWEST
     locale = normalise(locale)
     slot = (target, locale)

@@ -15,7 +15,14 @@ import importlib.util
 from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from .common.base import URL_CONSENT_STEM, ConsentTarget, GeneratedFile, SharesRuntime, Target
+from .common.base import (
+    URL_CONSENT_STEM,
+    ConsentTarget,
+    EmitsFiles,
+    GeneratedFile,
+    SharesRuntime,
+    Target,
+)
 from .common.style import Style
 
 if TYPE_CHECKING:
@@ -31,10 +38,13 @@ class TargetInfo(NamedTuple):
     ui: bool = False  # shows the form to the user (a Python one: a module with elicit())
     url_consent: bool = False  # also writes the URL-mode consent screen (a ConsentTarget)
     loadable: bool = False  # load_form runs its runtime once per process (a SharesRuntime)
+    #: writes a file per form (``emit(form)``); else the same files once per output directory,
+    #: whatever the inputs (an ``EmitsFiles``: the web target's module)
+    per_form: bool = True
 
 
 #: What :func:`targets_with` asks for: a boolean field of :class:`TargetInfo`.
-Capability = Literal["python", "ui", "url_consent", "loadable"]
+Capability = Literal["python", "ui", "url_consent", "loadable", "per_form"]
 
 REGISTRY: dict[str, TargetInfo] = {
     info.name: info
@@ -85,6 +95,13 @@ REGISTRY: dict[str, TargetInfo] = {
             python=True,
             loadable=True,
         ),
+        TargetInfo(
+            "web",
+            ".js",
+            "elicit_gen.targets.web",
+            "custom elements <elicitation-form> for web hosts (one ES module, any schema)",
+            per_form=False,
+        ),
     )
 }
 
@@ -98,11 +115,14 @@ def available() -> tuple[str, ...]:
 
 
 def expand(targets: Iterable[str] | str) -> list[str]:
-    """Target names without repeats, ``all`` expanded; ValueError for an unknown name."""
+    """Target names without repeats, ``all`` expanded (to every target that writes a file per
+    form: the web module, one for every schema, is asked for by name); ValueError for an
+    unknown name."""
     names = [targets] if isinstance(targets, str) else list(targets)
     expanded: list[str] = []
+    every = tuple(n for n in TARGETS if REGISTRY[n].per_form)
     for name in names:
-        for n in TARGETS if name == "all" else (name,):
+        for n in every if name == "all" else (name,):
             if n not in TARGETS:
                 raise ValueError(f"unknown target {n!r}; known targets: {', '.join(TARGETS)}, all")
             if n not in expanded:
@@ -160,6 +180,20 @@ def runtime_target(name: str) -> SharesRuntime:
 _runtime_targets: dict[str, SharesRuntime] = {}
 
 
+def file_targets(names: Iterable[str]) -> list[str]:
+    """The names among ``names`` that write the same files once per output directory (not one
+    per form): the web target."""
+    return [name for name in names if not REGISTRY[name].per_form]
+
+
+def target_files(name: str) -> list[GeneratedFile]:
+    """The files of ``name``, a target that writes the same files for every build."""
+    target = get_target(name)
+    if REGISTRY[name].per_form or not isinstance(target, EmitsFiles):
+        raise ValueError(f"target {name!r} writes a file per form")
+    return target.emit_files()
+
+
 def consent_targets(names: Iterable[str]) -> list[str]:
     """The names among ``names`` that write a URL-mode consent screen (the UI targets)."""
     return [name for name in names if REGISTRY[name].url_consent]
@@ -213,8 +247,10 @@ __all__ = [
     "emit",
     "emit_url_consent",
     "expand",
+    "file_targets",
     "get_target",
     "is_black_stable",
     "runtime_target",
+    "target_files",
     "targets_with",
 ]

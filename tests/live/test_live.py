@@ -517,6 +517,9 @@ def test_an_unknown_target_or_revision_is_a_value_error() -> None:
     with pytest.raises(ValueError, match="unknown target") as caught:
         load_form(ONE, "tk")
     assert type(caught.value) is ValueError  # not a FormError: the schema is fine
+    with pytest.raises(ValueError, match="writes no file per form") as whole:
+        load_form(ONE, "web")
+    assert type(whole.value) is ValueError
     with pytest.raises(ValueError) as bad_spec:
         load_form(ONE, "cli", spec="2024-01-01")
     assert not isinstance(bad_spec.value, FormError)

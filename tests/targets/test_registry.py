@@ -13,8 +13,10 @@ from elicit_gen.targets import (
     REGISTRY,
     TARGETS,
     consent_target,
+    expand,
     get_target,
     runtime_target,
+    target_files,
     targets_with,
 )
 from elicit_gen.targets.common.base import ConsentTarget, SharesRuntime
@@ -24,7 +26,7 @@ from ..support.cases import forms
 SCHEMA = {"type": "object", "properties": {"name": {"type": "string"}}}
 
 
-@pytest.mark.parametrize("name", TARGETS)
+@pytest.mark.parametrize("name", targets_with("per_form"))
 def test_each_capability_is_what_the_target_does(name: str) -> None:
     info = REGISTRY[name]
     target = get_target(name)
@@ -46,6 +48,20 @@ def test_each_capability_is_what_the_target_does(name: str) -> None:
     else:
         with pytest.raises(ValueError, match="no URL consent screen"):
             elicit_gen.load_url_consent(name)
+
+
+def test_a_target_of_its_own_files_writes_them_whatever_the_forms() -> None:
+    """The web module: the same files for every build, no file per form, not in ``all``."""
+    (form,) = forms("contact")[:1]
+    for name in TARGETS:
+        if REGISTRY[name].per_form:
+            assert name in expand("all")
+            continue
+        assert name not in expand("all") and not REGISTRY[name].python
+        files = target_files(name)
+        assert files and files == target_files(name)
+        with pytest.raises(TypeError, match="no file per form"):
+            get_target(name).emit(form)
 
 
 def test_targets_with_asks_every_capability_at_once() -> None:

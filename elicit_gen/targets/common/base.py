@@ -64,6 +64,14 @@ class ConsentTarget(Target, Protocol):
     def emit_url_consent(self, locale: str = "en") -> GeneratedFile: ...
 
 
+@runtime_checkable
+class EmitsFiles(Target, Protocol):
+    """A target that writes the same files once per output directory, whatever the inputs
+    (the web target's module and its types): ``emit_files()``."""
+
+    def emit_files(self) -> list[GeneratedFile]: ...
+
+
 #: The name a module's API part (:attr:`Runtime.api`) gives the form's classes: the emitter
 #: writes the form's class name in its place (``FormClassDialog`` -> ``ContactDialog``).
 FORM_CLASS = "FormClass"

@@ -1,0 +1,268 @@
+"""``<elicitation-form>`` refuses exactly the schemas ``load_form(schema, "cli")`` refuses, for
+the same reasons: the rules' codes of its ``problems`` are those of the FormError's errors
+(EG140 aside: see :func:`python_codes`), and a schema past load_form's limits is refused. The
+corpus: every golden case (all shown), every elicitation of golden/invalid, and random schemas
+(tests/support/random_schemas.py) broken by one or more mutations, each of which some rule
+refuses, or lets through (a mutation the rules take is a form on both sides)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from elicit_gen.compiler.diagnostics import Reporter
+from elicit_gen.compiler.load import load
+from elicit_gen.live import load_form
+from elicit_gen.live.limits import FormError
+
+from ...support.cases import CASES
+from ...support.hostile import hostile_requests, json_values
+from ...support.html import ROOT
+from ...support.random_schemas import schema as random_schema
+from .conftest import Host
+from .test_form_render import requests
+
+EXAMPLES = int(os.environ.get("ELICIT_GEN_WEB_EXAMPLES", "150"))
+INVALID = sorted((ROOT / "golden" / "invalid").glob("*.json"))
+CODE = re.compile(r"^(EG[0-9]{3}|limit):? ")
+
+
+def python_codes(schema: Any) -> set[str]:
+    """The codes of the errors load_form refuses ``schema`` with (empty: a form). EG140 (a
+    default that fails its field) never decides: alone, load_form drops the default and shows
+    the form; beside another error it is one more reason, which the element does not give."""
+    try:
+        load_form(schema, "cli")
+    except FormError as refused:
+        return {d.code for d in refused.errors if d.code != "EG140"} or {"limit"}
+    return set()
+
+
+def element_codes(host: Host, schemas: list[Any]) -> list[set[str]]:
+    found = host.page.evaluate(
+        """(schemas) => schemas.map((s) => {
+            const e = document.createElement("elicitation-form");
+            e.requestedSchema = s;
+            return e.problems;
+        })""",
+        schemas,
+    )
+    codes = []
+    for problems in found:
+        matched = [CODE.match(p) for p in problems]
+        assert all(matched), problems
+        codes.append({m[1] for m in matched if m})
+    return codes
+
+
+def check(host: Host, schemas: list[Any]) -> list[set[str]]:
+    """Holds the element's verdict on each of ``schemas`` to Python's; the codes found."""
+    schemas = json.loads(json.dumps(schemas))
+    found = element_codes(host, schemas)
+    for schema, got in zip(schemas, found, strict=True):
+        assert got == python_codes(schema), json.dumps(schema)[:2000]
+    return found
+
+
+def test_every_golden_case_is_shown(host: Host) -> None:
+    schemas = [schema for case in CASES for schema, _ in requests(case)]
+    assert element_codes(host, schemas) == [set() for _ in schemas]
+
+
+def test_every_invalid_golden_elicitation_is_judged_as_python(host: Host) -> None:
+    schemas = []
+    for path in INVALID:
+        try:
+            json.loads(path.read_text(encoding="utf-8"))
+        except ValueError:
+            continue  # not JSON a host could hand the element
+        loaded = load(path.read_bytes(), Reporter(path.name))
+        if loaded is None or loaded.envelope is None:
+            continue  # not a request: nothing of it reaches a form
+        schemas += [e.schema for e in loaded.envelope.elicitations if e.schema is not None]
+    assert schemas
+    check(host, schemas)
+
+
+#: Mutations of a field: each breaks (or keeps) a rule.
+FIELD_MUTATIONS: list[dict[str, Any]] = [
+    {"type": "string", "minLength": 5, "maxLength": 2},
+    {"type": "string", "minLength": -1},
+    {"type": "string", "maxLength": 2**60},
+    {"type": "string", "format": "color"},
+    {"type": "string", "format": "password"},
+    {"type": "string", "pattern": "(?<=a)b"},
+    {"type": "string", "pattern": "^[a-z]+$", "const": "ABC"},
+    {"type": "string", "pattern": 5},
+    {"type": "string", "maxLenght": 3},
+    {"type": "string", "title": 5},
+    {"type": "string", "examples": "x"},
+    {"type": "string", "description": ["a"]},
+    {"type": "string", "default": 5},
+    {"type": "integer", "minimum": 1.2, "maximum": 1.8},
+    {"type": "integer", "minimum": 10, "maximum": 1},
+    {"type": "number", "exclusiveMinimum": 3, "maximum": 3},
+    {"type": "number", "multipleOf": 0},
+    {"type": "number", "minimum": "1"},
+    {"type": "number", "minimun": 1},
+    {"type": "number", "exclusiveMinimum": True},
+    {"type": "boolean", "const": "yes"},
+    {"type": "string", "enum": []},
+    {"type": "string", "enum": ["a", "a"]},
+    {"type": "string", "enum": ["a", ""]},
+    {"type": "string", "enum": ["a", 1]},
+    {"type": "string", "enum": ["a", "b"], "enumNames": ["A"]},
+    {"type": "integer", "enum": [1, 2.5]},
+    {"type": "number", "enum": [1, 1.0]},
+    {"type": "string", "oneOf": [{"const": "a"}]},
+    {"type": "string", "oneOf": [{"const": "a", "title": 1}]},
+    {"type": "string", "oneOf": [{"title": "A"}]},
+    {"type": "string", "oneOf": ["a"]},
+    {"type": "string", "oneOf": [{"const": "a", "title": "A", "tilte": "x"}]},
+    {"type": "array", "items": {"type": "string", "enum": ["a"]}, "minItems": 3},
+    {"type": "array", "items": {"type": "string", "enum": ["a"]}, "maxItems": 3},
+    {"type": "array", "items": {"type": "integer", "enum": [1, 2]}},
+    {"type": "array", "items": {"anyOf": "x"}},
+    {"type": "array", "items": {"type": "string", "enum": ["a"], "tpye": "x"}},
+    {"type": "array", "items": {"anyOf": [{"const": "a", "title": "A"}]}, "uniqueItems": "yes"},
+    {"type": "object", "properties": {}},
+    {"$ref": "#/x"},
+    {"type": ["string", "null"]},
+    {"type": "str"},
+    {"enum": ["a"]},
+]
+NAME_MUTATIONS = ["password", "api_key", "cardNumber", "token_count", "max_tokens", "密码",
+                  "不要密码", "pin yin", "otp", "Your PIN", "comment"]  # fmt: skip
+ROOT_MUTATIONS: list[dict[str, Any]] = [
+    {"required": "name"},
+    {"required": ["missing"]},
+    {"required": ["x", "x"]},
+    {"type": "array"},
+    {"title": 5},
+    {"requried": ["x"]},
+    {"$schema": 1},
+    {"additionalProperties": False},
+]
+
+
+@st.composite
+def broken(draw: st.DrawFn) -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(json.dumps(draw(random_schema())))
+    props = schema.setdefault("properties", {})
+    for _ in range(draw(st.integers(1, 3))):
+        what = draw(st.sampled_from(["field", "name", "root"]))
+        if what == "field":
+            props[draw(st.sampled_from(["x", "y", "z"]))] = draw(st.sampled_from(FIELD_MUTATIONS))
+        elif what == "name":
+            props[draw(st.sampled_from(NAME_MUTATIONS))] = draw(
+                st.sampled_from([{"type": "string"}, {"type": "number"}, {"type": "boolean"}])
+            )
+        else:
+            schema.update(draw(st.sampled_from(ROOT_MUTATIONS)))
+    return schema
+
+
+def _field(n: int) -> dict[str, Any]:
+    return {"type": "object", "properties": {f"f{i}": {"type": "boolean"} for i in range(n)}}
+
+
+#: Schemas at and just past load_form's limits (live/limits.py).
+def _options(n: int) -> dict[str, Any]:
+    options = [str(i) for i in range(n)]
+    return {"type": "object", "properties": {"x": {"type": "string", "enum": options}}}
+
+
+LIMIT_CASES: list[Any] = [
+    _field(100),
+    _field(101),
+    _options(500),
+    _options(501),
+    {"type": "object", "properties": {"x": {"type": "string", "title": "t" * 10_000}}},
+    {"type": "object", "properties": {"x": {"type": "string", "title": "t" * 10_001}}},
+    {"type": "object", "properties": {"n" * 256: {"type": "string"}}},
+    {"type": "object", "properties": {"n" * 257: {"type": "string"}}},
+    {"type": "object", "properties": {"x": {"type": "string", "examples": [[[[[[1]]]]]]}}},
+    {"type": "object", "properties": {"x": {"type": "string", "examples": [[[[[[[1]]]]]]]}}},
+]
+
+
+def test_the_limits_are_load_forms(host: Host) -> None:
+    check(host, LIMIT_CASES)
+
+
+@pytest.mark.parametrize("index", range(len(FIELD_MUTATIONS)))
+def test_each_mutation_alone_is_judged_as_python(index: int, host: Host) -> None:
+    field = FIELD_MUTATIONS[index]
+    check(host, [{"type": "object", "properties": {"x": field}}])
+
+
+def test_broken_random_schemas_are_judged_as_python(host: Host) -> None:
+    seen: list[int] = []
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(broken())
+    def run(schema: dict[str, Any]) -> None:
+        seen.append(len(check(host, [schema])[0]))
+
+    run()
+    assert len(seen) == EXAMPLES and 0 < seen.count(0) < EXAMPLES  # forms and refusals
+    host.clean()
+
+
+def test_hostile_requests_are_judged_as_python(host: Host) -> None:
+    """The fuzz corpus (tests/support/hostile.py): markup, escapes, controls, clashing names."""
+    seen: list[int] = []
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(hostile_requests())
+    def run(request: dict[str, Any]) -> None:
+        seen.append(len(check(host, [request["requestedSchema"]])[0]))
+
+    run()
+    assert len(seen) == EXAMPLES and 0 < seen.count(0) < EXAMPLES  # forms and refusals
+    host.clean()
+
+
+def test_arbitrary_json_is_judged_as_python(host: Host) -> None:
+    """Any JSON object a server might send as its requestedSchema."""
+    seen: list[int] = []
+
+    keys = st.sampled_from(["type", "properties", "required", "title"])
+
+    @settings(
+        max_examples=EXAMPLES,
+        deadline=None,
+        derandomize=True,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(
+        st.dictionaries(keys, json_values)
+        | st.fixed_dictionaries(
+            {
+                "type": st.just("object"),
+                "properties": st.dictionaries(st.text(max_size=5), json_values),
+            }
+        )
+    )
+    def run(schema: dict[str, Any]) -> None:
+        seen.append(len(check(host, [schema])[0]))
+
+    run()
+    assert len(seen) == EXAMPLES and 0 < seen.count(0) < EXAMPLES  # forms and refusals
+    host.clean()
