@@ -6,6 +6,7 @@ project's formatter settings are :mod:`elicit_gen.targets.common.style`.)
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -146,6 +147,12 @@ def _jobs(value: Any, path: Path) -> tuple[Job, ...]:
     return tuple(jobs)
 
 
+#: A [tool.elicit-gen] table as TOML may write it (``[tool.elicit-gen]``, ``[tool."elicit-gen"]``,
+#: ``tool.elicit-gen.strict = true``, spaces around the dot): a pyproject.toml without one (whose
+#: ``name`` or ``dependencies`` merely say "elicit-gen") is not parsed at all.
+_TABLE = re.compile(r"""\btool\s*\.\s*["']?elicit-gen\b""")
+
+
 def find_pyproject(start: Path) -> Path | None:
     """The nearest pyproject.toml with a [tool.elicit-gen] table, from ``start`` upward."""
     for directory in (start, *start.parents):
@@ -155,7 +162,7 @@ def find_pyproject(start: Path) -> Path | None:
                 text = candidate.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError):
                 continue
-            if "tool.elicit-gen" in text or '"elicit-gen"' in text:
+            if _TABLE.search(text):
                 return candidate
     return None
 
