@@ -13,6 +13,10 @@ Sections:
   runtime    ``load_form`` (forms compiled at run time): a new 20-field schema, warm, per Python
              target; the first request of a process, imports included; a hostile request
              (a 50 MB description) refused
+  jsonschema ``load_form(schema, "cli")`` against a jsonschema check of the same schema against
+             the official requestedSchema definition (with format checking), side by side:
+             warm in one process, and a fresh process's first request against the check as a
+             whole process (both in the regular install's Python)
 
 Needs the [bench] extra: ``pip install -e '.[bench]'``.
 
@@ -68,7 +72,8 @@ def regular_install(directory: Path) -> str:
         "--quiet",
         "--disable-pip-version-check",
     ]
-    subprocess.run([*pip, str(ROOT)], check=True, timeout=900)
+    # and jsonschema, which the run-time comparison runs in the same Python
+    subprocess.run([*pip, str(ROOT), "jsonschema"], check=True, timeout=900)
     return str(venv / "bin" / "elicit-gen")
 
 
@@ -81,6 +86,40 @@ def median_seconds(cmd: Sequence[str], runs: int) -> float:
         if proc.returncode not in (0, 1):
             raise SystemExit(f"{cmd[0]} failed ({proc.returncode}): {proc.stderr.decode()[:500]}")
     return statistics.median(times)
+
+
+def median_pair(
+    ours: Sequence[str], theirs: Sequence[str], runs: int, env: dict[str, str] | None = None
+) -> tuple[float, float]:
+    """Median times of two whole-process commands run in turn, one of each per round (so that
+    what else the machine does falls on both alike), after one warm-up run of each."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for round_ in range(runs + 1):
+        for index, cmd in enumerate((ours, theirs)):
+            start = time.perf_counter()
+            proc = subprocess.run(cmd, capture_output=True, timeout=600, env=env)
+            elapsed = time.perf_counter() - start
+            if proc.returncode not in (0, 1):
+                problem = proc.stderr.decode()[:500]
+                raise SystemExit(f"{cmd[0]} failed ({proc.returncode}): {problem}")
+            if round_:
+                times[index].append(elapsed)
+    return statistics.median(times[0]), statistics.median(times[1])
+
+
+def median_inprocess_pair(
+    ours: Callable[[int], Any], theirs: Callable[[int], Any], runs: int
+) -> tuple[float, float]:
+    """Median times of two in-process calls made in turn (after one warm-up call of each)."""
+    ours(0)
+    theirs(0)
+    times: tuple[list[float], list[float]] = ([], [])
+    for i in range(1, runs + 1):
+        for index, fn in enumerate((ours, theirs)):
+            start = time.perf_counter()
+            fn(i)
+            times[index].append(time.perf_counter() - start)
+    return statistics.median(times[0]), statistics.median(times[1])
 
 
 def median_inprocess(fn: Callable[[int], Any], runs: int) -> float:
@@ -120,6 +159,13 @@ def variant(document: dict[str, Any]) -> bytes:
     return json.dumps(copy).encode()
 
 
+def per_form_targets() -> list[str]:
+    """The installed targets that write a file per form (the web module is one for all)."""
+    from elicit_gen.targets import REGISTRY, available
+
+    return [name for name in available() if REGISTRY[name].per_form]
+
+
 def fmt(seconds: float) -> str:
     return f"{seconds * 1000:.1f} ms" if seconds < 10 else f"{seconds:.1f} s"
 
@@ -156,8 +202,9 @@ def bench_lint(work: Path, runs: int) -> list[Row]:
     rows: list[Row] = []
     for label, chosen in (("1 file", files[:1]), ("1,000 files", files)):
         names = [str(p) for p in chosen]
-        ours = median_seconds([eg, "--lint", *names], runs)
-        theirs = median_seconds([cj, "--schemafile", str(schema), *names], runs)
+        ours, theirs = median_pair(
+            [eg, "--lint", *names], [cj, "--schemafile", str(schema), *names], runs
+        )
         rows.append(
             (
                 f"`--lint`, {label}",
@@ -177,8 +224,8 @@ def bench_pydantic(work: Path, runs: int) -> list[Row]:
     out = work / "pyd_out"
     out.mkdir(exist_ok=True)
     command = [eg, str(files[0]), "--target", "pydantic", "-o", str(out / "a.py")]
-    ours = median_seconds(command, runs)
-    theirs = median_seconds(
+    ours, theirs = median_pair(
+        command,
         [
             dm,
             "--input",
@@ -207,12 +254,11 @@ def bench_pydantic(work: Path, runs: int) -> list[Row]:
 
 
 def bench_targets(work: Path, runs: int) -> list[Row]:
-    from elicit_gen.targets import available
 
     document = json.loads(EVERY_KIND.read_bytes())
     eg = tool("elicit-gen")
     rows: list[Row] = []
-    names = list(available())
+    names = per_form_targets()
     warm_all = median_inprocess(lambda i: compile_ok(variant(document), names), runs * 3)
     rows.append(
         (f"all {len(names)} targets, every-kind example, in-process (warm)", fmt(warm_all), "", "")
@@ -237,10 +283,9 @@ def scaling_schema(fields: int) -> dict[str, Any]:
 
 
 def bench_scaling(runs: int) -> list[Row]:
-    from elicit_gen.targets import available
 
     rows: list[Row] = []
-    for name in available():
+    for name in per_form_targets():
         cells = []
         for fields in (10, 100, 1000):
             document = scaling_schema(fields)
@@ -299,8 +344,71 @@ load_form(json.loads(sys.argv[3]), sys.argv[1])
 print(time.perf_counter() - start)
 """
 
+#: A client's first request as a whole process: Python, the import, one new form.
+_LOAD_PROCESS = """
+import json, sys
+from elicit_gen import load_form
+load_form(json.loads(sys.argv[1]), "cli")
+"""
+
+#: The same schema checked as a whole process by jsonschema against the official
+#: ``requestedSchema`` definition, with format checking.
+_CHECK_PROCESS = """
+import json, sys
+from pathlib import Path
+from jsonschema import Draft202012Validator
+document = json.loads(Path(sys.argv[2]).read_text())
+document["$ref"] = sys.argv[3]
+validator = Draft202012Validator(document, format_checker=Draft202012Validator.FORMAT_CHECKER)
+validator.validate(json.loads(sys.argv[1]))
+"""
+
 #: What a client of each target has imported before its first elicitation request.
 _TOOLKIT = {"cli": "", "textual": "textual.app", "qt": "PySide6.QtWidgets", "pydantic": "pydantic"}
+
+
+def bench_against_jsonschema(runs: int) -> list[Row]:
+    """``load_form(schema, "cli")`` against merely checking the schema with jsonschema: warm in
+    one process, and a fresh process's first request against the check as a whole process."""
+    from jsonschema import Draft202012Validator
+
+    from elicit_gen.live import load_form
+
+    document = json.loads(SPEC.read_text())
+    document["$ref"] = POINTER
+    validator = Draft202012Validator(document, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    count = runs * 40
+    ours_in = [twenty_fields(10_000 + i) for i in range(count + 1)]
+    theirs_in = [twenty_fields(20_000 + i) for i in range(count + 1)]
+    warm, check = median_inprocess_pair(
+        lambda i: load_form(ours_in[i], "cli"), lambda i: validator.validate(theirs_in[i]), count
+    )
+    python = _INSTALLED.get("python", sys.executable)
+    schema = json.dumps(twenty_fields(0))
+    load = [python, "-c", _LOAD_PROCESS, schema]
+    checked = [python, "-c", _CHECK_PROCESS, schema, str(SPEC), POINTER]
+    first, process = median_pair(load, checked, runs)
+    cold, _ = median_pair(load, checked, runs, env={**os.environ, "ELICIT_GEN_CACHE": ""})
+    return [
+        (
+            '`load_form(schema, "cli")` warm, a new 20-field schema',
+            fmt(warm),
+            f"jsonschema `Draft202012Validator` check of it (formats checked) {fmt(check)}",
+            f"{warm / check:.2f}x",
+        ),
+        (
+            "first request of a fresh process (`load_form`), whole process",
+            fmt(first),
+            f"the jsonschema check as a whole process {fmt(process)}",
+            f"{first / process:.2f}x",
+        ),
+        (
+            "the same, with no compiled runtime kept (`ELICIT_GEN_CACHE=`)",
+            fmt(cold),
+            "",
+            f"{cold / process:.2f}x",
+        ),
+    ]
 
 
 def bench_runtime(runs: int) -> list[Row]:
@@ -366,6 +474,7 @@ SECTIONS = {
     "scaling": lambda w, r: bench_scaling(r),
     "batch": lambda w, r: bench_batch(w, r),
     "runtime": lambda w, r: bench_runtime(r),
+    "jsonschema": lambda w, r: bench_against_jsonschema(r),
 }
 
 
@@ -383,11 +492,13 @@ def main() -> None:
     args.sections = args.sections or list(SECTIONS)
     rows: list[Row] = []
     with tempfile.TemporaryDirectory() as tmp:
-        if not args.editable and {"lint", "pydantic", "targets", "batch"} & set(args.sections):
+        whole = {"lint", "pydantic", "targets", "batch", "jsonschema"}
+        if not args.editable and whole & set(args.sections):
             print(
                 "== installing this tree (regular install) for whole-process runs", file=sys.stderr
             )
             _INSTALLED["elicit-gen"] = regular_install(Path(tmp))
+            _INSTALLED["python"] = str(Path(_INSTALLED["elicit-gen"]).with_name("python"))
         for section in args.sections:
             print(f"== {section}", file=sys.stderr)
             rows.extend(SECTIONS[section](Path(tmp), args.runs))

@@ -9,13 +9,18 @@
 3. Whole-process ``--lint`` on one file, from a regular install (as benchmarks/run.py measures
    it): the wall time of processes that stop after each layer of imports, and which modules a
    lint imports.
+4. A client's first request (``load_form(schema, "cli")`` in a fresh process), from a regular
+   install: the same layers, the compiled runtime kept or not, and what it imports.
 """
 
 from __future__ import annotations
 
 import cProfile
 import io
+import json
+import os
 import pstats
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -24,16 +29,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from run import EVERY_KIND, ROOT, compile_ok, median_seconds, regular_install, variant
+from run import (
+    EVERY_KIND,
+    ROOT,
+    compile_ok,
+    median_seconds,
+    per_form_targets,
+    regular_install,
+    variant,
+)
 
 
 def inprocess_profile() -> str:
     import json
 
-    from elicit_gen.targets import available
-
     document = json.loads(EVERY_KIND.read_text())
-    names = list(available())
+    names = per_form_targets()
     compile_ok(variant(document), names)  # warm
     profiler = cProfile.Profile()
     start = time.perf_counter()
@@ -157,6 +168,74 @@ def lint_profile() -> str:
     return "\n".join(rows) + "\n"
 
 
+_FIRST_IMPORTS = """
+import json, sys
+from elicit_gen import load_form
+load_form(json.loads(sys.argv[1]), "cli")
+names = sorted(sys.modules)
+ours = [m for m in names if m.split(".")[0] == "elicit_gen"]
+writers = [m for m in names if m.split(".")[0] in ("jinja2", "black", "click")]
+writers += [m for m in ours if m.rsplit(".", 1)[-1] in ("render", "pyprint", "pyformat")]
+print(len(names), len(ours), "dataclasses" in sys.modules, ",".join(writers) or "none")
+"""
+
+
+def first_request_profile() -> str:
+    from run import twenty_fields
+
+    schema = json.dumps(twenty_fields(0))
+    with tempfile.TemporaryDirectory() as tmp:
+        elicit_gen = regular_install(Path(tmp))
+        python = str(Path(elicit_gen).parent / "python")
+        load = [python, "-c", _FIRST_IMPORTS, schema]
+        subprocess.run(load, check=True, capture_output=True, timeout=120)  # keeps the runtime
+        layers = [
+            ("Python start-up (`-c pass`)", [python, "-c", "pass"]),
+            ("+ `import elicit_gen.live.load`", [python, "-c", "import elicit_gen.live.load"]),
+            (
+                "+ `from elicit_gen.targets.cli import EMITTER`",
+                [python, "-c", "import elicit_gen.live.load, elicit_gen.targets.cli"],
+            ),
+            ("the first request, the compiled runtime kept (as after any earlier run)", load),
+        ]
+        rows = [
+            f"- {label}: {median_seconds(cmd, 21) * 1000:.1f} ms (median of 21)"
+            for label, cmd in layers
+        ]
+        env = {**os.environ, "ELICIT_GEN_CACHE": ""}
+        times = []
+        for _ in range(11):
+            start = time.perf_counter()
+            subprocess.run(load, check=True, capture_output=True, timeout=120, env=env)
+            times.append(time.perf_counter() - start)
+        rows.append(
+            "- the first request with no compiled runtime kept (`ELICIT_GEN_CACHE=`): "
+            f"{statistics.median(times) * 1000:.1f} ms (median of 11)"
+        )
+        found = subprocess.run(load, capture_output=True, text=True, timeout=120).stdout.split()
+        timed = subprocess.run(
+            [python, "-X", "importtime", "-c", _FIRST_IMPORTS, schema],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+    modules, ours, dataclasses, writers = found[-4:]
+    rows.append(
+        f"- it imports {modules} modules, {ours} of them elicit-gen's; dataclasses (the IR): "
+        f"{'yes' if dataclasses == 'True' else 'no'}; jinja2, black, click, the printer: "
+        f"{writers}"
+    )
+    imports = []
+    for line in timed.stderr.splitlines():
+        if line.startswith("import time:") and "|" in line:
+            _, cumulative, name = (part.strip() for part in line[len("import time:") :].split("|"))
+            if cumulative.isdigit() and name == name.lstrip() and "." not in name.strip():
+                imports.append((int(cumulative), name.strip()))
+    imports.sort(reverse=True)
+    rows += [f"- import {name}: {us / 1000:.0f} ms (-X importtime)" for us, name in imports[:6]]
+    return "\n".join(rows) + "\n"
+
+
 def main() -> None:
     text = (
         "# Profiles\n\nMade by `python benchmarks/where_time_goes.py`.\n\n"
@@ -166,6 +245,8 @@ def main() -> None:
         + cold_profile()
         + "\n## Whole process, `--lint` one file, regular install: start-up layers\n\n"
         + lint_profile()
+        + "\n## Whole process, a client's first request (`load_form`, cli), regular install\n\n"
+        + first_request_profile()
     )
     (ROOT / "benchmarks" / "profile.md").write_text(text)
     print(text)
