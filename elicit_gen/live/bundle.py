@@ -189,14 +189,15 @@ def _cache_key(target: str, locale: str, future: bool) -> str:
     """A name for ``target``'s compiled runtime in ``locale``: a digest of the Python that
     compiled it and the state (size, time) of every file its text is made of, as Python's
     bytecode cache checks a module's source."""
+    from ..i18n import po_path
     from ..targets import REGISTRY
-    from ..targets.common.runtime import RUNTIME, runtime_file
+    from ..targets.common.runtime import runtime_file
 
     emitter = runtime_target(target)
     files = [
         Path(sys.modules[REGISTRY[target].module].__file__ or ""),
         Path(__file__).resolve().parents[1] / "targets" / "common" / "runtime.py",
-        RUNTIME.parent / "i18n" / "locales" / locale.replace("-", "_") / "LC_MESSAGES",
+        po_path(locale.replace("-", "_")),  # the catalogue the runtime's text holds
     ]
     parts = emitter.runtime_parts() if isinstance(emitter, AssemblesModule) else ()
     files += [runtime_file(name) for name in parts]

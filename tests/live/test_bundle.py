@@ -358,3 +358,24 @@ def test_a_form_made_at_run_time_imports_nothing_that_writes_text(
         found = [m for m in imported if m.split(".")[0] in _TEXT_MAKERS or m in _TEXT_MAKERS]
         assert found == [], (attempt, found)
     assert [p.name.split("-")[0] for p in tmp_path.iterdir()] == [target]
+
+
+def test_the_kept_runtime_is_keyed_by_the_files_it_is_made_of() -> None:
+    """A change to the runtime's code, the emitter or the language's catalogue (seen, as Python
+    sees a module's source, by its size and time) names another compiled runtime."""
+    import os
+
+    from elicit_gen.i18n import po_path
+    from elicit_gen.targets.common.runtime import runtime_file
+
+    for path in (runtime_file("formcore.py"), runtime_file("prompt_api.py"), po_path("zh_CN")):
+        before = bundle._cache_key("cli", "zh-CN", True)
+        state = path.stat()
+        try:
+            os.utime(path, ns=(state.st_atime_ns, state.st_mtime_ns + 1_000_000_000))
+            assert bundle._cache_key("cli", "zh-CN", True) != before, path
+        finally:
+            os.utime(path, ns=(state.st_atime_ns, state.st_mtime_ns))
+        assert bundle._cache_key("cli", "zh-CN", True) == before
+    assert bundle._cache_key("cli", "en", True) != bundle._cache_key("cli", "zh-CN", True)
+    assert bundle._cache_key("cli", "en", True) != bundle._cache_key("qt", "en", True)
