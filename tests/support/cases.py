@@ -157,3 +157,13 @@ def _constrained_number(field: ir.NumberField) -> int | float:
 def valid_content(form: ir.Form, *, optional: bool = True) -> dict[str, Any]:
     """Content that validates against the form's schema; optional fields only when asked."""
     return {f.name: sample_value(f) for f in form.fields if f.required or optional}
+
+
+def requests(case: str) -> list[tuple[dict[str, Any], str | None]]:
+    """Each elicitation of the golden case as sent: its requestedSchema and message."""
+    from elicit_gen.compiler.diagnostics import Reporter
+    from elicit_gen.compiler.load import load
+
+    loaded = load((CASES_DIR / f"{case}.json").read_bytes(), Reporter(case))
+    assert loaded is not None and loaded.envelope is not None
+    return [(e.schema, e.message) for e in loaded.envelope.elicitations]  # type: ignore[misc]

@@ -20,13 +20,12 @@ from elicit_gen.live.limits import FormError
 from elicit_gen.targets.html import page_data
 from elicit_gen.targets.html_fields import field_view
 
-from ...support.cases import CASES, forms, valid_content
+from ...support.cases import CASES, forms, requests, valid_content
 from ...support.differential import json_safe, probes
 from ...support.format_edges import EDGE
 from ...support.hostile import hostile_requests
 from ...support.random_schemas import schema as random_schema
 from .conftest import Host
-from .test_form_render import requests
 
 #: Random schemas tried (ELICIT_GEN_WEB_EXAMPLES overrides).
 EXAMPLES = int(os.environ.get("ELICIT_GEN_WEB_EXAMPLES", "40"))

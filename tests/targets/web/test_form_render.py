@@ -11,13 +11,11 @@ from typing import Any
 
 import pytest
 
-from elicit_gen.compiler.diagnostics import Reporter
-from elicit_gen.compiler.load import load
 from elicit_gen.i18n import translation
 from elicit_gen.targets.html import page_data
 from elicit_gen.targets.html_fields import field_view
 
-from ...support.cases import CASES, CASES_DIR, LOCALES, forms
+from ...support.cases import CASES, LOCALES, forms, requests
 from ...support.html import TIME_ZONE, write_page
 from .conftest import TIMEOUT, Host
 
@@ -35,13 +33,6 @@ TREE = """(start) => {
     };
     return walk(start);
 }"""
-
-
-def requests(case: str) -> list[tuple[dict[str, Any], str | None]]:
-    """Each elicitation of the case as sent: its requestedSchema and message."""
-    loaded = load((CASES_DIR / f"{case}.json").read_bytes(), Reporter(case))
-    assert loaded is not None
-    return [(e.schema, e.message) for e in loaded.envelope.elicitations]  # type: ignore[misc]
 
 
 def show(host: Host, schema: Any, message: str | None, locale: str = "en") -> None:

@@ -11,11 +11,10 @@ from typing import Any
 
 import pytest
 
-from ...support.cases import CASES, LOCALES
+from ...support.cases import CASES, LOCALES, requests
 from ...support.chrome import english_chrome
 from ...support.html import AXE, violations
 from .conftest import TIMEOUT, Host, open_host
-from .test_form_render import requests
 
 SCHEMES = ["light", "dark"]
 

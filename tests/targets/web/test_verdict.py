@@ -21,12 +21,11 @@ from elicit_gen.compiler.load import load
 from elicit_gen.live import load_form
 from elicit_gen.live.limits import FormError
 
-from ...support.cases import CASES
+from ...support.cases import CASES, requests
 from ...support.hostile import hostile_requests, json_values
 from ...support.html import ROOT
 from ...support.random_schemas import schema as random_schema
 from .conftest import Host
-from .test_form_render import requests
 
 EXAMPLES = int(os.environ.get("ELICIT_GEN_WEB_EXAMPLES", "150"))
 INVALID = sorted((ROOT / "golden" / "invalid").glob("*.json"))
