@@ -232,7 +232,11 @@ def test_killing_the_process_leaves_no_truncated_or_temp_file(
             assert found in ({}, complete), f"{len(found)} of {len(complete)} files replaced: {err}"
         else:
             assert found == {}, f"{len(found)} of {len(complete)} files replaced: {err}"
-            assert proc.returncode == 130 and "no output was changed" in err, err
+            # 130, or the process ended by SIGINT after saying so (a KeyboardInterrupt raised
+            # again on the way out, seen once on a loaded CI machine): a shell's $? is 130 both
+            # ways, and nothing was written
+            assert proc.returncode in (130, -signal.SIGINT), (proc.returncode, err)
+            assert "no output was changed" in err, err
 
 
 def test_python_dash_m_and_console_script_agree(tmp_path: Path) -> None:
