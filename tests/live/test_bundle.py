@@ -136,18 +136,6 @@ def _state(value: Any) -> dict[str, Any]:
     return {"repr": repr(value)}
 
 
-def _own_names(module: types.ModuleType, runtime: dict[str, Any]) -> dict[str, Any]:
-    """What the form's part of ``module`` defines: its names that the runtime does not have,
-    or has as something else."""
-    return {
-        name: value
-        for name, value in vars(module).items()
-        if name not in _IMPORT_ONLY
-        and not (name in runtime and runtime[name] is value)
-        and not (name in runtime and isinstance(value, types.FunctionType) and "_api" not in name)
-    }
-
-
 @pytest.mark.parametrize("target", ASSEMBLED)
 @pytest.mark.parametrize(("key", "form"), FORMS, ids=[key for key, _ in FORMS])
 def test_the_module_made_from_data_is_the_module_written_ahead_of_time(
