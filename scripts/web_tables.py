@@ -123,11 +123,10 @@ def _rules() -> dict[str, Any]:
 
 def _limits() -> dict[str, int]:
     """load_form's default limits (live/limits.py)."""
-    import dataclasses
-
     from elicit_gen.live.limits import DEFAULT_LIMITS
+    from elicit_gen.records import field_names
 
-    return {f.name: getattr(DEFAULT_LIMITS, f.name) for f in dataclasses.fields(DEFAULT_LIMITS)}
+    return {name: getattr(DEFAULT_LIMITS, name) for name in field_names(DEFAULT_LIMITS)}
 
 
 def data() -> dict[str, Any]:

@@ -8,10 +8,10 @@ computed once (``ident`` for Python, ``html_id`` for HTML).
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, replace
 from enum import Enum
 from typing import Any, ClassVar, Literal, Union
 
+from ..records import record, replace
 from .naming import ClassName, HtmlId, ModuleStem, PyIdent
 from .spec import Revision
 
@@ -52,7 +52,7 @@ ValueType = Literal["string", "integer", "number"]
 OptionValue = Union[str, int, float]  # noqa: UP007 - a runtime alias (Python 3.10)
 
 
-@dataclass(frozen=True)
+@record
 class Option:
     """One choice of a select: ``value`` is sent, ``label`` is shown (for an untitled option,
     the value as text: ``2.5``)."""
@@ -61,7 +61,7 @@ class Option:
     label: str
 
 
-@dataclass(frozen=True)
+@record
 class FieldBase:
     name: str  # the property name, exactly as in the schema
     ident: PyIdent  # a Python identifier for it
@@ -81,7 +81,7 @@ class FieldBase:
         return self.ident != self.name
 
 
-@dataclass(frozen=True)
+@record
 class StringField(FieldBase):
     kind: ClassVar[FieldKind] = "string"
     min_length: int | None = None
@@ -93,7 +93,7 @@ class StringField(FieldBase):
     pattern: str | None = None
 
 
-@dataclass(frozen=True)
+@record
 class NumberField(FieldBase):
     kind: ClassVar[FieldKind] = "number"
     integer: bool = False
@@ -107,7 +107,7 @@ class NumberField(FieldBase):
     const: int | float | None = None  # the one value allowed
 
 
-@dataclass(frozen=True)
+@record
 class BooleanField(FieldBase):
     kind: ClassVar[FieldKind] = "boolean"
     default: bool | None = None
@@ -125,7 +125,7 @@ class _Choice:
         return self.value_type != "string"
 
 
-@dataclass(frozen=True)
+@record
 class SingleSelectField(FieldBase, _Choice):
     kind: ClassVar[FieldKind] = "single"
     options: tuple[Option, ...] = ()
@@ -135,7 +135,7 @@ class SingleSelectField(FieldBase, _Choice):
     value_type: ValueType = "string"  # the options' type (numbers: beyond the subset)
 
 
-@dataclass(frozen=True)
+@record
 class MultiSelectField(FieldBase, _Choice):
     kind: ClassVar[FieldKind] = "multi"
     options: tuple[Option, ...] = ()
@@ -152,7 +152,7 @@ Field = Union[  # noqa: UP007 - a runtime alias, and Python 3.10 has no `type` s
 ]
 
 
-@dataclass(frozen=True)
+@record
 class Form:
     """One elicitation form: what a target needs to render and validate it."""
 

@@ -19,10 +19,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
+from types import MappingProxyType
 from typing import TYPE_CHECKING
+
+from ..records import record
 
 if TYPE_CHECKING:
     from ..runtime.core.i18n import _Catalog
@@ -75,7 +77,7 @@ def normalise(locale: str) -> str:
     )
 
 
-@dataclass(frozen=True)
+@record
 class Translation:
     """One language's catalogue: what an emitter words hints with and embeds in a form.
 
@@ -86,7 +88,7 @@ class Translation:
 
     locale: str
     plural_forms: str
-    messages: Mapping[str, str | tuple[str, ...]] = field(default_factory=dict)
+    messages: Mapping[str, str | tuple[str, ...]] = MappingProxyType({})
 
     @property
     def categories(self) -> Mapping[str, int]:

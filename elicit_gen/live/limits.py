@@ -9,14 +9,14 @@ import json
 import math
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
 from ..compiler.diagnostics import Diagnostic, visible
+from ..records import record
 
 
-@dataclass(frozen=True)
+@record
 class Limits:
     """What a schema may cost before it is compiled. The defaults are far beyond any real form
     (the largest shipped example is 4 KB and 13 fields) and far below what would slow a client

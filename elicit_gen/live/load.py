@@ -270,12 +270,11 @@ def _cache_key(form: Form) -> bytes:
 def _form_attributes() -> tuple[str, ...]:
     """The fields of the IR's :class:`~elicit_gen.compiler.ir.Form` but its schema (its
     ``fields``, lowered from it, and its JSON and digest)."""
-    from dataclasses import fields
-
     from ..compiler.ir import Form
+    from ..records import field_names
 
     schema = {"fields", "schema_json", "schema_hash"}
-    return tuple(f.name for f in fields(Form) if f.name not in schema)
+    return tuple(name for name in field_names(Form) if name not in schema)
 
 
 def _front_end(

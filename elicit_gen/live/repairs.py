@@ -9,13 +9,13 @@ from __future__ import annotations
 import datetime
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..compiler.diagnostics import Diagnostic, visible
 from ..compiler.pipeline import check_source
 from ..compiler.source import dump_json
 from ..compiler.spec import Revision
+from ..records import record, replace
 from .limits import _short
 
 if TYPE_CHECKING:
@@ -31,7 +31,7 @@ class UnusableDefault(UserWarning):
     time. The message names the field and why."""
 
 
-@dataclass(frozen=True)
+@record
 class DefaultRepair:
     """A field's ``default`` the form cannot use: where it was (``pointer``, in the input), the
     ``field``, the value the server ``sent``, the one the form shows instead (``used``; ``None``:

@@ -367,3 +367,29 @@ def test_the_kept_runtime_is_keyed_by_the_files_it_is_made_of() -> None:
         assert bundle._cache_key("cli", "zh-CN", True) == before
     assert bundle._cache_key("cli", "en", True) != bundle._cache_key("cli", "zh-CN", True)
     assert bundle._cache_key("cli", "en", True) != bundle._cache_key("qt", "en", True)
+
+
+def test_a_cli_first_request_imports_no_dataclasses(tmp_path: Path) -> None:
+    """The run-time path's records (the IR, the view, limits, repairs, catalogues) are
+    :mod:`elicit_gen.records`: importing ``dataclasses`` (with inspect, ast and dis) and making
+    a class of it cost a fresh process about a quarter of its first request."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    env[bundle.CACHE_VARIABLE] = str(tmp_path)
+    schema = json.dumps(FORMS[0][1].schema)
+    # the first process compiles the runtime (reading its imports takes ast); the second reads
+    # it back, as every later process does
+    for unwanted in ({"dataclasses", "inspect"}, {"dataclasses", "inspect", "ast", "dis"}):
+        done = subprocess.run(
+            [sys.executable, "-c", _IMPORTS, schema, "cli"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+            env=env,
+        )
+        assert done.returncode == 0, done.stderr[-2000:]
+        assert set(json.loads(done.stdout)) & unwanted == set()

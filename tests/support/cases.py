@@ -5,7 +5,6 @@ from __future__ import annotations
 import importlib.util
 import math
 import sys
-from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -13,6 +12,7 @@ from typing import Any
 
 import elicit_gen
 from elicit_gen.compiler import ir
+from elicit_gen.records import replace
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES_DIR = ROOT / "golden" / "cases"

@@ -43,7 +43,7 @@ def fresh_runs(code: str, *args: str, timeout: float = 300) -> list[Any]:
 
 _EMIT = """\
 import importlib, json, sys
-from dataclasses import replace
+from elicit_gen.records import replace
 from tests.support.cases import emit
 target, where, locale = sys.argv[1:]
 module, name = where.split(":")

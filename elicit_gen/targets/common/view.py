@@ -58,12 +58,12 @@ in that target. The phrase is the wording of :mod:`.hints`, in the form's langua
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Literal
 
 from ...compiler import ir
 from ...i18n import ENGLISH, Translation, UnknownLocale, translation
+from ...records import record
 from .hints import count_phrase, field_number_phrase, format_placeholder, length_phrase, sentence
 from .layout import is_long_text
 from .ranges import highest, lowest
@@ -82,7 +82,7 @@ NUMBER_KEYWORDS = (
 )
 
 
-@dataclass(frozen=True)
+@record
 class FieldView:
     """What a form emitter needs of one field, whatever its target (see the module docstring).
 

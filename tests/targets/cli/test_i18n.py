@@ -14,7 +14,6 @@ import re
 import subprocess
 import sys
 import unicodedata
-from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -24,6 +23,7 @@ import pytest
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.i18n import python_msgids, translation
+from elicit_gen.records import replace
 from elicit_gen.targets import cli as cli_target
 from elicit_gen.targets.common.runtime import runtime_file
 

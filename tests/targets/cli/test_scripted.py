@@ -10,7 +10,6 @@ import json
 import shlex
 import subprocess
 import sys
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +17,7 @@ import jsonschema
 import pytest
 
 from elicit_gen.compiler import ir
+from elicit_gen.records import replace
 
 from ...support.cases import all_forms, emit, forms, valid_content
 from ...support.cli import UNSAFE

@@ -14,7 +14,6 @@ import subprocess
 import sys
 import time
 import unicodedata
-from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -26,6 +25,7 @@ from hypothesis import strategies as st
 
 import elicit_gen
 from elicit_gen.compiler import ir
+from elicit_gen.records import replace
 from elicit_gen.runtime.cli import prompt, prompt_questions
 from elicit_gen.runtime.core import safetext
 from elicit_gen.targets import cli as cli_target

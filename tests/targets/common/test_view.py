@@ -4,7 +4,6 @@ the phrase of its constraint, and that each emitter follows it."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any, get_args
 
 import pytest
@@ -12,6 +11,7 @@ import pytest
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.i18n import Translation, translation
+from elicit_gen.records import replace
 from elicit_gen.targets import cli, html_fields, qt, textual
 from elicit_gen.targets.common.view import Control, FieldView, view_of
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -17,6 +16,7 @@ import pytest
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.i18n import translation
+from elicit_gen.records import replace
 from elicit_gen.runtime.core.formcore import validate_content
 from elicit_gen.targets.html import language_data
 

@@ -11,12 +11,13 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 import sys
-from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
+
+from elicit_gen.records import replace
 
 pytest.importorskip("PySide6")
 pytest.importorskip("pytestqt")

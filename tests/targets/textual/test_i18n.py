@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-from dataclasses import replace
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -25,6 +24,7 @@ from textual.widgets import Button, Checkbox, Input, Select, Static, TextArea
 import elicit_gen
 from elicit_gen.compiler import ir
 from elicit_gen.i18n import translation
+from elicit_gen.records import replace
 
 from ...support.cases import forms, write_and_import
 from ...support.chrome import english_chrome
