@@ -13,7 +13,7 @@ from collections.abc import Mapping as _Mapping
 from collections.abc import Sequence as _Sequence
 from typing import Any as _Any
 
-from .formats import _DATE_TIME_RE, _NAIVE_TIME_RE
+from .formats import _DATE_TIME_RE, _NAIVE_TIME_RE, _LazyPattern
 from .formats import FORMAT_CHECKS as FORMAT_CHECKS
 from .formats import is_date as is_date
 from .formats import is_date_time as is_date_time
@@ -36,7 +36,7 @@ from .wording import format_problem as format_problem
 
 # A surrogate code point is not Unicode text: it cannot be encoded as UTF-8, and a pair of them
 # in a Python str is one character (one code point) for a JavaScript validator's minLength.
-_SURROGATE_RE = _re.compile("[\ud800-\udfff]")
+_SURROGATE_RE = _LazyPattern("[\ud800-\udfff]")
 
 
 def local_offset_now() -> str:
@@ -47,7 +47,7 @@ def local_offset_now() -> str:
 
 # A date and a time that may lack seconds or an offset; a space may separate
 # the date and the time.
-_LOOSE_DATE_TIME_RE = _re.compile(
+_LOOSE_DATE_TIME_RE = _LazyPattern(
     r"([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}:[0-9]{2})"
     r"(:[0-9]{2}(?:\.[0-9]+)?)?"
     r" ?([Zz]|[+-][0-9]{2}:[0-9]{2})?"
@@ -55,7 +55,7 @@ _LOOSE_DATE_TIME_RE = _re.compile(
 
 
 # A time that may lack seconds or an offset, a space before the offset.
-_LOOSE_TIME_RE = _re.compile(
+_LOOSE_TIME_RE = _LazyPattern(
     r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)? ?([Zz]|[+-][0-9]{2}:[0-9]{2})?",
 )
 
@@ -389,7 +389,7 @@ def validate_content(
     return errors
 
 
-_DECIMAL_RE = _re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]{1,9}))?")
+_DECIMAL_RE = _LazyPattern(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]{1,9}))?")
 
 
 def _exact_integer(text: str) -> int | None:

@@ -1,3 +1,28 @@
+class _LazyPattern:
+    """A regular expression compiled when first used: a form checks a few formats at most, and
+    compiling every one of them cost each process that imports this (a lint, a client's first
+    request) more than all the rest of this module."""
+
+    __slots__ = ("_compiled", "_flags", "_source")
+
+    def __init__(self, source: str, flags: int = 0) -> None:
+        self._source = source
+        self._flags = flags
+        self._compiled: _re.Pattern[str] | None = None
+
+    def _pattern(self) -> _re.Pattern[str]:
+        compiled = self._compiled
+        if compiled is None:
+            compiled = self._compiled = _re.compile(self._source, self._flags)
+        return compiled
+
+    def fullmatch(self, text: str) -> _re.Match[str] | None:
+        return self._pattern().fullmatch(text)
+
+    def search(self, text: str) -> _re.Match[str] | None:
+        return self._pattern().search(text)
+
+
 # Formats accept only what every mainstream validator of the answer accepts: the intersection of
 # Ajv + ajv-formats (the MCP TypeScript SDK's check), jsonschema's format checker, pydantic (the
 # Python SDK's and FastMCP's check: EmailStr runs email-validator, AnyUrl / HttpUrl / FileUrl /
@@ -8,13 +33,13 @@
 # An email is what the WHATWG HTML grammar (browsers, type=email), ajv-formats and zod accept: a
 # dot-atom local part (no leading, trailing or doubled dot) of letters, digits and . _ ' + -
 # only, and a domain of at least two labels.
-_EMAIL_RE = _re.compile(
+_EMAIL_RE = _LazyPattern(
     r"^[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-zA-Z0-9!#$%&'*+/=?^_`{|}~-]+)*"
     r"@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?"
     r"(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$"
 )
 # zod's local part: no ! # $ % & * / = ? ^ ` { | } ~, and no ' last
-_ZOD_LOCAL_RE = _re.compile(r"[a-zA-Z0-9_'+.-]*[a-zA-Z0-9_+-]")
+_ZOD_LOCAL_RE = _LazyPattern(r"[a-zA-Z0-9_'+.-]*[a-zA-Z0-9_+-]")
 # email-validator (behind pydantic's EmailStr) refuses these names and every name under them:
 # special-use or reserved, no address there can receive email (RFC 6761, 6762, 7686).
 _SPECIAL_USE_DOMAINS = ("arpa", "invalid", "local", "localhost", "onion", "test")
@@ -25,7 +50,7 @@ _EMAIL_MAX_LENGTH = 254  # RFC 5321 with errata, as email-validator counts
 _PCT = "%[0-9A-Fa-f]{2}"
 _UNRESERVED_SUB = "A-Za-z0-9\\-._~!$&'()*+,;="
 _PCHAR = f"(?:[{_UNRESERVED_SUB}:@]|{_PCT})"
-_URI_RE = _re.compile(
+_URI_RE = _LazyPattern(
     "([A-Za-z][A-Za-z0-9+.\\-]*):"
     f"(?://((?:[{_UNRESERVED_SUB}:]|{_PCT})*@)?(\\[[^\\]]*\\]|(?:[{_UNRESERVED_SUB}]|{_PCT})*)"
     f"(?::([0-9]*))?(?:/{_PCHAR}*)*"
@@ -37,50 +62,50 @@ _URI_RE = _re.compile(
 # name or an IP address, and it is required (except for file).
 _SPECIAL_SCHEMES = ("http", "https", "ws", "wss", "ftp", "file")
 _OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])"
-_IPV4_RE = _re.compile(f"(?:{_OCTET}\\.){{3}}{_OCTET}")
-_IPVFUTURE_RE = _re.compile(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
-_HEX4_RE = _re.compile(r"[0-9A-Fa-f]{1,4}")
-_DATE_RE = _re.compile(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
+_IPV4_RE = _LazyPattern(f"(?:{_OCTET}\\.){{3}}{_OCTET}")
+_IPVFUTURE_RE = _LazyPattern(r"v[0-9A-Fa-f]+\.[A-Za-z0-9\-._~!$&'()*+,;=:]+")
+_HEX4_RE = _LazyPattern(r"[0-9A-Fa-f]{1,4}")
+_DATE_RE = _LazyPattern(r"^([0-9]{4})-([0-9]{2})-([0-9]{2})$")
 # T and Z in upper case: zod 3's .datetime() refuses t and z, which the others accept.
-_DATE_TIME_RE = _re.compile(
+_DATE_TIME_RE = _LazyPattern(
     r"^([0-9]{4})-([0-9]{2})-([0-9]{2})T([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
     r"(?:Z|([+-])([0-9]{2}):([0-9]{2}))$"
 )
 # A date-time as it is often written: t, z or a space where RFC 3339 has T and Z (groups as in
 # _DATE_TIME_RE, the offset's sign in 8 or a z in 11). Only to say what is wrong with it.
-_LOWER_DATE_TIME_RE = _re.compile(
+_LOWER_DATE_TIME_RE = _LazyPattern(
     r"^([0-9]{4})-([0-9]{2})-([0-9]{2})[Tt ]([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?"
     r"(?:([+-])([0-9]{2}):([0-9]{2})|([Zz]))$"
 )
 # RFC 3339 full-time (ajv-formats' and jsonschema's "time": the offset is required; pydantic
 # has no leap second and no offset of 24 hours). Groups: 1 hour, 2 minute, 3 second,
 # 4 fraction, 5 the offset's sign, 6 and 7 its hours and minutes.
-_TIME_RE = _re.compile(
+_TIME_RE = _LazyPattern(
     r"([0-9]{2}):([0-9]{2}):([0-9]{2})(\.[0-9]+)?(?:[Zz]|([+-])([0-9]{2}):([0-9]{2}))",
 )
 # A time without its offset (or its seconds): pydantic's naive ``time`` default, or what a user
 # types. Groups: 1 hh:mm, 2 :ss and its fraction.
-_NAIVE_TIME_RE = _re.compile(r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)?")
-_UUID_RE = _re.compile(r"[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}")
+_NAIVE_TIME_RE = _LazyPattern(r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)?")
+_UUID_RE = _LazyPattern(r"[0-9A-Fa-f]{8}-(?:[0-9A-Fa-f]{4}-){3}[0-9A-Fa-f]{12}")
 # A UUID written another way that a parser reads (no hyphens, braces, urn:uuid:).
-_LOOSE_UUID_RE = _re.compile(
+_LOOSE_UUID_RE = _LazyPattern(
     r"(?:urn:uuid:|\{)?[0-9a-f]{8}-?(?:[0-9a-f]{4}-?){3}[0-9a-f]{12}\}?",
     _re.IGNORECASE,
 )
-_IPV4_PARTS_RE = _re.compile(r"([0-9]+)\.([0-9]+)\.([0-9]+)\.([0-9]+)")
+_IPV4_PARTS_RE = _LazyPattern(r"([0-9]+)\.([0-9]+)\.([0-9]+)\.([0-9]+)")
 # Where zod 3's .ip({version: "v6"}) takes an IPv4 address at the end of an IPv6 address: after
 # "::", "::ffff:" or "::ffff:0:", or after one to four groups and "::".
-_IPV6_V4_PREFIX_RE = _re.compile(
+_IPV6_V4_PREFIX_RE = _LazyPattern(
     r"::(?:ffff:(?:0{1,4}:)?)?|(?:[0-9A-Fa-f]{1,4}:){1,4}:",
 )
 # ajv-formats' hostname: labels of letters, digits and hyphens (none first or last), at most 63
 # characters each and 253 in all (a final dot aside).
 _LABEL = "[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?"
-_HOSTNAME_RE = _re.compile(f"{_LABEL}(?:\\.{_LABEL})*\\.?")
+_HOSTNAME_RE = _LazyPattern(f"{_LABEL}(?:\\.{_LABEL})*\\.?")
 # ISO 8601 duration as ajv-formats, jsonschema (isoduration), pydantic and zod all read it: whole
 # numbers only, weeks alone. Groups: 1 weeks, 2 years, 3 months, 4 days, 5 hours, 6 minutes,
 # 7 seconds.
-_DURATION_RE = _re.compile(
+_DURATION_RE = _LazyPattern(
     r"P(?:([0-9]+)W|(?=[0-9]|T[0-9])(?:([0-9]+)Y)?(?:([0-9]+)M)?(?:([0-9]+)D)?"
     r"(?:T(?=[0-9])(?:([0-9]+)H)?(?:([0-9]+)M)?(?:([0-9]+)S)?)?)"
 )

@@ -1,6 +1,6 @@
 # A surrogate code point is not Unicode text: it cannot be encoded as UTF-8, and a pair of them
 # in a Python str is one character (one code point) for a JavaScript validator's minLength.
-_SURROGATE_RE = _re.compile("[\ud800-\udfff]")
+_SURROGATE_RE = _LazyPattern("[\ud800-\udfff]")
 
 
 def local_offset_now() -> str:
@@ -11,7 +11,7 @@ def local_offset_now() -> str:
 
 # A date and a time that may lack seconds or an offset; a space may separate
 # the date and the time.
-_LOOSE_DATE_TIME_RE = _re.compile(
+_LOOSE_DATE_TIME_RE = _LazyPattern(
     r"([0-9]{4}-[0-9]{2}-[0-9]{2})[Tt ]([0-9]{2}:[0-9]{2})"
     r"(:[0-9]{2}(?:\.[0-9]+)?)?"
     r" ?([Zz]|[+-][0-9]{2}:[0-9]{2})?"
@@ -19,7 +19,7 @@ _LOOSE_DATE_TIME_RE = _re.compile(
 
 
 # A time that may lack seconds or an offset, a space before the offset.
-_LOOSE_TIME_RE = _re.compile(
+_LOOSE_TIME_RE = _LazyPattern(
     r"([0-9]{2}:[0-9]{2})(:[0-9]{2}(?:\.[0-9]+)?)? ?([Zz]|[+-][0-9]{2}:[0-9]{2})?",
 )
 
@@ -353,7 +353,7 @@ def validate_content(
     return errors
 
 
-_DECIMAL_RE = _re.compile(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]{1,9}))?")
+_DECIMAL_RE = _LazyPattern(r"([+-]?)([0-9]*)(?:\.([0-9]*))?(?:[eE]([+-]?[0-9]{1,9}))?")
 
 
 def _exact_integer(text: str) -> int | None:
