@@ -17,6 +17,11 @@ from ..source import JSON
 from ._shared import EXPECTED_TYPES, default_type, is_string
 from .base import Context, Finding, Rule, is_number
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "invalid": "field {name!r}: `default` {default} does not satisfy the field: {reason}",
+}
+
 
 def _usable(prop: Prop) -> dict[str, JSON]:
     """The keywords of ``prop`` that have the right type, with options as plain lists of the
@@ -70,8 +75,9 @@ def check(ctx: Context) -> Iterator[Finding]:
             reason = problem[0].lower() + problem[1:].rstrip(".")
             yield Finding(
                 prop.at("default"),
-                f"field {prop.name!r}: `default` {json.dumps(default)} does not satisfy the "
-                f"field: {reason}",
+                MESSAGES["invalid"].format(
+                    name=prop.name, default=json.dumps(default), reason=reason
+                ),
             )
 
 
