@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import sys
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -73,7 +74,16 @@ def _rules() -> dict[str, Any]:
     summary (the words of a refusal), and the tables the rules read (rules/_shared.py,
     bounds_order.py, secret_field.py)."""
     from elicit_gen.compiler.diagnostics import Severity
-    from elicit_gen.compiler.rules import RULES, _shared, bounds_order, secret_field
+    from elicit_gen.compiler.rules import (
+        RULES,
+        _shared,
+        base,
+        bounds_order,
+        keyword_type,
+        secret_field,
+        string_format,
+    )
+    from elicit_gen.compiler.rules.base import json_type
 
     checks = {
         _shared.is_string: "string",
@@ -85,8 +95,36 @@ def _rules() -> dict[str, Any]:
         _shared.is_integer: "integer",
         _shared.is_number: "number",
     }
+    errors = [r for r in RULES if r.severity is Severity.ERROR]
+    samples = {
+        "boolean": True,
+        "integer": 1,
+        "number": 0.5,
+        "string": "",
+        "array": [],
+        "object": {},
+    }
     return {
-        "summaries": {r.code: r.summary for r in RULES if r.severity is Severity.ERROR},
+        "summaries": {r.code: r.summary for r in errors},
+        # each error rule's messages, str.format templates the element fills as Python does
+        "messages": {
+            r.code: import_module(r.check.__module__).MESSAGES
+            for r in errors
+            if hasattr(import_module(r.check.__module__), "MESSAGES")
+        },
+        "where": _shared.WHERE,
+        "jsonTypes": {**{k: json_type(v) for k, v in samples.items()}, "null": json_type(None)},
+        "annotationWords": {k: w for k, (_, w) in kinds.ANNOTATION_TYPES.items()},
+        "numberDefaultTypes": {
+            k: [checks[f], w] for k, (f, w) in _shared.NUMBER_DEFAULT_TYPES.items()
+        },
+        "shownLength": keyword_type.SHOWN_LENGTH,
+        "shownDigits": base.SHOWN_DIGITS,
+        "longNumber": base.LONG_NUMBER,
+        "formats": list(string_format.FORMATS),
+        "formatList": string_format._LIST,
+        "formatWhy": string_format._WHY,
+        "notPrintable": _not_printable(),
         "expectedTypes": {k: [checks[f], w] for k, (f, w) in _shared.EXPECTED_TYPES.items()},
         "defaultTypes": {k.value: [checks[f], w] for k, (f, w) in _shared.DEFAULT_TYPES.items()},
         "annotationTypes": {
@@ -115,10 +153,26 @@ def _rules() -> dict[str, Any]:
             "cjkNegations": list(_shared._CJK_NEGATIONS),
             "cjkNotSecrets": list(_shared._CJK_NOT_SECRETS),
             "notSecretPairs": [list(p) for p in sorted(_shared._NOT_SECRET_PAIRS)],
+            "tokenAlone": _shared.TOKEN_ALONE,
             "checkedFormats": sorted(secret_field._CHECKED_FORMATS),
             "secretFormats": sorted(secret_field._SECRET_FORMATS),
         },
     }
+
+
+def _not_printable() -> list[int]:
+    """The code points ``str.isprintable`` refuses, which ``repr`` of a string escapes: the
+    boundaries a0, b0, a1, b1, ... of the ranges a <= c < b, each written as its distance from
+    the one before."""
+    bounds: list[int] = []
+    inside = False
+    for code in range(0x110000):
+        if (not chr(code).isprintable()) != inside:
+            bounds.append(code)
+            inside = not inside
+    if inside:
+        bounds.append(0x110000)
+    return [b - a for a, b in zip([0, *bounds], bounds, strict=False)]
 
 
 def _limits() -> dict[str, int]:

@@ -96,15 +96,19 @@ DEFAULT_TYPES = {
 }
 
 
+#: The JSON type of a select of numbers' ``default``: (check, what the spec asks for), for a
+#: single-select and a multi-select.
+NUMBER_DEFAULT_TYPES = {
+    "single": (is_number, "a number"),
+    "multi": (is_number_array, "an array of numbers"),
+}
+
+
 def default_type(prop: Prop) -> tuple[Callable[[JSON], bool], str]:
     """The JSON type ``prop``'s ``default`` must have: its kind's (``DEFAULT_TYPES``), but a
     number, or an array of numbers, for a select of numbers."""
     if prop.numeric:
-        return (
-            (is_number, "a number")
-            if prop.kind.is_single
-            else (is_number_array, "an array of numbers")
-        )
+        return NUMBER_DEFAULT_TYPES["single" if prop.kind.is_single else "multi"]
     return DEFAULT_TYPES[prop.kind]
 
 

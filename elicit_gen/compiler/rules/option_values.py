@@ -38,6 +38,10 @@ MESSAGES = {
     "one_number": "option {value} appears twice: {first!r} and {second!r} are one JSON number",
     "wrong_type": "option values must be {wanted}, found {found}",
     "first": "{message} (the first option's value is {first})",
+    "strings": "strings",
+    "numbers": "numbers",
+    "string_first": "a string",
+    "number_first": "a number",
 }
 
 
@@ -83,14 +87,14 @@ def _problem(prop: Prop, value: JSON, seen: dict[JSON, JSON]) -> tuple[str, str 
     """What is wrong with the option ``value`` of ``prop`` (a message and a hint), if anything."""
     if not prop.numeric:
         if not isinstance(value, str):
-            return _wrong_type(prop, "strings", value)
+            return _wrong_type(prop, MESSAGES["strings"], value)
         if not value:
             return MESSAGES["empty"], None
         if value in seen:
             return MESSAGES["twice"].format(value=value), None
         return None
     if not is_number(value):
-        return _wrong_type(prop, "numbers", value)
+        return _wrong_type(prop, MESSAGES["numbers"], value)
     if not math.isfinite(value):
         return MESSAGES["not_finite"].format(value=value), None
     if prop.value_type == "integer" and isinstance(value, float) and not value.is_integer():
@@ -112,11 +116,11 @@ def _wrong_type(prop: Prop, wanted: str, value: JSON) -> tuple[str, str]:
     message = MESSAGES["wrong_type"].format(wanted=wanted, found=json_type(value))
     if prop.kind is Kind.MULTI_TITLED:
         # no declared type: the first option's const decides
-        first = "a string" if wanted == "strings" else "a number"
+        first = MESSAGES["string_first" if wanted == MESSAGES["strings"] else "number_first"]
         return MESSAGES["first"].format(message=message, first=first), (
             "give every option a value of one type: all strings, or all numbers"
         )
-    if wanted == "strings":
+    if wanted == MESSAGES["strings"]:
         return message, 'quote the value, or make it a select of numbers: `type: "number"`'
     if isinstance(value, bool):
         return message, "a validator counts true and false as no numbers: use 1 and 0"

@@ -34,6 +34,8 @@ MESSAGES = {
     "secret": "field {name!r} asks for {what} (by its {where}); form mode must not request "
     "passwords, API keys, access tokens or payment credentials",
     "format": "a password",
+    "by_format": "format",
+    "by_name": "name",
 }
 
 
@@ -48,8 +50,8 @@ def _what(prop: Prop) -> tuple[str, str] | None:
     """(what secret the field asks for, where that was read), or None."""
     fmt = prop.keys.get("format")
     if isinstance(fmt, str) and fmt in _SECRET_FORMATS:
-        return MESSAGES["format"], "format"
-    sources = [("name", prop.name)]
+        return MESSAGES["format"], MESSAGES["by_format"]
+    sources = [(MESSAGES["by_name"], prop.name)]
     for key in ("title", "description"):
         value = prop.keys.get(key)
         if isinstance(value, str):

@@ -1,9 +1,16 @@
-"""``<elicitation-form>`` refuses exactly the schemas ``load_form(schema, "cli")`` refuses, for
-the same reasons: the rules' codes of its ``problems`` are those of the FormError's errors
-(EG140 aside: see :func:`python_codes`), and a schema past load_form's limits is refused. The
-corpus: every golden case (all shown), every elicitation of golden/invalid, and random schemas
-(tests/support/random_schemas.py) broken by one or more mutations, each of which some rule
-refuses, or lets through (a mutation the rules take is a form on both sides)."""
+"""``<elicitation-form>`` refuses exactly the schemas ``load_form(schema, "cli")`` refuses, in
+the same words: its ``problems`` are the FormError's lines (each error's ``CODE message``, in the
+FormError's order, EG140 beside other errors included; ``limit: `` and the reason for a schema
+past load_form's limits). The corpus: every golden case (all shown), every elicitation of
+golden/invalid, and random schemas (tests/support/random_schemas.py) broken by one or more
+mutations, each of which some rule refuses, or lets through (a mutation the rules take is a form
+on both sides), the limits, the hostile corpus and arbitrary JSON.
+
+Python judges the schema the element holds (``JSON.stringify`` of it, read back): a JavaScript
+value cannot tell ``1.0`` from ``1`` (both are the number 1, written ``1``), nor keep an integer
+past 2^53 or the order of keys that read as array indices, so a message shows the value as a
+host that parsed the server's JSON holds it. Python's verdict on that schema is its verdict on
+the schema sent (:func:`check` holds the two to the same codes)."""
 
 from __future__ import annotations
 
@@ -19,7 +26,7 @@ from hypothesis import strategies as st
 from elicit_gen.compiler.diagnostics import Reporter
 from elicit_gen.compiler.load import load
 from elicit_gen.live import load_form
-from elicit_gen.live.limits import FormError
+from elicit_gen.live.limits import FormError, LimitExceeded
 
 from ...support.cases import CASES, requests
 from ...support.hostile import hostile_requests, json_values
@@ -30,48 +37,58 @@ from .conftest import Host
 EXAMPLES = int(os.environ.get("ELICIT_GEN_WEB_EXAMPLES", "150"))
 INVALID = sorted((ROOT / "golden" / "invalid").glob("*.json"))
 CODE = re.compile(r"^(EG[0-9]{3}|limit):? ")
+#: What :func:`check` compared: refused schemas, and their lines.
+COMPARED = {"refused": 0, "lines": 0}
 
 
-def python_codes(schema: Any) -> set[str]:
-    """The codes of the errors load_form refuses ``schema`` with (empty: a form). EG140 (a
-    default that fails its field) never decides: alone, load_form drops the default and shows
-    the form; beside another error it is one more reason, which the element does not give."""
+def python_lines(schema: Any) -> list[str]:
+    """The lines of the FormError load_form refuses ``schema`` with ([]: a form): each error
+    diagnostic's code and message in the FormError's order, or ``limit: `` and why."""
     try:
         load_form(schema, "cli")
+    except LimitExceeded as refused:
+        return [f"limit: {refused}"]
     except FormError as refused:
-        return {d.code for d in refused.errors if d.code != "EG140"} or {"limit"}
-    return set()
+        return [f"{d.code} {d.message}" for d in refused.errors] or [str(refused)]
+    return []
 
 
-def element_codes(host: Host, schemas: list[Any]) -> list[set[str]]:
+def codes(lines: list[str]) -> set[str]:
+    matched = [CODE.match(line) for line in lines]
+    assert all(matched), lines
+    return {m[1] for m in matched if m}
+
+
+def element_problems(host: Host, schemas: list[Any]) -> list[tuple[list[str], str]]:
+    """Each schema's ``problems``, and the schema as the element holds it (JSON text)."""
     found = host.page.evaluate(
         """(schemas) => schemas.map((s) => {
             const e = document.createElement("elicitation-form");
             e.requestedSchema = s;
-            return e.problems;
+            return [e.problems, JSON.stringify(e.requestedSchema)];
         })""",
         schemas,
     )
-    codes = []
-    for problems in found:
-        matched = [CODE.match(p) for p in problems]
-        assert all(matched), problems
-        codes.append({m[1] for m in matched if m})
-    return codes
+    return [(problems, held) for problems, held in found]
 
 
 def check(host: Host, schemas: list[Any]) -> list[set[str]]:
-    """Holds the element's verdict on each of ``schemas`` to Python's; the codes found."""
+    """Holds the element's ``problems`` on each of ``schemas`` to Python's FormError lines,
+    word for word and in order; the codes found."""
     schemas = json.loads(json.dumps(schemas))
-    found = element_codes(host, schemas)
-    for schema, got in zip(schemas, found, strict=True):
-        assert got == python_codes(schema), json.dumps(schema)[:2000]
-    return found
+    found = element_problems(host, schemas)
+    for schema, (got, held) in zip(schemas, found, strict=True):
+        expected = python_lines(json.loads(held))
+        assert got == expected, json.dumps(schema)[:2000]
+        assert codes(expected) == codes(python_lines(schema)), json.dumps(schema)[:2000]
+        COMPARED["refused"] += bool(expected)
+        COMPARED["lines"] += len(expected)
+    return [codes(got) for got, _ in found]
 
 
 def test_every_golden_case_is_shown(host: Host) -> None:
     schemas = [schema for case in CASES for schema, _ in requests(case)]
-    assert element_codes(host, schemas) == [set() for _ in schemas]
+    assert [problems for problems, _ in element_problems(host, schemas)] == [[] for _ in schemas]
 
 
 def test_every_invalid_golden_elicitation_is_judged_as_python(host: Host) -> None:
