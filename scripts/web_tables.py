@@ -175,13 +175,21 @@ def _not_printable() -> list[int]:
     return [b - a for a, b in zip([0, *bounds], bounds, strict=False)]
 
 
-def _limits() -> dict[str, int]:
-    """load_form's default limits (live/limits.py)."""
+def _limits() -> dict[str, Any]:
+    """load_form's default limits (live/limits.py), the keywords whose lists are options, and
+    the messages of a schema past them."""
     import dataclasses
 
-    from elicit_gen.live.limits import DEFAULT_LIMITS
+    from elicit_gen.live import limits
 
-    return {f.name: getattr(DEFAULT_LIMITS, f.name) for f in dataclasses.fields(DEFAULT_LIMITS)}
+    found: dict[str, Any] = {
+        f.name: getattr(limits.DEFAULT_LIMITS, f.name)
+        for f in dataclasses.fields(limits.DEFAULT_LIMITS)
+    }
+    found["optionLists"] = sorted(limits._OPTION_LISTS)
+    found["messages"] = limits.MESSAGES
+    found["shownKey"] = limits._SHOWN_KEY
+    return found
 
 
 def data() -> dict[str, Any]:

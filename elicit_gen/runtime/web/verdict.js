@@ -556,43 +556,174 @@ function sortedFindings(root, found) {
 }
 
 const LIMITS = WEB_DATA.limits;
+const LIMIT_WORDS = LIMITS.messages;
 
-/** live/limits.py's check_limits: why `root` is past load_form's limits, or null. A bounded
- * walk without recursion that stops at the first value past a limit. */
+/** A reason past the limits, thrown by the walk (live/limits.py's LimitExceeded). */
+class PastLimit {
+  constructor(key, slots) {
+    this.text = format(LIMIT_WORDS[key], slots);
+  }
+}
+
+const codePointCount = (text) => [...text].length;
+
+/** diagnostics.py's visible: `text` with every character str.isprintable refuses escaped. */
+function visible(text) {
+  let out = "";
+  for (const char of text) {
+    const code = char.codePointAt(0);
+    if (printable(code)) out += char;
+    else if (char === "\n") out += "\\n";
+    else if (char === "\r") out += "\\r";
+    else if (char === "\t") out += "\\t";
+    else if (code < 0x100) out += `\\x${hex(code, 2)}`;
+    else if (code < 0x10000) out += `\\u${hex(code, 4)}`;
+    else out += `\\U${hex(code, 8)}`;
+  }
+  return out;
+}
+
+/** limits.py's _short: a key as a limit's message shows it. */
+function shortKey(name) {
+  const chars = [...name];
+  if (chars.length <= LIMITS.shownKey) return visible(name);
+  return format(LIMIT_WORDS.clipped, { start: visible(chars.slice(0, LIMITS.shownKey).join("")) });
+}
+
+/** limits.py's json_length: the bytes `text` takes as a JSON string (UTF-8, quotes, escapes). */
+function jsonLength(text) {
+  let size = 2;
+  for (const char of text) {
+    const code = char.codePointAt(0);
+    size += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
+    if (char === '"' || char === "\\" || "\b\f\n\r\t".includes(char)) size += 1;
+    else if (code < 0x20) size += 5;
+    else if (code >= 0xd800 && code <= 0xdfff) size += 3;
+  }
+  return size;
+}
+
+const entries = (value) => (isObject(value) ? Object.values(value) : []);
+const allObjects = (list) => list.length > 0 && list.every(isObject);
+
+/** limits.py's _values_floor: a lower bound of the values in `schema`, from lengths alone. */
+function valuesFloor(schema) {
+  let count = 1 + Object.keys(schema).length;
+  const fields = schema.properties;
+  if (!isObject(fields) || Object.keys(fields).length > LIMITS.max_fields) return count;
+  count += Object.keys(fields).length;
+  let lists = [];
+  for (const field of entries(fields)) {
+    if (!isObject(field)) continue;
+    count += Object.keys(field).length;
+    for (const value of Object.values(field)) {
+      if (isObject(value)) {
+        count += Object.keys(value).length;
+        lists.push(...Object.values(value).filter(Array.isArray));
+      } else if (Array.isArray(value)) lists.push(value);
+    }
+  }
+  lists = lists.filter((list) => list.length <= LIMITS.max_options);
+  count += lists.reduce((n, list) => n + list.length, 0);
+  if (count > LIMITS.max_values) return count;
+  for (const list of lists) if (allObjects(list)) count += list.reduce((n, o) => n + Object.keys(o).length, 0);
+  return count;
+}
+
+/** limits.py's _joined: `texts` joined, or null (one is no string, or past `most` or the bytes). */
+function joined(texts, most) {
+  if (!texts.every((t) => typeof t === "string")) return null;
+  if (texts.reduce((n, t) => n + codePointCount(t), 0) > LIMITS.max_bytes) return null;
+  const text = texts.join("");
+  if (codePointCount(text) > most && Math.max(...texts.map(codePointCount)) > most) return null;
+  return text;
+}
+
+const tooManyValues = () => new PastLimit("values", { limit: LIMITS.max_values });
+
+/** limits.py's _plain_options, _number_options and _titled_options: [values, bytes] of a list
+ * measured at once, or null (the walk takes it a value at a time). */
+function measured(list, depth, values) {
+  if (!list.length) return null;
+  if (values + list.length > LIMITS.max_values) throw tooManyValues();
+  const text = joined(list, LIMITS.max_text);
+  if (text !== null) return [list.length, jsonLength(text) - 2 + 3 * list.length];
+  if (list.every(isNumber)) {
+    return [list.length, list.reduce((n, v) => n + reprNumber(v).length, 0) + list.length];
+  }
+  if (depth + 1 > LIMITS.max_depth || !allObjects(list)) return null;
+  const pairs = list.reduce((n, o) => n + Object.keys(o).length, 0);
+  const count = list.length + pairs;
+  if (values + count > LIMITS.max_values) throw tooManyValues();
+  const texts = joined(list.flatMap((o) => Object.values(o)), LIMITS.max_text);
+  const keys = joined(list.flatMap((o) => Object.keys(o)), LIMITS.max_name);
+  if (texts === null || keys === null) return null;
+  return [count, jsonLength(keys) - 2 + jsonLength(texts) - 2 + 3 * list.length + 6 * pairs];
+}
+
+/** The bits of an integer's magnitude (Python's int.bit_length). */
+const bitLength = (n) => (n === 0 ? 0 : BigInt(Math.abs(n)).toString(2).length);
+
+/** live/limits.py's check_limits: why `root` is past load_form's limits, or null. The same
+ * walk, without recursion, stopping at the first value past a limit, in the same order. */
 function pastLimits(root) {
-  const codePoints = (text) => (text.length <= LIMITS.max_text ? text.length : [...text].length);
+  try {
+    walk(root);
+  } catch (error) {
+    if (error instanceof PastLimit) return error.text;
+    throw error;
+  }
+  return null;
+}
+
+function walk(root) {
+  if (isObject(root) && valuesFloor(root) > LIMITS.max_values) throw tooManyValues();
   let values = 0;
   let size = 0;
   const stack = [[root, 1, ""]];
   while (stack.length) {
     const [value, depth, key] = stack.pop();
     values += 1;
-    if (values > LIMITS.max_values) return `the schema has more than ${LIMITS.max_values} values`;
+    if (values > LIMITS.max_values) throw tooManyValues();
     if (typeof value === "string") {
-      if (codePoints(value) > LIMITS.max_text) return `a string under \`${key}\` has more than ${LIMITS.max_text} characters`;
-      size += value.length + 2;
-    } else if (value !== null && typeof value === "object") {
-      if (depth > LIMITS.max_depth) return `the schema nests deeper than ${LIMITS.max_depth} levels`;
-      if (Array.isArray(value)) {
-        if (value.length > LIMITS.max_options) return `\`${key}\` has ${value.length} items (limit ${LIMITS.max_options})`;
-        for (const item of value) stack.push([item, depth + 1, key]);
-        size += value.length;
-      } else {
+      const length = codePointCount(value);
+      if (length > LIMITS.max_text) throw new PastLimit("text", { key: shortKey(key), length, limit: LIMITS.max_text });
+      size += jsonLength(value);
+    } else if (typeof value === "boolean" || value === null) size += 5;
+    else if (isNumber(value) && readAsInt(value)) size += Math.trunc(bitLength(value) * 0.30103) + 2;
+    else if (Array.isArray(value) || isObject(value)) {
+      if (depth > LIMITS.max_depth) throw new PastLimit("depth", { limit: LIMITS.max_depth });
+      if (isObject(value)) {
         const names = Object.keys(value);
         if (key === "properties" && depth === 2 && names.length > LIMITS.max_fields) {
-          return `the form has ${names.length} fields (limit ${LIMITS.max_fields})`;
+          throw new PastLimit("fields", { count: names.length, limit: LIMITS.max_fields });
         }
+        if (names.length > LIMITS.max_values) throw tooManyValues();
         for (const name of names) {
-          if (codePoints(name) > LIMITS.max_name) return `a name has more than ${LIMITS.max_name} characters`;
-          size += name.length + 4;
+          const length = codePointCount(name);
+          if (length > LIMITS.max_name) throw new PastLimit("name", { length, limit: LIMITS.max_name });
+          size += jsonLength(name) + 2;
           stack.push([value[name], depth + 1, name]);
+        }
+      } else {
+        if (value.length > LIMITS.max_options) {
+          const what = LIMIT_WORDS[LIMITS.optionLists.includes(key) ? "options" : "items"];
+          throw new PastLimit("list", { key: shortKey(key), count: value.length, what, limit: LIMITS.max_options });
+        }
+        const found = measured(value, depth, values);
+        if (found === null) {
+          for (const item of value) stack.push([item, depth + 1, key]);
+          size += value.length;
+        } else {
+          values += found[0];
+          size += found[1];
         }
       }
       size += 2;
-    } else size += 5;
-    if (size > LIMITS.max_bytes) return `the schema is over ${LIMITS.max_bytes} bytes as JSON`;
+    } else if (isNumber(value) && Number.isFinite(value)) size += reprNumber(value).length + 1;
+    else size += 24;
+    if (size > LIMITS.max_bytes) throw new PastLimit("bytes", { limit: LIMITS.max_bytes });
   }
-  return null;
 }
 
 /** The reasons load_form refuses `root`, [] for none: FormError's lines, each error's code and
