@@ -20,6 +20,7 @@ from .base import Context, Finding, Rule, is_number
 #: The messages, by case: ``str.format`` templates (the web element fills the same slots).
 MESSAGES = {
     "invalid": "field {name!r}: `default` {default} does not satisfy the field: {reason}",
+    "repeats": "It repeats an option.",
 }
 
 
@@ -70,7 +71,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         problem = check_value(_usable(prop), default)
         repeats = isinstance(default, list) and len(set(default)) != len(default)
         if problem is None and repeats:
-            problem = "It repeats an option."
+            problem = MESSAGES["repeats"]
         if problem is not None:
             reason = problem[0].lower() + problem[1:].rstrip(".")
             yield Finding(

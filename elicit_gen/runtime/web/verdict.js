@@ -736,7 +736,79 @@ function schemaProblems(root) {
   return sortedFindings(root, [...found, ...unusableDefaults(root)]).map((f) => `${f.code} ${f.message}`);
 }
 
-/** EG140 beside other errors (alone, it refuses nothing: load_form drops the default). */
-function unusableDefaults(_root) {
-  return [];
+/** formcore's check_value, in English: why `value` does not satisfy the field schema `prop`, or
+ * null. The page's own check (form.js, run on a page of that one field that is never shown). */
+function checkValue(prop, value) {
+  const data = localeData("en");
+  const [_t, _tn] = pageWords(data);
+  const name = "x";
+  const fields = [];
+  const extra = [];
+  if ((prop.type === "number" || prop.type === "integer") && !own(prop, "enum")) {
+    // its bounds as the page data has them: the JSON text, and the text formcore's _num shows
+    const spec = { kind: "number", name, id: "eg-check" };
+    for (const key of WEB_DATA.numberKeywords) if (own(prop, key) && isNumber(prop[key])) spec[key] = [reprNumber(prop[key]), reprNumber(prop[key])];
+    fields.push(spec);
+    extra.push(h("div", { class: "field" }, h("input", { id: "eg-check" }), h("p", { id: "eg-check_err" })));
+  }
+  const host = document.createElement("div");
+  const root = host.attachShadow({ mode: "open" });
+  root.append(...formMarkup({ problems: [], title: null, description: null, fields: [] }, undefined, _t), ...extra);
+  const controller = new AbortController();
+  const stand = pageWindow(controller.signal);
+  const page = { ...data, schema: { type: "object", properties: { [name]: prop } }, fields };
+  try {
+    runForm(pageDocument(root, host, page, controller.signal), stand, _t, _tn);
+    const errors = stand.elicitation.validate({ [name]: value });
+    return own(errors, name) ? errors[name] : null;
+  } finally {
+    controller.abort();
+  }
+}
+
+/** default_valid.py's _usable: the keywords of `p` that have the right type, with its options
+ * as a plain list of values of the select's type. */
+function usable(p) {
+  const s = p.schema;
+  const numeric = WEB_DATA.numberTypes.includes(valueType(p));
+  const out = { type: s.type };
+  for (const [key, value] of Object.entries(s)) {
+    if (own(RULES.expectedTypes, key) && key !== "enum" && key !== "oneOf" && TYPE_CHECKS[RULES.expectedTypes[key][0]](value)) out[key] = value;
+  }
+  if (typeof s.pattern === "string") {
+    try {
+      ElicitPattern.compilePattern(s.pattern);
+      out.pattern = s.pattern;
+    } catch (error) {
+      if (!(error instanceof ElicitPattern.PatternError)) throw error;
+    }
+  }
+  const titled = p.kind === KIND.SINGLE_TITLED || p.kind === KIND.MULTI_TITLED;
+  const options = (rawOptions(p) || []).flatMap((o) => (!titled ? [o] : isObject(o) ? [own(o, "const") ? o.const : null] : []));
+  const values = options.filter(numeric ? isNumber : (v) => typeof v === "string");
+  if (isSingle(p.kind)) out.enum = values;
+  else if (isMulti(p.kind)) out.items = { type: valueType(p), enum: values };
+  return out;
+}
+
+/** EG140 default-valid: each default of the right type that fails its own field. Listed beside
+ * other errors (alone, it refuses nothing: load_form drops the default and shows the form). */
+function unusableDefaults(root) {
+  const found = [];
+  const props = isObject(root.properties) ? Object.entries(root.properties).map(([n, s]) => classify(n, s)) : [];
+  for (const p of props) {
+    if (p.problem !== null || !own(p.schema, "default")) continue;
+    const value = p.schema.default;
+    const numeric = WEB_DATA.numberTypes.includes(valueType(p));
+    const rule = numeric ? RULES.numberDefaultTypes[isSingle(p.kind) ? "single" : "multi"] : RULES.defaultTypes[p.kind];
+    if (!TYPE_CHECKS[rule[0]](value)) continue; // EG120
+    let problem = checkValue(usable(p), value);
+    if (problem === null && Array.isArray(value) && new Set(value).size !== value.length) problem = RULES.messages.EG140.repeats;
+    if (problem === null) continue;
+    const [first, ...rest] = [...problem];
+    const reason = first.toLowerCase() + rest.join("").replace(/\.+$/, "");
+    const message = format(RULES.messages.EG140.invalid, { name: p.name, default: pyJson(value), reason });
+    found.push({ code: "EG140", path: ["properties", p.name, "default"], key: false, message });
+  }
+  return found;
 }
