@@ -73,6 +73,7 @@ def _rules() -> dict[str, Any]:
     """What the verdict (runtime/web/verdict.js) knows of the linter's rules: each error rule's
     summary (the words of a refusal), and the tables the rules read (rules/_shared.py,
     bounds_order.py, secret_field.py)."""
+    from elicit_gen.compiler import load, source
     from elicit_gen.compiler.diagnostics import Severity
     from elicit_gen.compiler.rules import (
         RULES,
@@ -125,6 +126,8 @@ def _rules() -> dict[str, Any]:
         "formatList": string_format._LIST,
         "formatWhy": string_format._WHY,
         "notPrintable": _not_printable(),
+        # a string with a lone surrogate is no JSON the front end reads (EG001, fatal)
+        "unpairedSurrogate": load.INVALID_JSON.format(reason=source.UNPAIRED_SURROGATE),
         "expectedTypes": {k: [checks[f], w] for k, (f, w) in _shared.EXPECTED_TYPES.items()},
         "defaultTypes": {k.value: [checks[f], w] for k, (f, w) in _shared.DEFAULT_TYPES.items()},
         "annotationTypes": {

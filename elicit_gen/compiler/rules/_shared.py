@@ -98,7 +98,7 @@ DEFAULT_TYPES = {
 
 #: The JSON type of a select of numbers' ``default``: (check, what the spec asks for), for a
 #: single-select and a multi-select.
-NUMBER_DEFAULT_TYPES = {
+NUMBER_DEFAULT_TYPES: dict[str, tuple[Callable[[JSON], bool], str]] = {
     "single": (is_number, "a number"),
     "multi": (is_number_array, "an array of numbers"),
 }

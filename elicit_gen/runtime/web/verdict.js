@@ -731,9 +731,32 @@ function walk(root) {
 function schemaProblems(root) {
   const limit = pastLimits(root);
   if (limit !== null) return [`limit: ${limit}`];
+  if (unpairedSurrogate(root)) return [`EG001 ${RULES.unpairedSurrogate}`];
   const found = findings(root);
   if (!found.length) return [];
   return sortedFindings(root, [...found, ...unusableDefaults(root)]).map((f) => `${f.code} ${f.message}`);
+}
+
+const LONE_SURROGATE_RE = /[\ud800-\udfff]/u;
+
+/** Whether a string or key of `root` holds a lone surrogate: no JSON text the front end reads
+ * (source.py refuses it, EG001, before any rule runs). A walk without recursion (the limits
+ * bound it). */
+function unpairedSurrogate(root) {
+  const stack = [root];
+  while (stack.length) {
+    const value = stack.pop();
+    if (typeof value === "string") {
+      if (LONE_SURROGATE_RE.test(value)) return true;
+    } else if (Array.isArray(value)) stack.push(...value);
+    else if (isObject(value)) {
+      for (const [key, item] of Object.entries(value)) {
+        if (LONE_SURROGATE_RE.test(key)) return true;
+        stack.push(item);
+      }
+    }
+  }
+  return false;
 }
 
 /** formcore's check_value, in English: why `value` does not satisfy the field schema `prop`, or
@@ -802,12 +825,20 @@ function unusableDefaults(root) {
     const numeric = WEB_DATA.numberTypes.includes(valueType(p));
     const rule = numeric ? RULES.numberDefaultTypes[isSingle(p.kind) ? "single" : "multi"] : RULES.defaultTypes[p.kind];
     if (!TYPE_CHECKS[rule[0]](value)) continue; // EG120
-    let problem = checkValue(usable(p), value);
+    const field = usable(p);
+    let shown = pyJson(value);
+    if (field.type === "integer" && Number.isInteger(value)) {
+      // JSON Schema's integer: default_valid checks it as the int the form sends (1e+21 is
+      // 1000000000000000000000), which the checks of a number judge as those of an integer
+      field.type = "number";
+      if (!readAsInt(value)) shown = BigInt(value).toString();
+    }
+    let problem = checkValue(field, value);
     if (problem === null && Array.isArray(value) && new Set(value).size !== value.length) problem = RULES.messages.EG140.repeats;
     if (problem === null) continue;
     const [first, ...rest] = [...problem];
     const reason = first.toLowerCase() + rest.join("").replace(/\.+$/, "");
-    const message = format(RULES.messages.EG140.invalid, { name: p.name, default: pyJson(value), reason });
+    const message = format(RULES.messages.EG140.invalid, { name: p.name, default: shown, reason });
     found.push({ code: "EG140", path: ["properties", p.name, "default"], key: false, message });
   }
   return found;

@@ -212,6 +212,77 @@ def test_the_limits_are_load_forms(host: Host) -> None:
     check(host, LIMIT_CASES)
 
 
+def _field(**keys: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": {"x": keys}}
+
+
+#: Values a message writes as Python does: floats (repr's exponents from 1e16 and below 1e-4,
+#: integral values past 2^53 read back as ints), repr of strings (quotes, escapes, characters
+#: str.isprintable refuses, astral and lone surrogates), of lists and dicts, json.dumps (ASCII
+#: only), clipped values and keys, and a limit's key shown with its controls escaped.
+EDGE_CASES: list[Any] = [
+    *(
+        _field(type="number", minimum=lo, maximum=hi)
+        for lo, hi in [
+            (0.1, 1e-05),
+            (1e16, 5),
+            (2**53 + 2, 2**53),
+            (1e21, -1.5e300),
+            (123456.789, -2.5e-07),
+            (5e-324, -5e-324),
+            (1e-4, 9.999e-05),
+            (12345678901234567.0, 1.0),
+        ]
+    ),
+    _field(type="integer", minimum=0.5, maximum=0.75),
+    _field(type="string", minLength=-1.5, maxLength=1e20),
+    _field(type="string", maxLength=2**60, minLength=3e30),
+    _field(type="array", items={"type": "string", "enum": ["a"]}, minItems=1e25),
+    *(_field(type="string", title=title) for title in [12345.5, 1e-7, -0.0, ["x"]]),
+    *(
+        {"type": "object", "properties": {}, "required": [name]}
+        for name in [
+            "it's",
+            "both ' and \"",
+            "a long name, over forty characters, with 'quotes' and \\ and \x1b",
+            "\u202eevil\u200b\xa0\u2028\U0001f600\U000e0001\U0010ffff",
+            "<img src=x onerror=alert(1)>",
+        ]
+    ),
+    {"type": "object", "properties": {"x\ud800": {"type": "object"}}},
+    {"type": [1.5, {"a'b": [True, None, 1e100]}, "\u202e\x00", -7], "properties": {}},
+    _field(type="string", pattern="^a$", const='é"\U0001f600\n\x7f\\'),
+    {
+        "type": "object",
+        "properties": {
+            "e": {"type": "string", "format": "email", "default": "ü@x\u2028"},
+            "n": {"type": "number", "minimum": 0.1, "default": 1e-05},
+            "m": {"type": "integer", "maximum": 1e20, "default": 1e21},
+            "s": {
+                "type": "array",
+                "items": {"type": "string", "enum": ["a"]},
+                "default": ["a", "a"],
+            },
+            "bad": {"type": "nothing"},
+        },
+    },
+    _field(type="integer", enum=[1, 2.5, 1, 0.1]),
+    _field(type="string", enum=["it's", "it's", "\x00", "\x00"]),
+    {"type": "object", "properties": {"\u0085x\U000e0001": {"type": "object"}, "a'b\"c": 5}},
+    _field(type="string", minLength="a long value, over forty characters, with 'quotes' \\"),
+    _field(type="string", minLength=-1.2345678901234567e-300, maxLength=True),
+    {"type": "object", "properties": {"x": {"type": "string", "k" * 50 + "\x1b": "t" * 10_001}}},
+    {"type": "object", "properties": {"x": {"type": "string", "\u202e" + "k" * 39: ["a"] * 501}}},
+    {"type": "object", "properties": {"x": {"type": "string", "title": "\U0001f600" * 10_001}}},
+]
+
+
+def test_values_in_messages_are_written_as_python_writes_them(host: Host) -> None:
+    found = check(host, EDGE_CASES)
+    shown = [json.dumps(s)[:200] for s, f in zip(EDGE_CASES, found, strict=True) if not f]
+    assert not shown, shown  # every case is refused
+
+
 @pytest.mark.parametrize("index", range(len(FIELD_MUTATIONS)))
 def test_each_mutation_alone_is_judged_as_python(index: int, host: Host) -> None:
     field = FIELD_MUTATIONS[index]
