@@ -5,7 +5,9 @@
 
 Nothing in the file is typed by hand: the compiler's keyword tables and field kinds
 (compiler/kinds.py, compiler/lower.py), the words of the kinds a field cannot be (kinds.py's
-``classify``, run on one property of each shape), the layout rule of long text
+``classify``, run on one property of each shape), the error rules' messages (their
+``MESSAGES`` templates) and load_form's limits and their messages (live/limits.py), the
+characters Python's ``repr`` escapes, the layout rule of long text
 (targets/common/layout.py), the page's field markup tables (targets/html_fields.py,
 targets/html.py), the format hints and placeholders (runtime/core/wording.py,
 targets/common/hints.py) and the revisions (compiler/spec.py). tests/targets/web/ fails while
@@ -71,8 +73,9 @@ def _refusals() -> dict[str, str]:
 
 def _rules() -> dict[str, Any]:
     """What the verdict (runtime/web/verdict.js) knows of the linter's rules: each error rule's
-    summary (the words of a refusal), and the tables the rules read (rules/_shared.py,
-    bounds_order.py, secret_field.py)."""
+    messages (its ``MESSAGES``: ``str.format`` templates), the words they are filled with, the
+    characters ``repr`` escapes, and the tables the rules read (rules/_shared.py,
+    bounds_order.py, secret_field.py, string_format.py)."""
     from elicit_gen.compiler import load, source
     from elicit_gen.compiler.diagnostics import Severity
     from elicit_gen.compiler.rules import (
@@ -106,7 +109,6 @@ def _rules() -> dict[str, Any]:
         "object": {},
     }
     return {
-        "summaries": {r.code: r.summary for r in errors},
         # each error rule's messages, str.format templates the element fills as Python does
         "messages": {
             r.code: import_module(r.check.__module__).MESSAGES
