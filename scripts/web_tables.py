@@ -5,7 +5,9 @@
 
 Nothing in the file is typed by hand: the compiler's keyword tables and field kinds
 (compiler/kinds.py, compiler/lower.py), the words of the kinds a field cannot be (kinds.py's
-``classify``, run on one property of each shape), the layout rule of long text
+``classify``, run on one property of each shape), the error rules' messages (their
+``MESSAGES`` templates) and load_form's limits and their messages (live/limits.py), the
+characters Python's ``repr`` escapes, the layout rule of long text
 (targets/common/layout.py), the page's field markup tables (targets/html_fields.py,
 targets/html.py), the format hints and placeholders (runtime/core/wording.py,
 targets/common/hints.py) and the revisions (compiler/spec.py). tests/targets/web/ fails while
@@ -16,6 +18,7 @@ from __future__ import annotations
 
 import json
 import sys
+from importlib import import_module
 from pathlib import Path
 from typing import Any
 
@@ -70,10 +73,21 @@ def _refusals() -> dict[str, str]:
 
 def _rules() -> dict[str, Any]:
     """What the verdict (runtime/web/verdict.js) knows of the linter's rules: each error rule's
-    summary (the words of a refusal), and the tables the rules read (rules/_shared.py,
-    bounds_order.py, secret_field.py)."""
+    messages (its ``MESSAGES``: ``str.format`` templates), the words they are filled with, the
+    characters ``repr`` escapes, and the tables the rules read (rules/_shared.py,
+    bounds_order.py, secret_field.py, string_format.py)."""
+    from elicit_gen.compiler import load, source
     from elicit_gen.compiler.diagnostics import Severity
-    from elicit_gen.compiler.rules import RULES, _shared, bounds_order, secret_field
+    from elicit_gen.compiler.rules import (
+        RULES,
+        _shared,
+        base,
+        bounds_order,
+        keyword_type,
+        secret_field,
+        string_format,
+    )
+    from elicit_gen.compiler.rules.base import json_type
 
     checks = {
         _shared.is_string: "string",
@@ -85,8 +99,37 @@ def _rules() -> dict[str, Any]:
         _shared.is_integer: "integer",
         _shared.is_number: "number",
     }
+    errors = [r for r in RULES if r.severity is Severity.ERROR]
+    samples = {
+        "boolean": True,
+        "integer": 1,
+        "number": 0.5,
+        "string": "",
+        "array": [],
+        "object": {},
+    }
     return {
-        "summaries": {r.code: r.summary for r in RULES if r.severity is Severity.ERROR},
+        # each error rule's messages, str.format templates the element fills as Python does
+        "messages": {
+            r.code: import_module(r.check.__module__).MESSAGES
+            for r in errors
+            if hasattr(import_module(r.check.__module__), "MESSAGES")
+        },
+        "where": _shared.WHERE,
+        "jsonTypes": {**{k: json_type(v) for k, v in samples.items()}, "null": json_type(None)},
+        "annotationWords": {k: w for k, (_, w) in kinds.ANNOTATION_TYPES.items()},
+        "numberDefaultTypes": {
+            k: [checks[f], w] for k, (f, w) in _shared.NUMBER_DEFAULT_TYPES.items()
+        },
+        "shownLength": keyword_type.SHOWN_LENGTH,
+        "shownDigits": base.SHOWN_DIGITS,
+        "longNumber": base.LONG_NUMBER,
+        "formats": list(string_format.FORMATS),
+        "formatList": string_format._LIST,
+        "formatWhy": string_format._WHY,
+        "notPrintable": _not_printable(),
+        # a string with a lone surrogate is no JSON the front end reads (EG001, fatal)
+        "unpairedSurrogate": load.INVALID_JSON.format(reason=source.UNPAIRED_SURROGATE),
         "expectedTypes": {k: [checks[f], w] for k, (f, w) in _shared.EXPECTED_TYPES.items()},
         "defaultTypes": {k.value: [checks[f], w] for k, (f, w) in _shared.DEFAULT_TYPES.items()},
         "annotationTypes": {
@@ -115,18 +158,42 @@ def _rules() -> dict[str, Any]:
             "cjkNegations": list(_shared._CJK_NEGATIONS),
             "cjkNotSecrets": list(_shared._CJK_NOT_SECRETS),
             "notSecretPairs": [list(p) for p in sorted(_shared._NOT_SECRET_PAIRS)],
+            "tokenAlone": _shared.TOKEN_ALONE,
             "checkedFormats": sorted(secret_field._CHECKED_FORMATS),
             "secretFormats": sorted(secret_field._SECRET_FORMATS),
         },
     }
 
 
-def _limits() -> dict[str, int]:
-    """load_form's default limits (live/limits.py)."""
-    from elicit_gen.live.limits import DEFAULT_LIMITS
+def _not_printable() -> list[int]:
+    """The code points ``str.isprintable`` refuses, which ``repr`` of a string escapes: the
+    boundaries a0, b0, a1, b1, ... of the ranges a <= c < b, each written as its distance from
+    the one before."""
+    bounds: list[int] = []
+    inside = False
+    for code in range(0x110000):
+        if (not chr(code).isprintable()) != inside:
+            bounds.append(code)
+            inside = not inside
+    if inside:
+        bounds.append(0x110000)
+    return [b - a for a, b in zip([0, *bounds], bounds, strict=False)]
+
+
+def _limits() -> dict[str, Any]:
+    """load_form's default limits (live/limits.py), the keywords whose lists are options, and
+    the messages of a schema past them."""
+    from elicit_gen.live import limits
     from elicit_gen.records import field_names
 
-    return {name: getattr(DEFAULT_LIMITS, name) for name in field_names(DEFAULT_LIMITS)}
+    found: dict[str, Any] = {
+        name: getattr(limits.DEFAULT_LIMITS, name)
+        for name in field_names(limits.DEFAULT_LIMITS)
+    }
+    found["optionLists"] = sorted(limits._OPTION_LISTS)
+    found["messages"] = limits.MESSAGES
+    found["shownKey"] = limits._SHOWN_KEY
+    return found
 
 
 def data() -> dict[str, Any]:

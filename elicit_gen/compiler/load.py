@@ -110,6 +110,10 @@ class Loaded(NamedTuple):
     envelope: Envelope | None
 
 
+#: An input that is no JSON (EG001): a ``str.format`` template (the web element fills it too).
+INVALID_JSON = "invalid JSON: {reason}"
+
+
 def decode(data: bytes, reporter: Reporter) -> str | None:
     if data.startswith(codecs.BOM_UTF8):
         reporter.report(
@@ -156,7 +160,7 @@ def load(data: bytes, reporter: Reporter, parsed: Parsed | None = None) -> Loade
         reporter.report(
             error.code,
             Severity.ERROR,
-            error.message if error.code != "EG001" else f"invalid JSON: {error.message}",
+            error.message if error.code != "EG001" else INVALID_JSON.format(reason=error.message),
             smap.position(error.offset),
         )
         return None

@@ -31,6 +31,8 @@ _MAX_INT_DIGITS = 309  # the largest double, 1.797...e308, has 309 digits
 
 _WS = re.compile(r"[ \t\n\r]*")
 _SURROGATE = re.compile("[\ud800-\udfff]")
+#: Why a string with a lone surrogate is no JSON a form can take.
+UNPAIRED_SURROGATE = "the string holds an unpaired surrogate (\\ud800-\\udfff): not Unicode text"
 _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 
 
@@ -186,9 +188,7 @@ class _Parser:
         except json.JSONDecodeError as exc:
             raise _Fail(exc.msg.lower(), exc.pos) from None
         if _SURROGATE.search(decoded[0]):
-            raise _Fail(
-                "the string holds an unpaired surrogate (\\ud800-\\udfff): not Unicode text", i
-            )
+            raise _Fail(UNPAIRED_SURROGATE, i)
         return decoded
 
     def object(self, i: int, pointer: str, depth: int) -> tuple[JSON, int]:

@@ -68,6 +68,22 @@ class LimitExceeded(FormError):
 
 #: Keywords whose list value is a select's options.
 _OPTION_LISTS = frozenset({"enum", "oneOf", "anyOf", "enumNames"})
+#: Why a parsed schema is past the limits: ``str.format`` templates (the web element fills the
+#: same slots).
+MESSAGES = {
+    "values": "the schema has more than {limit:,} values",
+    "text": "a string under `{key}` has {length:,} characters (limit {limit:,})",
+    "depth": "the schema nests deeper than {limit} levels",
+    "fields": "the form has {count:,} fields (limit {limit:,})",
+    "name": "a name has {length:,} characters (limit {limit:,})",
+    "list": "`{key}` has {count:,} {what} (limit {limit:,})",
+    "options": "options",
+    "items": "items",
+    "bytes": "the schema is over {limit:,} bytes as JSON",
+    "clipped": "{start}...",
+}
+#: The longest key a message shows whole.
+_SHOWN_KEY = 40
 
 
 def check_limits(
@@ -133,7 +149,7 @@ def _values_floor(schema: Mapping[str, Any], limits: Limits) -> int:
 
 def _walk(schema: object, limits: Limits) -> None:
     if isinstance(schema, Mapping) and _values_floor(schema, limits) > limits.max_values:
-        raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
+        raise LimitExceeded(MESSAGES["values"].format(limit=limits.max_values))
     values = 0
     size = 0
     # (value, depth, the key it is under)
@@ -142,12 +158,13 @@ def _walk(schema: object, limits: Limits) -> None:
         value, depth, key = stack.pop()
         values += 1
         if values > limits.max_values:
-            raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
+            raise LimitExceeded(MESSAGES["values"].format(limit=limits.max_values))
         if isinstance(value, str):
             if len(value) > limits.max_text:
                 raise LimitExceeded(
-                    f"a string under `{_short(key)}` has {len(value):,} characters "
-                    f"(limit {limits.max_text:,})"
+                    MESSAGES["text"].format(
+                        key=_short(key), length=len(value), limit=limits.max_text
+                    )
                 )
             size += json_length(value)
         elif isinstance(value, bool) or value is None:
@@ -162,29 +179,31 @@ def _walk(schema: object, limits: Limits) -> None:
             size += int(digits) + 2
         elif isinstance(value, (Mapping, list, tuple)):
             if depth > limits.max_depth:
-                raise LimitExceeded(f"the schema nests deeper than {limits.max_depth} levels")
+                raise LimitExceeded(MESSAGES["depth"].format(limit=limits.max_depth))
             if isinstance(value, Mapping):
                 if key == "properties" and depth == 2 and len(value) > limits.max_fields:
                     raise LimitExceeded(
-                        f"the form has {len(value):,} fields (limit {limits.max_fields:,})"
+                        MESSAGES["fields"].format(count=len(value), limit=limits.max_fields)
                     )
                 if len(value) > limits.max_values:
-                    raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
+                    raise LimitExceeded(MESSAGES["values"].format(limit=limits.max_values))
                 for name, item in value.items():
                     if not isinstance(name, str):
                         raise LimitExceeded("the schema has a key that is not a string")
                     if len(name) > limits.max_name:
                         raise LimitExceeded(
-                            f"a name has {len(name):,} characters (limit {limits.max_name:,})"
+                            MESSAGES["name"].format(length=len(name), limit=limits.max_name)
                         )
                     size += json_length(name) + 2  # the colon, and a comma
                     stack.append((item, depth + 1, name))
             else:
                 limit = limits.max_options
                 if len(value) > limit:
-                    what = "options" if key in _OPTION_LISTS else "items"
+                    what = MESSAGES["options" if key in _OPTION_LISTS else "items"]
                     raise LimitExceeded(
-                        f"`{_short(key)}` has {len(value):,} {what} (limit {limit:,})"
+                        MESSAGES["list"].format(
+                            key=_short(key), count=len(value), what=what, limit=limit
+                        )
                     )
                 measured = _plain_options(value, values, limits)
                 if measured is None:
@@ -203,7 +222,7 @@ def _walk(schema: object, limits: Limits) -> None:
         else:  # not JSON at all: the front end reports what it is
             size += 24
         if size > limits.max_bytes:
-            raise LimitExceeded(f"the schema is over {limits.max_bytes:,} bytes as JSON")
+            raise LimitExceeded(MESSAGES["bytes"].format(limit=limits.max_bytes))
 
 
 def _joined(texts: list[Any], most: int, limits: Limits) -> str | None:
@@ -230,7 +249,7 @@ def _plain_options(
     if not options:
         return None
     if values + len(options) > limits.max_values:  # each item is a value at least: refused now
-        raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
+        raise LimitExceeded(MESSAGES["values"].format(limit=limits.max_values))
     joined = _joined(list(options), limits.max_text, limits)
     if joined is None:
         return None
@@ -248,7 +267,7 @@ def _number_options(
     if not options or not set(map(type, options)) <= {int, float}:
         return None
     if values + len(options) > limits.max_values:  # each item is a value: refused now
-        raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
+        raise LimitExceeded(MESSAGES["values"].format(limit=limits.max_values))
     biggest = max(map(abs, options))  # infinite, or NaN when it comes first: not JSON
     if isinstance(biggest, float) and not math.isfinite(biggest):
         return None
@@ -276,7 +295,7 @@ def _titled_options(
     if values + count > limits.max_values:
         # at least this many (a value that is itself an object holds more): refused at once,
         # before any text of the list is looked at
-        raise LimitExceeded(f"the schema has more than {limits.max_values:,} values")
+        raise LimitExceeded(MESSAGES["values"].format(limit=limits.max_values))
     texts = _joined(list(chain.from_iterable(map(dict.values, options))), limits.max_text, limits)
     keys = _joined(list(chain.from_iterable(options)), limits.max_name, limits)
     if texts is None or keys is None:
@@ -318,4 +337,6 @@ def json_length(text: str) -> int:
 
 
 def _short(name: str) -> str:
-    return visible(name[:40]) + ("..." if len(name) > 40 else "")
+    if len(name) <= _SHOWN_KEY:
+        return visible(name)
+    return MESSAGES["clipped"].format(start=visible(name[:_SHOWN_KEY]))

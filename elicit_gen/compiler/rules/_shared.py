@@ -96,15 +96,19 @@ DEFAULT_TYPES = {
 }
 
 
+#: The JSON type of a select of numbers' ``default``: (check, what the spec asks for), for a
+#: single-select and a multi-select.
+NUMBER_DEFAULT_TYPES: dict[str, tuple[Callable[[JSON], bool], str]] = {
+    "single": (is_number, "a number"),
+    "multi": (is_number_array, "an array of numbers"),
+}
+
+
 def default_type(prop: Prop) -> tuple[Callable[[JSON], bool], str]:
     """The JSON type ``prop``'s ``default`` must have: its kind's (``DEFAULT_TYPES``), but a
     number, or an array of numbers, for a select of numbers."""
     if prop.numeric:
-        return (
-            (is_number, "a number")
-            if prop.kind.is_single
-            else (is_number_array, "an array of numbers")
-        )
+        return NUMBER_DEFAULT_TYPES["single" if prop.kind.is_single else "multi"]
     return DEFAULT_TYPES[prop.kind]
 
 
@@ -182,6 +186,8 @@ _TOKEN_QUANTITY = {
     "rate",
 }
 _NEGATIONS = {"not", "never", "no", "without"}
+#: What "token" alone (not counting or limiting something) asks for.
+TOKEN_ALONE = "an access token"
 
 
 def _words(text: str) -> list[str]:
@@ -244,7 +250,7 @@ def secret_kind(text: str) -> str | None:
         if pair in _SECRET_PAIRS:
             return _SECRET_PAIRS[pair]
     if "token" in words and not _TOKEN_QUANTITY.intersection(words):
-        return "an access token"
+        return TOKEN_ALONE
     return None
 
 
@@ -413,6 +419,16 @@ def annotations_outside_subset(ctx: Context) -> Iterator[tuple[str, str, str, JS
             yield pointer, key, where, value
 
 
+#: Where a keyword stands, as a message says it: ``str.format`` templates (the web element fills
+#: the same slots).
+WHERE = {
+    "root": "requestedSchema",
+    "field": "field {name!r}",
+    "items": "{where} items",
+    "option": "{where} option",
+}
+
+
 def every_annotation(ctx: Context) -> Iterator[tuple[str, str, str, JSON]]:
     """Every annotation of a form, wherever it stands (root, field, ``items``, option; a titled
     option's ``title`` aside, which EG152 checks): (the pointer of the schema it stands in, key,
@@ -420,16 +436,17 @@ def every_annotation(ctx: Context) -> Iterator[tuple[str, str, str, JSON]]:
     a caller that reports it."""
     if not ctx.is_form:
         return
-    yield from _annotations_of(ctx.root, ctx.at(), "requestedSchema")
+    yield from _annotations_of(ctx.root, ctx.at(), WHERE["root"])
     for prop in ctx.valid_properties:
-        where = f"field {prop.name!r}"
+        where = WHERE["field"].format(name=prop.name)
         yield from _annotations_of(prop.keys, prop.pointer, where)
         if prop.kind.is_multi:
-            yield from _annotations_of(prop.keys.get("items"), prop.at("items"), f"{where} items")
+            items = WHERE["items"].format(where=where)
+            yield from _annotations_of(prop.keys.get("items"), prop.at("items"), items)
         if prop.kind in (Kind.SINGLE_TITLED, Kind.MULTI_TITLED):
             for index, option in enumerate(prop.raw_options() or []):
                 pointer = f"{prop.options_pointer}/{index}"
-                found = _annotations_of(option, pointer, f"{where} option")
+                found = _annotations_of(option, pointer, WHERE["option"].format(where=where))
                 yield from (a for a in found if a[1] != "title")
 
 
@@ -444,13 +461,13 @@ def _outside_subset(ctx: Context) -> Iterator[tuple[str, str, str, Kind | None, 
     if not ctx.is_form:
         return
     for key in _extra_keys(ROOT_KEYS, ctx.schema):
-        yield ctx.at(key), key, "requestedSchema", None, ctx.root[key]
+        yield ctx.at(key), key, WHERE["root"], None, ctx.root[key]
     for prop in ctx.valid_properties:
         yield from _field_keys(prop)
 
 
 def _field_keys(prop: Prop) -> Iterator[tuple[str, str, str, Kind | None, JSON]]:
-    where = f"field {prop.name!r}"
+    where = WHERE["field"].format(name=prop.name)
     for key in _extra_keys(COMMON_KEYS | KIND_KEYS[prop.kind], prop.keys):
         other = _KIND_OF_KEY.get(key)
         kind = other if other and other != prop.kind else None
@@ -460,10 +477,10 @@ def _field_keys(prop: Prop) -> Iterator[tuple[str, str, str, Kind | None, JSON]]
     items = prop.keys.get("items")
     if prop.kind.is_multi and isinstance(items, dict):  # always a dict for a multi-select
         for key in _extra_keys(ITEMS_KEYS[prop.kind], items):
-            yield prop.at("items", key), key, f"{where} items", None, items[key]
+            yield prop.at("items", key), key, WHERE["items"].format(where=where), None, items[key]
     if prop.kind in (Kind.SINGLE_TITLED, Kind.MULTI_TITLED):
         for index, option in enumerate(prop.raw_options() or []):
             if isinstance(option, dict):
                 for key in _extra_keys(OPTION_KEYS, option):
                     pointer = f"{prop.options_pointer}/{index}/{key}"
-                    yield pointer, key, f"{where} option", None, option[key]
+                    yield pointer, key, WHERE["option"].format(where=where), None, option[key]

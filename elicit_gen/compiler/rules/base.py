@@ -122,9 +122,14 @@ def is_integer(value: JSON) -> TypeGuard[int | float]:
     )
 
 
+#: The longest number a message shows whole, and how it shows a longer one (``str.format``).
+SHOWN_DIGITS = 24
+LONG_NUMBER = "{start}…{end} ({digits} digits)"
+
+
 def show_number(value: int | float) -> str:
     """``value`` as a message shows it: a long integer shortened to its ends and digit count."""
     text = repr(value)
-    if len(text) <= 24:
+    if len(text) <= SHOWN_DIGITS:
         return text
-    return f"{text[:10]}…{text[-4:]} ({len(text.lstrip('-'))} digits)"
+    return LONG_NUMBER.format(start=text[:10], end=text[-4:], digits=len(text.lstrip("-")))

@@ -23,6 +23,14 @@ EXCLUSIVE_PAIRS = (
 )
 
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "order": "field {name!r}: `{low}` ({lo}) {relation} `{high}` ({hi}); no value can satisfy both",
+    "exclusive": "is not below",
+    "greater": "is greater than",
+}
+
+
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
         keys = prop.keys
@@ -31,15 +39,16 @@ def check(ctx: Context) -> Iterator[Finding]:
             if not (is_number(lo) and is_number(hi)):
                 continue
             if (low, high) in EXCLUSIVE_PAIRS and lo >= hi:  # an exclusive bound: no equality
-                relation = "is not below"
+                relation = MESSAGES["exclusive"]
             elif lo > hi:
-                relation = "is greater than"
+                relation = MESSAGES["greater"]
             else:
                 continue
             yield Finding(
                 prop.at(low),
-                f"field {prop.name!r}: `{low}` ({lo}) {relation} `{high}` ({hi}); no value can "
-                "satisfy both",
+                MESSAGES["order"].format(
+                    name=prop.name, low=low, lo=lo, relation=relation, high=high, hi=hi
+                ),
             )
 
 

@@ -17,6 +17,12 @@ from ..source import JSON
 from ._shared import EXPECTED_TYPES, default_type, is_string
 from .base import Context, Finding, Rule, is_number
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "invalid": "field {name!r}: `default` {default} does not satisfy the field: {reason}",
+    "repeats": "It repeats an option.",
+}
+
 
 def _usable(prop: Prop) -> dict[str, JSON]:
     """The keywords of ``prop`` that have the right type, with options as plain lists of the
@@ -65,13 +71,14 @@ def check(ctx: Context) -> Iterator[Finding]:
         problem = check_value(_usable(prop), default)
         repeats = isinstance(default, list) and len(set(default)) != len(default)
         if problem is None and repeats:
-            problem = "It repeats an option."
+            problem = MESSAGES["repeats"]
         if problem is not None:
             reason = problem[0].lower() + problem[1:].rstrip(".")
             yield Finding(
                 prop.at("default"),
-                f"field {prop.name!r}: `default` {json.dumps(default)} does not satisfy the "
-                f"field: {reason}",
+                MESSAGES["invalid"].format(
+                    name=prop.name, default=json.dumps(default), reason=reason
+                ),
             )
 
 

@@ -11,6 +11,11 @@ from ..diagnostics import Severity
 from ..kinds import Kind
 from .base import Context, Finding, Rule
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "length": "field {name!r}: `enumNames` has {names} name(s) for {values} `enum` value(s)",
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
@@ -20,8 +25,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         if isinstance(values, list) and isinstance(names, list) and len(values) != len(names):
             yield Finding(
                 prop.at("enumNames"),
-                f"field {prop.name!r}: `enumNames` has {len(names)} name(s) for {len(values)} "
-                "`enum` value(s)",
+                MESSAGES["length"].format(name=prop.name, names=len(names), values=len(values)),
             )
 
 

@@ -14,11 +14,15 @@ from collections.abc import Iterator
 from ..diagnostics import Severity
 from .base import Context, Finding, Rule
 
+#: The message: a ``str.format`` template (the web element fills the same slots).
+MESSAGES = {"refused": "field {name!r}: {problem}"}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.properties:
         if prop.problem is not None:
-            yield Finding(prop.pointer, f"field {prop.name!r}: {prop.problem}", at_key=True)
+            message = MESSAGES["refused"].format(name=prop.name, problem=prop.problem)
+            yield Finding(prop.pointer, message, at_key=True)
 
 
 RULE = Rule(

@@ -11,6 +11,11 @@ from collections.abc import Iterator
 from ..diagnostics import Severity
 from .base import Context, Finding, Rule, is_number
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "empty": "field {name!r}: no integer lies between `minimum` {lo} and `maximum` {hi}",
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
@@ -22,7 +27,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         if math.ceil(lo) > math.floor(hi):
             yield Finding(
                 prop.at("minimum"),
-                f"field {prop.name!r}: no integer lies between `minimum` {lo} and `maximum` {hi}",
+                MESSAGES["empty"].format(name=prop.name, lo=lo, hi=hi),
             )
 
 

@@ -24,13 +24,26 @@ from .base import Context, Finding, Rule, json_type
 _CONST_KINDS = (Kind.STRING, Kind.NUMBER, Kind.BOOLEAN)
 
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "schema": "requestedSchema: `$schema` must be a string, found {found}",
+    "annotation": "{where}: `{key}` must be {expected}, found {found}",
+    "keyword": "field {name!r}: `{key}` must be {expected}, found {found}",
+    "any_of": "field {name!r}: `items.anyOf` must be an array of options, found {found}",
+    "shown": "{type} ({value})",
+    "clipped": "{start}...",
+}
+#: How long a value a message shows whole (a longer one is clipped).
+SHOWN_LENGTH = 40
+
+
 def check(ctx: Context) -> Iterator[Finding]:
     if not ctx.is_form:
         return
     if "$schema" in ctx.root and not isinstance(ctx.root["$schema"], str):
         yield Finding(
             ctx.at("$schema"),
-            f"requestedSchema: `$schema` must be a string, found {_show(ctx.root['$schema'])}",
+            MESSAGES["schema"].format(found=_show(ctx.root["$schema"])),
         )
     # a field's title and description: with its other keywords, below
     fields = {prop.pointer for prop in ctx.valid_properties}
@@ -41,7 +54,9 @@ def check(ctx: Context) -> Iterator[Finding]:
             expected = ANNOTATION_TYPES[key][1]
             yield Finding(
                 join_pointer(parent, key),
-                f"{where}: `{key}` must be {expected}, found {_show(value)}",
+                MESSAGES["annotation"].format(
+                    where=where, key=key, expected=expected, found=_show(value)
+                ),
             )
     for prop in ctx.valid_properties:
         for key, value in prop.keys.items():
@@ -56,7 +71,9 @@ def check(ctx: Context) -> Iterator[Finding]:
             if not ok(value):
                 yield Finding(
                     prop.at(key),
-                    f"field {prop.name!r}: `{key}` must be {expected}, found {_show(value)}",
+                    MESSAGES["keyword"].format(
+                        name=prop.name, key=key, expected=expected, found=_show(value)
+                    ),
                 )
         if prop.kind is Kind.MULTI_TITLED:
             items = prop.keys["items"]
@@ -64,20 +81,21 @@ def check(ctx: Context) -> Iterator[Finding]:
             if not isinstance(any_of, list):
                 yield Finding(
                     prop.at("items", "anyOf"),
-                    f"field {prop.name!r}: `items.anyOf` must be an array of options, found "
-                    f"{json_type(any_of)}",
+                    MESSAGES["any_of"].format(name=prop.name, found=json_type(any_of)),
                 )
 
 
 def _show(value: JSON) -> str:
     if isinstance(value, (str, int, float)) and not isinstance(value, bool):
-        return f"{json_type(value)} ({_short(value)})"
+        return MESSAGES["shown"].format(type=json_type(value), value=_short(value))
     return json_type(value)
 
 
 def _short(value: str | int | float) -> str:
     text = repr(value) if isinstance(value, str) else str(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    if len(text) <= SHOWN_LENGTH:
+        return text
+    return MESSAGES["clipped"].format(start=text[: SHOWN_LENGTH - 3])
 
 
 RULE = Rule(

@@ -15,6 +15,12 @@ from ..diagnostics import Severity
 from ._shared import keys_outside_subset, misspelt_keyword
 from .base import Context, Finding, Rule
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "typo": "{where}: `{key}` is not a keyword; did you mean `{meant}`? (as written, clients drop "
+    "it)",
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     for pointer, key, where, other_kind in keys_outside_subset(ctx):
@@ -22,8 +28,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         if meant is not None:
             yield Finding(
                 pointer,
-                f"{where}: `{key}` is not a keyword; did you mean `{meant}`? (as written, "
-                "clients drop it)",
+                MESSAGES["typo"].format(where=where, key=key, meant=meant),
                 at_key=True,
                 hint=f"rename it to `{meant}`",
             )

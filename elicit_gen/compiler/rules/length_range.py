@@ -14,6 +14,12 @@ from ..diagnostics import Severity
 from ._shared import LENGTH_KEYS, MAX_SAFE_INTEGER
 from .base import Context, Finding, Rule, is_number, show_number
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "beyond": "field {name!r}: `{key}` {value} is beyond 2^53 - 1; no client holds a value this "
+    "long, and not every validator can represent the bound",
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
@@ -22,9 +28,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             if is_number(value) and value > MAX_SAFE_INTEGER:
                 yield Finding(
                     prop.at(key),
-                    f"field {prop.name!r}: `{key}` {show_number(value)} is beyond 2^53 - 1; "
-                    "no client holds a value this long, and not every validator can represent the "
-                    "bound",
+                    MESSAGES["beyond"].format(name=prop.name, key=key, value=show_number(value)),
                     hint=f"leave `{key}` out" if key.startswith("max") else None,
                 )
 

@@ -12,6 +12,9 @@ from ..diagnostics import Severity
 from ._shared import LENGTH_KEYS
 from .base import Context, Finding, Rule, is_number
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {"negative": "field {name!r}: `{key}` must not be negative, found {value}"}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
@@ -20,7 +23,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             if is_number(value) and value < 0:
                 yield Finding(
                     prop.at(key),
-                    f"field {prop.name!r}: `{key}` must not be negative, found {value}",
+                    MESSAGES["negative"].format(name=prop.name, key=key, value=value),
                 )
 
 

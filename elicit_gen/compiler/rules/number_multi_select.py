@@ -19,6 +19,13 @@ from ..diagnostics import Severity
 from ..kinds import Kind
 from .base import Context, Finding, Rule
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "numbers": "field {name!r}: a multi-select of numbers is refused by the spec's schema (a "
+    "multi-select's options are strings): the MCP SDKs' clients refuse the whole request, though "
+    "elicit-gen's forms answer it with numbers",
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
@@ -30,9 +37,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             pointer = prop.options_pointer
         yield Finding(
             pointer,
-            f"field {prop.name!r}: a multi-select of numbers is refused by the spec's schema "
-            "(a multi-select's options are strings): the MCP SDKs' clients refuse the whole "
-            "request, though elicit-gen's forms answer it with numbers",
+            MESSAGES["numbers"].format(name=prop.name),
             at_key=True,
             hint='use string options ("8"), or --ignore EG154 where every client is elicit-gen\'s',
         )

@@ -12,6 +12,13 @@ from ..diagnostics import Severity
 from ..kinds import Kind
 from .base import Context, Finding, Rule, json_type
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "missing": "field {name!r}: option {index} has no `title` (a titled option needs a label to "
+    "show)",
+    "not_string": "field {name!r}: option `title` must be a string, found {found}",
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
@@ -24,15 +31,13 @@ def check(ctx: Context) -> Iterator[Finding]:
             if "title" not in option:
                 yield Finding(
                     pointer,
-                    f"field {prop.name!r}: option {index} has no `title` (a titled option needs a "
-                    "label to show)",
+                    MESSAGES["missing"].format(name=prop.name, index=index),
                     hint="add a title, or use a plain `enum` for untitled options",
                 )
             elif not isinstance(option["title"], str):
                 yield Finding(
                     pointer + "/title",
-                    f"field {prop.name!r}: option `title` must be a string, found "
-                    f"{json_type(option['title'])}",
+                    MESSAGES["not_string"].format(name=prop.name, found=json_type(option["title"])),
                 )
 
 

@@ -22,6 +22,28 @@ from ..kinds import Kind, Prop
 from ..source import JSON
 from .base import Context, Finding, Rule, is_number, json_type, show_number
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "option": "field {name!r}: {problem}",
+    "none": "field {name!r}: a select needs at least one option",
+    "not_object": "field {name!r}: each option must be an object with `const` and `title`, "
+    "found {found}",
+    "no_const": "field {name!r}: option {index} has no `const`",
+    "empty": "an option value must not be empty",
+    "twice": "option {value!r} appears twice",
+    "not_finite": "option {value} is not a finite number",
+    "fraction": 'option {value} is no whole number, but the options\' `type` is "integer": no '
+    "answer could choose it",
+    "number_twice": "option {value} appears twice",
+    "one_number": "option {value} appears twice: {first!r} and {second!r} are one JSON number",
+    "wrong_type": "option values must be {wanted}, found {found}",
+    "first": "{message} (the first option's value is {first})",
+    "strings": "strings",
+    "numbers": "numbers",
+    "string_first": "a string",
+    "number_first": "a number",
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
@@ -32,7 +54,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             continue  # EG120 reports a non-array
         base = prop.options_pointer
         if not options:
-            yield Finding(base, f"field {prop.name!r}: a select needs at least one option")
+            yield Finding(base, MESSAGES["none"].format(name=prop.name))
             continue
         titled = prop.kind in (Kind.SINGLE_TITLED, Kind.MULTI_TITLED)
         seen: dict[JSON, JSON] = {}  # value -> as first written (1 and 1.0 are one key)
@@ -42,12 +64,11 @@ def check(ctx: Context) -> Iterator[Finding]:
                 if not isinstance(option, dict):
                     yield Finding(
                         pointer,
-                        f"field {prop.name!r}: each option must be an object with `const` and "
-                        f"`title`, found {json_type(option)}",
+                        MESSAGES["not_object"].format(name=prop.name, found=json_type(option)),
                     )
                     continue
                 if "const" not in option:
-                    yield Finding(pointer, f"field {prop.name!r}: option {index} has no `const`")
+                    yield Finding(pointer, MESSAGES["no_const"].format(name=prop.name, index=index))
                     continue
                 value = option["const"]
                 pointer += "/const"
@@ -56,7 +77,8 @@ def check(ctx: Context) -> Iterator[Finding]:
             problem = _problem(prop, value, seen)
             if problem is not None:
                 message, hint = problem
-                yield Finding(pointer, f"field {prop.name!r}: {message}", hint=hint)
+                message = MESSAGES["option"].format(name=prop.name, problem=message)
+                yield Finding(pointer, message, hint=hint)
             else:
                 seen[value] = value
 
@@ -65,40 +87,40 @@ def _problem(prop: Prop, value: JSON, seen: dict[JSON, JSON]) -> tuple[str, str 
     """What is wrong with the option ``value`` of ``prop`` (a message and a hint), if anything."""
     if not prop.numeric:
         if not isinstance(value, str):
-            return _wrong_type(prop, "strings", value)
+            return _wrong_type(prop, MESSAGES["strings"], value)
         if not value:
-            return "an option value must not be empty", None
+            return MESSAGES["empty"], None
         if value in seen:
-            return f"option {value!r} appears twice", None
+            return MESSAGES["twice"].format(value=value), None
         return None
     if not is_number(value):
-        return _wrong_type(prop, "numbers", value)
+        return _wrong_type(prop, MESSAGES["numbers"], value)
     if not math.isfinite(value):
-        return f"option {value} is not a finite number", None
+        return MESSAGES["not_finite"].format(value=value), None
     if prop.value_type == "integer" and isinstance(value, float) and not value.is_integer():
         return (
-            f"option {show_number(value)} is no whole number, but the options' `type` is "
-            '"integer": no answer could choose it',
+            MESSAGES["fraction"].format(value=show_number(value)),
             'give whole numbers, or use `type: "number"`',
         )
     if value in seen:
         first = seen[value]
         if repr(first) == repr(value):
-            return f"option {show_number(value)} appears twice", None
-        shown = f"{first!r} and {value!r}"  # short: one of them is a float
-        return f"option {show_number(value)} appears twice: {shown} are one JSON number", None
+            return MESSAGES["number_twice"].format(value=show_number(value)), None
+        # short: one of them is a float
+        message = MESSAGES["one_number"].format(value=show_number(value), first=first, second=value)
+        return message, None
     return None
 
 
 def _wrong_type(prop: Prop, wanted: str, value: JSON) -> tuple[str, str]:
-    message = f"option values must be {wanted}, found {json_type(value)}"
+    message = MESSAGES["wrong_type"].format(wanted=wanted, found=json_type(value))
     if prop.kind is Kind.MULTI_TITLED:
         # no declared type: the first option's const decides
-        first = "a string" if wanted == "strings" else "a number"
-        return f"{message} (the first option's value is {first})", (
+        first = MESSAGES["string_first" if wanted == MESSAGES["strings"] else "number_first"]
+        return MESSAGES["first"].format(message=message, first=first), (
             "give every option a value of one type: all strings, or all numbers"
         )
-    if wanted == "strings":
+    if wanted == MESSAGES["strings"]:
         return message, 'quote the value, or make it a select of numbers: `type: "number"`'
     if isinstance(value, bool):
         return message, "a validator counts true and false as no numbers: use 1 and 0"

@@ -15,6 +15,15 @@ from collections.abc import Iterator
 from ..diagnostics import Severity
 from .base import Context, Finding, Rule, json_type
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "not_array": "`required` must be an array of property names, found {found}",
+    "not_string": "`required` lists property names, found {found}",
+    "repeated": "{name!r} is listed in `required` more than once",
+    "missing": "`required` names {name!r}, which is not in `properties`: the form could never "
+    "be accepted",
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     if not ctx.is_form or "required" not in ctx.root:
@@ -23,7 +32,7 @@ def check(ctx: Context) -> Iterator[Finding]:
     if not isinstance(required, list):
         yield Finding(
             ctx.at("required"),
-            f"`required` must be an array of property names, found {json_type(required)}",
+            MESSAGES["not_array"].format(found=json_type(required)),
         )
         return
     properties = ctx.root.get("properties")
@@ -32,13 +41,13 @@ def check(ctx: Context) -> Iterator[Finding]:
     for index, name in enumerate(required):
         pointer = ctx.at("required", index)
         if not isinstance(name, str):
-            yield Finding(pointer, f"`required` lists property names, found {json_type(name)}")
+            yield Finding(pointer, MESSAGES["not_string"].format(found=json_type(name)))
             continue
         if name in seen:
             # harmless once compiled: the form requires it once
             yield Finding(
                 pointer,
-                f"{name!r} is listed in `required` more than once",
+                MESSAGES["repeated"].format(name=name),
                 compile_ignorable=True,
             )
             continue
@@ -46,8 +55,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         if names is not None and name not in names:
             yield Finding(
                 pointer,
-                f"`required` names {name!r}, which is not in `properties`: the form could "
-                "never be accepted",
+                MESSAGES["missing"].format(name=name),
                 hint="add the property or remove the name",
             )
 

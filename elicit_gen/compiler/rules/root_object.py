@@ -12,24 +12,27 @@ from collections.abc import Iterator
 from ..diagnostics import Severity
 from .base import Context, Finding, Rule, json_type
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "not_object": "requestedSchema must be an object schema, found {found}",
+    "no_type": 'requestedSchema needs `"type": "object"`',
+    "wrong_type": 'requestedSchema `type` must be "object", found {type!r}',
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     if not ctx.is_form:
         return
     schema = ctx.schema
     if not isinstance(schema, dict):
-        yield Finding(
-            ctx.at(), f"requestedSchema must be an object schema, found {json_type(schema)}"
-        )
+        yield Finding(ctx.at(), MESSAGES["not_object"].format(found=json_type(schema)))
         return
     if "type" not in schema:
-        yield Finding(
-            ctx.at(), 'requestedSchema needs `"type": "object"`', hint='add "type": "object"'
-        )
+        yield Finding(ctx.at(), MESSAGES["no_type"], hint='add "type": "object"')
     elif schema["type"] != "object":
         yield Finding(
             ctx.at("type"),
-            f'requestedSchema `type` must be "object", found {schema["type"]!r}',
+            MESSAGES["wrong_type"].format(type=schema["type"]),
         )
 
 

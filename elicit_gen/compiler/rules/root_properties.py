@@ -11,20 +11,22 @@ from collections.abc import Iterator
 from ..diagnostics import Severity
 from .base import Context, Finding, Rule, json_type
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "missing": "requestedSchema needs a `properties` object (use {{}} for a form with no fields)",
+    "not_object": "`properties` must be an object mapping field names to schemas, found {found}",
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     if not ctx.is_form or not isinstance(ctx.schema, dict):
         return
     if "properties" not in ctx.root:
-        yield Finding(
-            ctx.at(),
-            "requestedSchema needs a `properties` object (use {} for a form with no fields)",
-        )
+        yield Finding(ctx.at(), MESSAGES["missing"].format())
     elif not isinstance(ctx.root["properties"], dict):
         yield Finding(
             ctx.at("properties"),
-            f"`properties` must be an object mapping field names to schemas, found "
-            f"{json_type(ctx.root['properties'])}",
+            MESSAGES["not_object"].format(found=json_type(ctx.root["properties"])),
         )
 
 

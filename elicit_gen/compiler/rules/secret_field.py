@@ -29,6 +29,16 @@ _CHECKED_FORMATS = frozenset((*SUBSET_FORMATS, *ENFORCED_FORMATS))
 _SECRET_FORMATS = frozenset({"password"})
 
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "secret": "field {name!r} asks for {what} (by its {where}); form mode must not request "
+    "passwords, API keys, access tokens or payment credentials",
+    "format": "a password",
+    "by_format": "format",
+    "by_name": "name",
+}
+
+
 def _can_hold_a_secret(prop: Prop) -> bool:
     if prop.kind is Kind.STRING:
         # an email, URI, date or date-time is not a secret; an unchecked format is free text
@@ -40,8 +50,8 @@ def _what(prop: Prop) -> tuple[str, str] | None:
     """(what secret the field asks for, where that was read), or None."""
     fmt = prop.keys.get("format")
     if isinstance(fmt, str) and fmt in _SECRET_FORMATS:
-        return "a password", "format"
-    sources = [("name", prop.name)]
+        return MESSAGES["format"], MESSAGES["by_format"]
+    sources = [(MESSAGES["by_name"], prop.name)]
     for key in ("title", "description"):
         value = prop.keys.get(key)
         if isinstance(value, str):
@@ -60,8 +70,7 @@ def check(ctx: Context) -> Iterator[Finding]:
             what, where = found
             yield Finding(
                 prop.pointer,
-                f"field {prop.name!r} asks for {what} (by its {where}); form mode must not "
-                "request passwords, API keys, access tokens or payment credentials",
+                MESSAGES["secret"].format(name=prop.name, what=what, where=where),
                 at_key=True,
                 hint='use URL mode ("mode": "url") to collect secrets out of band',
             )

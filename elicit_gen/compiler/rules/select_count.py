@@ -11,6 +11,14 @@ from collections.abc import Iterator
 from ..diagnostics import Severity
 from .base import Context, Finding, Rule, is_number, show_number
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "min": "field {name!r}: `minItems` ({low}) is more than the {count} options; the field can "
+    "never be filled",
+    "max": "field {name!r}: `maxItems` ({high}) is more than the {count} options, so it never "
+    "applies",
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
@@ -24,14 +32,12 @@ def check(ctx: Context) -> Iterator[Finding]:
         if is_number(low) and low > count:
             yield Finding(
                 prop.at("minItems"),
-                f"field {prop.name!r}: `minItems` ({show_number(low)}) is more than the {count} "
-                "options; the field can never be filled",
+                MESSAGES["min"].format(name=prop.name, low=show_number(low), count=count),
             )
         if is_number(high) and high > count:
             yield Finding(
                 prop.at("maxItems"),
-                f"field {prop.name!r}: `maxItems` ({show_number(high)}) is more than the {count} "
-                "options, so it never applies",
+                MESSAGES["max"].format(name=prop.name, high=show_number(high), count=count),
                 severity=Severity.WARNING,
             )
 

@@ -42,6 +42,13 @@ _WHY = {
     "password": "form mode must not ask for passwords: use a URL-mode elicitation",
 }
 _LIST = ", ".join(FORMATS)
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "refused": "field {name!r}: format {format!r} is not one a form can check{reason}; "
+    "use one of {formats}",
+    "reason": " ({why})",
+    "uuid": "pydantic's UUID{version}: only pydantic checks the version",
+}
 
 
 def _pydantic_uuid(fmt: str) -> bool:
@@ -59,12 +66,13 @@ def check(ctx: Context) -> Iterator[Finding]:
             hint = f'did you mean "{suggestion}"?' if suggestion else None
             why = _WHY.get(fmt.lower())
             if _pydantic_uuid(fmt):
-                why = f"pydantic's UUID{fmt[4]}: only pydantic checks the version"
-            reason = f" ({why})" if why else ""
+                why = MESSAGES["uuid"].format(version=fmt[4])
+            reason = MESSAGES["reason"].format(why=why) if why else ""
             yield Finding(
                 prop.at("format"),
-                f"field {prop.name!r}: format {fmt!r} is not one a form can check{reason}; "
-                f"use one of {_LIST}",
+                MESSAGES["refused"].format(
+                    name=prop.name, format=fmt, reason=reason, formats=_LIST
+                ),
                 hint=hint,
             )
 

@@ -20,6 +20,14 @@ from ..diagnostics import Severity
 from ..kinds import Kind
 from .base import Context, Finding, Rule, json_type
 
+#: The messages, by case: ``str.format`` templates (the web element fills the same slots).
+MESSAGES = {
+    "not_string": "field {name!r}: `pattern` must be a string (a regular expression), not {found}",
+    "refused": "field {name!r}: `pattern` cannot be enforced as every validator reads it: {error}",
+    "const": "field {name!r}: `const` {const} does not match `pattern`, so the field allows no "
+    "value",
+}
+
 
 def check(ctx: Context) -> Iterator[Finding]:
     for prop in ctx.valid_properties:
@@ -29,12 +37,10 @@ def check(ctx: Context) -> Iterator[Finding]:
         from ...runtime.core.pattern import PatternError, compile_pattern
 
         pattern = prop.keys["pattern"]
-        where = f"field {prop.name!r}"
         if not isinstance(pattern, str):
             yield Finding(
                 prop.at("pattern"),
-                f"{where}: `pattern` must be a string (a regular expression), not "
-                f"{json_type(pattern)}",
+                MESSAGES["not_string"].format(name=prop.name, found=json_type(pattern)),
             )
             continue
         try:
@@ -42,7 +48,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         except PatternError as error:
             yield Finding(
                 prop.at("pattern"),
-                f"{where}: `pattern` cannot be enforced as every validator reads it: {error}",
+                MESSAGES["refused"].format(name=prop.name, error=error),
                 hint="write it with what ECMAScript and Python's re both read alike "
                 "(docs/patterns.md), or check the value on the server",
             )
@@ -51,8 +57,7 @@ def check(ctx: Context) -> Iterator[Finding]:
         if isinstance(const, str) and not compiled.search(const):
             yield Finding(
                 prop.at("const"),
-                f"{where}: `const` {json.dumps(const)} does not match `pattern`, so the field "
-                "allows no value",
+                MESSAGES["const"].format(name=prop.name, const=json.dumps(const)),
             )
 
 

@@ -83,9 +83,9 @@ function classify(name, schema) {
   }
   if (type === "boolean") return kind(KIND.BOOLEAN);
   if (typeof type === "string") {
-    return { name, schema, kind: KIND.INVALID, problem: `unknown type ${pythonRepr(type)}; ${typeHint(type)}` };
+    return { name, schema, kind: KIND.INVALID, problem: `unknown type ${reprText(type)}; ${typeHint(type)}` };
   }
-  return { name, schema, kind: KIND.INVALID, problem: "`type` must be a string naming the field's type" };
+  return { name, schema, kind: KIND.INVALID, problem: REFUSAL.typeNotString };
 }
 
 const isSingle = (kind) => [KIND.SINGLE_UNTITLED, KIND.SINGLE_TITLED, KIND.SINGLE_LEGACY].includes(kind);
@@ -97,28 +97,12 @@ function valueType(prop) {
   if (isSingle(prop.kind)) return String(schema.type);
   if (prop.kind === KIND.MULTI_UNTITLED) return isObject(schema.items) ? String(schema.items.type) : "";
   if (prop.kind === KIND.MULTI_TITLED) {
-    const options = Array.isArray(schema.items.anyOf) ? schema.items.anyOf : [];
-    const first = options.length && isObject(options[0]) ? options[0].const : undefined;
+    // the first option's const (an option that is no object has none)
+    const options = Array.isArray(schema.items.anyOf) ? schema.items.anyOf.filter(isObject) : [];
+    const first = options.length ? options[0].const : undefined;
     return isNumber(first) ? "number" : "string";
   }
   return "";
-}
-
-/** Python's repr of a string, as its messages quote names ('a', "it's"). */
-function pythonRepr(text) {
-  const quote = text.includes("'") && !text.includes('"') ? '"' : "'";
-  let out = "";
-  for (const char of text) {
-    const code = char.codePointAt(0);
-    if (char === "\\") out += "\\\\";
-    else if (char === quote) out += `\\${quote}`;
-    else if (char === "\n") out += "\\n";
-    else if (char === "\r") out += "\\r";
-    else if (char === "\t") out += "\\t";
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) out += `\\x${code.toString(16).padStart(2, "0")}`;
-    else out += char;
-  }
-  return quote + out + quote;
 }
 
 /** kinds.py's _type_hint: "did you mean `integer`? " for a known alias, then the kinds. */
@@ -219,9 +203,6 @@ function fieldOf(prop, n, required, id) {
   if (isSingle(k)) return { ...data, kind: "single" };
   return { ...data, kind: "multi", minItems: n.minItems ?? null, maxItems: n.maxItems ?? null };
 }
-
-/** A diagnostic's one line as FormError says it ("EG110 field 'a': ..."). */
-const fieldProblem = (code, name, text) => `${code} field ${pythonRepr(name)}: ${text}`;
 
 /** The schema's verdict, normalised schema and fields (with their markup specs, fields.js). */
 function compileForm(root, _t, _tn) {

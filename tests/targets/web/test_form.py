@@ -100,6 +100,35 @@ def test_a_refused_schema_says_why_and_offers_decline_and_cancel(host: Host) -> 
     host.clean()
 
 
+def test_hostile_words_in_a_refusal_are_shown_as_text(host: Host) -> None:
+    """A refusal's lines quote the server's text (names, misspelt keywords): the reasons show it
+    as text, its unsafe characters made visible, never as markup."""
+    schema = {
+        "type": "object",
+        "properties": {"<img src=x onerror=alert(1)>": {"type": "object"}},
+        "required": ["<b>x</b>"],
+        "requried\u202e": ["x"],
+    }
+    with pytest.raises(FormError) as refused:
+        load_form(schema, "cli")
+    show(host, schema)
+    problems = host.page.evaluate("() => document.getElementById('subject').problems")
+    assert problems == [f"{d.code} {d.message}" for d in refused.value.errors]
+    assert any("\u202e" in p for p in problems)
+    shown = host.page.evaluate(
+        """() => [...document.getElementById('subject').shadowRoot
+            .querySelectorAll('.refused-reasons li')]
+            .map((li) => [li.children.length, li.textContent])"""
+    )
+    assert [children for children, _ in shown] == [0] * len(problems)
+    texts = [text for _, text in shown]
+    assert any("<img src=x onerror=alert(1)>" in t for t in texts)
+    assert any("<b>x</b>" in t for t in texts)
+    assert not any("\u202e" in t for t in texts)  # shown as an escape, not acted on
+    assert host.page.query_selector("img, b") is None
+    host.clean()
+
+
 def test_a_new_schema_starts_over_and_answers_once(host: Host) -> None:
     show(host, NESTED)
     host.page.evaluate("(s) => { document.getElementById('subject').requestedSchema = s; }", SCHEMA)

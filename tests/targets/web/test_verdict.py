@@ -1,9 +1,16 @@
-"""``<elicitation-form>`` refuses exactly the schemas ``load_form(schema, "cli")`` refuses, for
-the same reasons: the rules' codes of its ``problems`` are those of the FormError's errors
-(EG140 aside: see :func:`python_codes`), and a schema past load_form's limits is refused. The
-corpus: every golden case (all shown), every elicitation of golden/invalid, and random schemas
-(tests/support/random_schemas.py) broken by one or more mutations, each of which some rule
-refuses, or lets through (a mutation the rules take is a form on both sides)."""
+"""``<elicitation-form>`` refuses exactly the schemas ``load_form(schema, "cli")`` refuses, in
+the same words: its ``problems`` are the FormError's lines (each error's ``CODE message``, in the
+FormError's order, EG140 beside other errors included; ``limit: `` and the reason for a schema
+past load_form's limits). The corpus: every golden case (all shown), every elicitation of
+golden/invalid, and random schemas (tests/support/random_schemas.py) broken by one or more
+mutations, each of which some rule refuses, or lets through (a mutation the rules take is a form
+on both sides), the limits, the hostile corpus and arbitrary JSON.
+
+Python judges the schema the element holds (``JSON.stringify`` of it, read back): a JavaScript
+value cannot tell ``1.0`` from ``1`` (both are the number 1, written ``1``), nor keep an integer
+past 2^53 or the order of keys that read as array indices, so a message shows the value as a
+host that parsed the server's JSON holds it. Python's verdict on that schema is its verdict on
+the schema sent (:func:`check` holds the two to the same codes)."""
 
 from __future__ import annotations
 
@@ -19,7 +26,7 @@ from hypothesis import strategies as st
 from elicit_gen.compiler.diagnostics import Reporter
 from elicit_gen.compiler.load import load
 from elicit_gen.live import load_form
-from elicit_gen.live.limits import FormError
+from elicit_gen.live.limits import FormError, LimitExceeded
 
 from ...support.cases import CASES, requests
 from ...support.hostile import hostile_requests, json_values
@@ -30,48 +37,58 @@ from .conftest import Host
 EXAMPLES = int(os.environ.get("ELICIT_GEN_WEB_EXAMPLES", "150"))
 INVALID = sorted((ROOT / "golden" / "invalid").glob("*.json"))
 CODE = re.compile(r"^(EG[0-9]{3}|limit):? ")
+#: What :func:`check` compared: refused schemas, and their lines.
+COMPARED = {"refused": 0, "lines": 0}
 
 
-def python_codes(schema: Any) -> set[str]:
-    """The codes of the errors load_form refuses ``schema`` with (empty: a form). EG140 (a
-    default that fails its field) never decides: alone, load_form drops the default and shows
-    the form; beside another error it is one more reason, which the element does not give."""
+def python_lines(schema: Any) -> list[str]:
+    """The lines of the FormError load_form refuses ``schema`` with ([]: a form): each error
+    diagnostic's code and message in the FormError's order, or ``limit: `` and why."""
     try:
         load_form(schema, "cli")
+    except LimitExceeded as refused:
+        return [f"limit: {refused}"]
     except FormError as refused:
-        return {d.code for d in refused.errors if d.code != "EG140"} or {"limit"}
-    return set()
+        return [f"{d.code} {d.message}" for d in refused.errors] or [str(refused)]
+    return []
 
 
-def element_codes(host: Host, schemas: list[Any]) -> list[set[str]]:
+def codes(lines: list[str]) -> set[str]:
+    matched = [CODE.match(line) for line in lines]
+    assert all(matched), lines
+    return {m[1] for m in matched if m}
+
+
+def element_problems(host: Host, schemas: list[Any]) -> list[tuple[list[str], str]]:
+    """Each schema's ``problems``, and the schema as the element holds it (JSON text)."""
     found = host.page.evaluate(
         """(schemas) => schemas.map((s) => {
             const e = document.createElement("elicitation-form");
             e.requestedSchema = s;
-            return e.problems;
+            return [e.problems, JSON.stringify(e.requestedSchema)];
         })""",
         schemas,
     )
-    codes = []
-    for problems in found:
-        matched = [CODE.match(p) for p in problems]
-        assert all(matched), problems
-        codes.append({m[1] for m in matched if m})
-    return codes
+    return [(problems, held) for problems, held in found]
 
 
 def check(host: Host, schemas: list[Any]) -> list[set[str]]:
-    """Holds the element's verdict on each of ``schemas`` to Python's; the codes found."""
+    """Holds the element's ``problems`` on each of ``schemas`` to Python's FormError lines,
+    word for word and in order; the codes found."""
     schemas = json.loads(json.dumps(schemas))
-    found = element_codes(host, schemas)
-    for schema, got in zip(schemas, found, strict=True):
-        assert got == python_codes(schema), json.dumps(schema)[:2000]
-    return found
+    found = element_problems(host, schemas)
+    for schema, (got, held) in zip(schemas, found, strict=True):
+        expected = python_lines(json.loads(held))
+        assert got == expected, json.dumps(schema)[:2000]
+        assert codes(expected) == codes(python_lines(schema)), json.dumps(schema)[:2000]
+        COMPARED["refused"] += bool(expected)
+        COMPARED["lines"] += len(expected)
+    return [codes(got) for got, _ in found]
 
 
 def test_every_golden_case_is_shown(host: Host) -> None:
     schemas = [schema for case in CASES for schema, _ in requests(case)]
-    assert element_codes(host, schemas) == [set() for _ in schemas]
+    assert [problems for problems, _ in element_problems(host, schemas)] == [[] for _ in schemas]
 
 
 def test_every_invalid_golden_elicitation_is_judged_as_python(host: Host) -> None:
@@ -193,6 +210,77 @@ LIMIT_CASES: list[Any] = [
 
 def test_the_limits_are_load_forms(host: Host) -> None:
     check(host, LIMIT_CASES)
+
+
+def _field(**keys: Any) -> dict[str, Any]:
+    return {"type": "object", "properties": {"x": keys}}
+
+
+#: Values a message writes as Python does: floats (repr's exponents from 1e16 and below 1e-4,
+#: integral values past 2^53 read back as ints), repr of strings (quotes, escapes, characters
+#: str.isprintable refuses, astral and lone surrogates), of lists and dicts, json.dumps (ASCII
+#: only), clipped values and keys, and a limit's key shown with its controls escaped.
+EDGE_CASES: list[Any] = [
+    *(
+        _field(type="number", minimum=lo, maximum=hi)
+        for lo, hi in [
+            (0.1, 1e-05),
+            (1e16, 5),
+            (2**53 + 2, 2**53),
+            (1e21, -1.5e300),
+            (123456.789, -2.5e-07),
+            (5e-324, -5e-324),
+            (1e-4, 9.999e-05),
+            (12345678901234567.0, 1.0),
+        ]
+    ),
+    _field(type="integer", minimum=0.5, maximum=0.75),
+    _field(type="string", minLength=-1.5, maxLength=1e20),
+    _field(type="string", maxLength=2**60, minLength=3e30),
+    _field(type="array", items={"type": "string", "enum": ["a"]}, minItems=1e25),
+    *(_field(type="string", title=title) for title in [12345.5, 1e-7, -0.0, ["x"]]),
+    *(
+        {"type": "object", "properties": {}, "required": [name]}
+        for name in [
+            "it's",
+            "both ' and \"",
+            "a long name, over forty characters, with 'quotes' and \\ and \x1b",
+            "\u202eevil\u200b\xa0\u2028\U0001f600\U000e0001\U0010ffff",
+            "<img src=x onerror=alert(1)>",
+        ]
+    ),
+    {"type": "object", "properties": {"x\ud800": {"type": "object"}}},
+    {"type": [1.5, {"a'b": [True, None, 1e100]}, "\u202e\x00", -7], "properties": {}},
+    _field(type="string", pattern="^a$", const='é"\U0001f600\n\x7f\\'),
+    {
+        "type": "object",
+        "properties": {
+            "e": {"type": "string", "format": "email", "default": "ü@x\u2028"},
+            "n": {"type": "number", "minimum": 0.1, "default": 1e-05},
+            "m": {"type": "integer", "maximum": 1e20, "default": 1e21},
+            "s": {
+                "type": "array",
+                "items": {"type": "string", "enum": ["a"]},
+                "default": ["a", "a"],
+            },
+            "bad": {"type": "nothing"},
+        },
+    },
+    _field(type="integer", enum=[1, 2.5, 1, 0.1]),
+    _field(type="string", enum=["it's", "it's", "\x00", "\x00"]),
+    {"type": "object", "properties": {"\u0085x\U000e0001": {"type": "object"}, "a'b\"c": 5}},
+    _field(type="string", minLength="a long value, over forty characters, with 'quotes' \\"),
+    _field(type="string", minLength=-1.2345678901234567e-300, maxLength=True),
+    {"type": "object", "properties": {"x": {"type": "string", "k" * 50 + "\x1b": "t" * 10_001}}},
+    {"type": "object", "properties": {"x": {"type": "string", "\u202e" + "k" * 39: ["a"] * 501}}},
+    {"type": "object", "properties": {"x": {"type": "string", "title": "\U0001f600" * 10_001}}},
+]
+
+
+def test_values_in_messages_are_written_as_python_writes_them(host: Host) -> None:
+    found = check(host, EDGE_CASES)
+    shown = [json.dumps(s)[:200] for s, f in zip(EDGE_CASES, found, strict=True) if not f]
+    assert not shown, shown  # every case is refused
 
 
 @pytest.mark.parametrize("index", range(len(FIELD_MUTATIONS)))
