@@ -170,7 +170,7 @@ def _base36(number: int) -> str:
 def short_runs(runs: str) -> str:
     """The script runs with each run whose word is the next one not seen yet written as its
     length alone (``scriptRuns()`` of runtime/web/short_tables.js gives ``runs`` back)."""
-    out = []
+    out: list[str] = []
     seen = 0
     for run in runs.split(","):
         length, word = run.split(".")
@@ -187,7 +187,7 @@ def short_runs(runs: str) -> str:
 def short_mapping(mapping: str) -> str:
     """The mapping with each code the difference from the one before (``mappingTable()`` of
     runtime/web/short_tables.js gives ``mapping`` back)."""
-    out = []
+    out: list[str] = []
     before = 0
     for entry in mapping.split(","):
         code, mapped = entry.split(":")
