@@ -21,7 +21,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from elicit_gen.targets.web import MODULE_NAME, module_text  # noqa: E402
+from elicit_gen.targets.web import MODULE_NAME, shipped_module  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 EXAMPLE = ROOT / "examples" / "web"
@@ -34,7 +34,7 @@ def serve(context: Any) -> None:
     files = {
         f"/{p.name}": p.read_text(encoding="utf-8") for p in EXAMPLE.iterdir() if p.suffix in TYPES
     }
-    files[f"/{MODULE_NAME}"] = module_text()
+    files[f"/{MODULE_NAME}"] = shipped_module()
     files["/"] = files["/index.html"]
 
     def route(route: Any) -> None:

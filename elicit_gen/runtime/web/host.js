@@ -106,16 +106,16 @@ function sheet(text) {
 
 const shown = new WeakMap(); // element -> the AbortController of what it shows
 
-/** A fresh shadow root content for `element`: its style sheets adopted, the page wrapper made
- * (what the page's <body> is), in the language of `data`; and the signal that ends the
- * listeners of what it showed before. */
+/** A fresh shadow root content for `element`: its style sheets adopted (`css`: their texts, in
+ * order), the page wrapper made (what the page's <body> is), in the language of `data`; and the
+ * signal that ends the listeners of what it showed before. */
 function freshRoot(element, css, data) {
   const before = shown.get(element);
   if (before !== undefined) before.abort();
   const controller = new AbortController();
   shown.set(element, controller);
   const root = element.shadowRoot || element.attachShadow({ mode: "open" });
-  root.adoptedStyleSheets = [sheet(css)];
+  root.adoptedStyleSheets = css.map(sheet);
   root.replaceChildren();
   const page = h("div", { class: "page", lang: data.locale });
   root.append(page);

@@ -1,7 +1,7 @@
 """The web target's elements in headless Chromium, on a host page served under a strict
 Content-Security-Policy from a made-up origin (every request is answered by a route: the page,
 the module, nothing else; anything else is recorded and aborted, so nothing reaches the
-network). The module is what ``elicit-gen --target web`` writes."""
+network). The module is what ``elicit-gen --target web`` writes (the minified, shipped one)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from elicit_gen.targets.web import MODULE_NAME, module_text
+from elicit_gen.targets.web import MODULE_NAME, shipped_module
 
 from ...support.html import RECORDER, TIME_ZONE
 
@@ -98,7 +98,7 @@ def open_host(browser: Any, *, module: str | None = None, **context: Any) -> tup
     host = Host(page)
     files = {
         f"{ORIGIN}/": ("text/html", HOST_PAGE),
-        f"{ORIGIN}/{MODULE_NAME}": ("text/javascript", module or module_text()),
+        f"{ORIGIN}/{MODULE_NAME}": ("text/javascript", module or shipped_module()),
     }
 
     def route(route: Any) -> None:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from elicit_gen.targets.web import MODULE_NAME, module_text
+from elicit_gen.targets.web import MODULE_NAME, shipped_module
 
 from ...support.html import RECORDER, ROOT, TIME_ZONE
 from .conftest import TIMEOUT
@@ -25,7 +25,7 @@ TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 def example(browser: Any) -> Iterator[tuple[Any, list[str]]]:
     served = [p for p in EXAMPLE.iterdir() if p.suffix in TYPES]
     files = {f"/{p.name}": p.read_text(encoding="utf-8") for p in served}
-    files[f"/{MODULE_NAME}"] = module_text()
+    files[f"/{MODULE_NAME}"] = shipped_module()
     files["/"] = files["/index.html"]
     foreign: list[str] = []
     ctx = browser.new_context(timezone_id=TIME_ZONE)
