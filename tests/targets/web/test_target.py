@@ -81,10 +81,11 @@ def test_the_shipped_module_is_the_readable_one_minified() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-#: What the shipped module may weigh, gzipped (gzip -9): a ceiling just over today's 64.9 KB
-#: (66,423 bytes), so that what makes it heavier is noticed. The aim (issue 29) is 40 KB:
+#: What the shipped module may weigh, gzipped (gzip -9): a ceiling just over today's 71.9 KB
+#: (73,670 bytes, refusals worded as load_form words them), so that what makes it heavier is
+#: noticed. The aim (issue 29) is 40 KB:
 #: docs/targets/web.md says what stands between.
-GZIPPED_CEILING = 66 * 1024
+GZIPPED_CEILING = 73 * 1024
 
 
 def test_the_shipped_module_is_smaller_than_the_readable_one() -> None:
