@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..compiler.digests import blake2b
 from ..targets import runtime_target
-from ..targets.common.base import FORM_CLASS, AssemblesModule
+from ..targets.common.base import FORM_CLASS, AssemblesModule, Runtime
 
 if TYPE_CHECKING:
     from ..compiler.ir import Form
@@ -73,26 +73,27 @@ def _make_bundle(target: str, locale: str, future: bool) -> Bundle:
     codes = _read(key)
     runtime_text: str | None = None
     if codes is None:
-        runtime_text = _runtime_text(target, locale, future)
+        runtime = emitter.runtime(locale)
+        runtime_text = _runtime_text(runtime, future)
         code = compile(runtime_text, filename, "exec", dont_inherit=True)
         api = None
         if isinstance(emitter, AssemblesModule):
             flags = _FUTURE if future else 0
-            api_text = emitter.runtime(locale).api
-            api = compile(api_text, api_filename, "exec", flags=flags, dont_inherit=True)
+            api = compile(runtime.api, api_filename, "exec", flags=flags, dont_inherit=True)
         codes = (code, api)
         _write(key, codes)
     module = types.ModuleType(f"elicit_gen.live.{target}_runtime")
-    _register_source(filename, lambda: runtime_text or _runtime_text(target, locale, future))
+    _register_source(
+        filename, lambda: runtime_text or _runtime_text(emitter.runtime(locale), future)
+    )
     _run(codes[0], module)
     names = {key: value for key, value in module.__dict__.items() if not key.startswith("__")}
     return Bundle(names, codes[1])
 
 
-def _runtime_text(target: str, locale: str, future: bool) -> str:
+def _runtime_text(runtime: Runtime, future: bool) -> str:
     """The runtime's text, as the target's modules hold it (``from __future__ import
     annotations`` first when they have it: it also binds the name ``annotations``)."""
-    runtime = runtime_target(target).runtime(locale)
     text = runtime.imports + "\n\n" + "\n\n".join(runtime.pieces)
     return ("from __future__ import annotations\n\n" if future else "") + text
 
@@ -199,8 +200,7 @@ def _cache_key(target: str, locale: str, future: bool) -> str:
         Path(__file__).resolve().parents[1] / "targets" / "common" / "runtime.py",
         po_path(locale.replace("-", "_")),  # the catalogue the runtime's text holds
     ]
-    parts = emitter.runtime_parts() if isinstance(emitter, AssemblesModule) else ()
-    files += [runtime_file(name) for name in parts]
+    files += [runtime_file(name) for name in emitter.runtime_parts()]
     digest = blake2b(digest_size=16)
     digest.update(f"{sys.implementation.cache_tag} {marshal.version} {future}".encode())
     for path in files:
@@ -210,8 +210,6 @@ def _cache_key(target: str, locale: str, future: bool) -> str:
             digest.update(f"{path} -".encode())
         else:
             digest.update(f"{path} {state.st_size} {state.st_mtime_ns}".encode())
-    if not parts:  # a target that names no files: its runtime text itself
-        digest.update(_runtime_text(target, locale, future).encode("utf-8", "surrogatepass"))
     return f"{target}-{locale}-{digest.hexdigest()}.{sys.implementation.cache_tag}.bin"
 
 

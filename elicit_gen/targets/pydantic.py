@@ -392,13 +392,16 @@ from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 """
 
 
+#: The runtime parts every models module holds, after its imports.
+_PARTS = (*PATTERN_PARTS, "formats.py", "pydantic_models.py")
+
+
 @cache
 def _runtime_parts() -> tuple[Shared, ...]:
     """The pattern engine (``runtime/core/pattern.py`` and its parts), the format checks
     (``runtime/core/formats.py``) and the body of ``runtime/pydantic/pydantic_models.py``, all
     verbatim, in this order."""
-    names = (*PATTERN_PARTS, "formats.py", "pydantic_models.py")
-    return tuple(Shared(name, runtime_part(name).body) for name in names)
+    return tuple(Shared(name, runtime_part(name).body) for name in _PARTS)
 
 
 @cache
@@ -486,6 +489,9 @@ class PydanticTarget(Emitter):
 
     def runtime(self, locale: str = "en") -> Runtime:
         return Runtime(_IMPORTS, (_runtime(),))
+
+    def runtime_parts(self) -> tuple[str, ...]:
+        return _PARTS
 
 
 EMITTER = PydanticTarget

@@ -369,6 +369,44 @@ def test_the_kept_runtime_is_keyed_by_the_files_it_is_made_of() -> None:
     assert bundle._cache_key("cli", "en", True) != bundle._cache_key("qt", "en", True)
 
 
+def test_the_pydantic_runtime_is_keyed_by_its_files_too() -> None:
+    """pydantic names its parts as the assembling targets do: its key needs no runtime text
+    (a first request used to build and hash the whole text to find the kept code)."""
+    import os
+
+    from elicit_gen.targets.common.runtime import runtime_file
+
+    for name in ("formats.py", "pattern.py", "pydantic_models.py"):
+        path = runtime_file(name)
+        before = bundle._cache_key("pydantic", "en", True)
+        state = path.stat()
+        try:
+            os.utime(path, ns=(state.st_atime_ns, state.st_mtime_ns + 1_000_000_000))
+            assert bundle._cache_key("pydantic", "en", True) != before, path
+        finally:
+            os.utime(path, ns=(state.st_atime_ns, state.st_mtime_ns))
+
+
+@pytest.mark.parametrize("target", targets_with("loadable"))
+def test_every_part_the_runtime_holds_is_one_it_names(target: str) -> None:
+    """A part file whose code is in the runtime's text but not in ``runtime_parts()`` would
+    change the runtime without changing the key of its kept compiled code."""
+    from elicit_gen.targets.common.runtime import RUNTIME, runtime_part
+
+    emitter = runtime_target(target)
+    runtime = emitter.runtime("en")
+    text = "\n".join((runtime.imports, *runtime.pieces, runtime.api))
+    named = set(emitter.runtime_parts())
+    held = {
+        path.name
+        for path in RUNTIME.rglob("*.py")
+        if path.name != "__init__.py" and (body := runtime_part(path.name).body).strip()
+        if body in text
+    }
+    assert held, target
+    assert held <= named, held - named
+
+
 def test_a_cli_first_request_imports_no_dataclasses(tmp_path: Path) -> None:
     """The run-time path's records (the IR, the view, limits, repairs, catalogues) are
     :mod:`elicit_gen.records`: importing ``dataclasses`` (with inspect, ast and dis) and making

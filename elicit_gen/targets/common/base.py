@@ -97,6 +97,11 @@ class SharesRuntime(Target, Protocol):
 
     def runtime(self, locale: str = "en") -> Runtime: ...
 
+    def runtime_parts(self) -> tuple[str, ...]:
+        """The runtime part files (``runtime/**/<name>``) the runtime's text is made of, with
+        the emitter's own module: what a kept compiled runtime is keyed by."""
+        ...
+
 
 @runtime_checkable
 class AssemblesModule(SharesRuntime, Protocol):
@@ -105,8 +110,6 @@ class AssemblesModule(SharesRuntime, Protocol):
     the form part defines, from the data the emitter prints) and the runtime's ``api`` code."""
 
     def module_doc(self, form: Form) -> str: ...
-
-    def runtime_parts(self) -> tuple[str, ...]: ...
 
     def assemble(self, form: Form, namespace: dict[str, Any]) -> None: ...
 
