@@ -1,6 +1,5 @@
 import argparse
 import encodings.idna as _idna
-import gettext as _gettext
 import io
 import ipaddress as _ipaddress
 import json
@@ -12,5 +11,6 @@ import sys
 import unicodedata as _unicodedata
 import webbrowser
 from collections.abc import Callable, Sequence
+from collections.abc import Callable as _Callable
 from typing import Any, TextIO
 from typing import NamedTuple as _NamedTuple

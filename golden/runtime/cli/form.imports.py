@@ -1,7 +1,6 @@
 import argparse
 import bisect as _bisect
 import datetime as _dt
-import gettext as _gettext
 import io
 import json
 import math as _math
@@ -11,6 +10,7 @@ import signal
 import sys
 import threading as _threading
 import unicodedata as _unicodedata
+from collections.abc import Callable as _Callable
 from collections.abc import Mapping as _Mapping
 from collections.abc import Sequence
 from collections.abc import Sequence as _Sequence

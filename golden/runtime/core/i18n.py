@@ -11,7 +11,8 @@ class _Catalog:
         messages: dict[str, str | tuple[str, ...]],
     ) -> None:
         self.locale = locale
-        self._plural = _gettext.c2py(plural_forms)
+        self._plural_forms = plural_forms
+        self._plural: _Callable[[int], int] | None = None
         self._messages = messages
 
     def text(self, message: str) -> str:
@@ -21,6 +22,11 @@ class _Catalog:
     def plural(self, singular: str, plural: str, n: int) -> str:
         forms = self._messages.get(singular)
         if isinstance(forms, tuple):
+            if self._plural is None:
+                # only a translated plural picks a form: English never imports gettext
+                import gettext as _gettext
+
+                self._plural = _gettext.c2py(self._plural_forms)
             index = self._plural(n)
             if 0 <= index < len(forms) and forms[index]:
                 return forms[index]

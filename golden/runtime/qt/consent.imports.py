@@ -1,7 +1,6 @@
 import argparse
 import encodings.idna as _idna
 import functools
-import gettext as _gettext
 import ipaddress as _ipaddress
 import json
 import re as _re
@@ -10,6 +9,7 @@ import stringprep as _stringprep
 import sys
 import unicodedata as _unicodedata
 from collections.abc import Callable, Sequence
+from collections.abc import Callable as _Callable
 from types import FrameType
 from typing import Any
 from typing import NamedTuple as _NamedTuple

@@ -2,7 +2,6 @@ import argparse
 import bisect as _bisect
 import datetime as _dt
 import functools
-import gettext as _gettext
 import html
 import json
 import math as _math
@@ -13,6 +12,7 @@ import threading as _threading
 import unicodedata
 import unicodedata as _unicodedata
 from collections.abc import Callable, Mapping
+from collections.abc import Callable as _Callable
 from collections.abc import Mapping as _Mapping
 from collections.abc import Sequence as _Sequence
 from types import FrameType

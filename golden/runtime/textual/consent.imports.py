@@ -1,6 +1,5 @@
 import argparse
 import encodings.idna as _idna
-import gettext as _gettext
 import ipaddress as _ipaddress
 import json
 import re as _re
@@ -8,6 +7,7 @@ import stringprep as _stringprep
 import unicodedata as _unicodedata
 import webbrowser
 from collections.abc import Callable, Sequence
+from collections.abc import Callable as _Callable
 from typing import Any, ClassVar
 from typing import NamedTuple as _NamedTuple
 

@@ -2,7 +2,6 @@ import argparse
 import bisect as _bisect
 import datetime as _dt
 import functools
-import gettext as _gettext
 import json
 import math as _math
 import os
@@ -10,6 +9,7 @@ import re as _re
 import threading as _threading
 import unicodedata as _unicodedata
 from collections.abc import Callable, Mapping
+from collections.abc import Callable as _Callable
 from collections.abc import Mapping as _Mapping
 from collections.abc import Sequence as _Sequence
 from typing import Any, ClassVar, TypedDict, cast
