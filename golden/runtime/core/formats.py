@@ -10,6 +10,11 @@ class _LazyPattern:
         self._flags = flags
         self._compiled: _re.Pattern[str] | None = None
 
+    @property
+    def pattern(self) -> str:
+        """The expression's source, as ``re.Pattern.pattern``."""
+        return self._source
+
     def _pattern(self) -> _re.Pattern[str]:
         compiled = self._compiled
         if compiled is None:
