@@ -31,6 +31,7 @@ from ..compiler.ir import Form
 from ..i18n import available, script_msgids, translation
 from .common.base import Emitter, GeneratedFile
 from .common.runtime import RUNTIME
+from .common.text import base36
 from .html import _asset, consent_data, language_data, pattern_data, safetext_data
 
 WEB = RUNTIME / "web"
@@ -157,16 +158,6 @@ _SCRIPT_RUNS = re.compile(r'^  scriptRuns: "([0-9a-z.,]*)",$', re.M)
 _MAPPING = re.compile(r'^  mapping: "([0-9a-z.,:]*)",$', re.M)
 
 
-def _base36(number: int) -> str:
-    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
-    text = ""
-    while True:
-        number, rest = divmod(number, 36)
-        text = digits[rest] + text
-        if number == 0:
-            return text
-
-
 def short_runs(runs: str) -> str:
     """The script runs with each run whose word is the next one not seen yet written as its
     length alone (``scriptRuns()`` of runtime/web/short_tables.js gives ``runs`` back)."""
@@ -193,7 +184,7 @@ def short_mapping(mapping: str) -> str:
         code, mapped = entry.split(":")
         if int(code, 36) <= before and out:
             raise ValueError(f"a mapping out of order: {entry}")
-        out.append(f"{_base36(int(code, 36) - before)}:{mapped}")
+        out.append(f"{base36(int(code, 36) - before)}:{mapped}")
         before = int(code, 36)
     return ",".join(out)
 

@@ -8,7 +8,7 @@ from ...runtime.core.safetext import _UNSAFE_RE
 
 # A bound as people write it (``5`` for 5.0, ``0.25`` as is), as formcore's error messages write
 # it, so that hints and errors read alike. (Plural words come from the catalogue: elicit_gen.i18n.)
-__all__ = ["UNSAFE_CLASS", "number_text"]
+__all__ = ["UNSAFE_CLASS", "base36", "number_text"]
 
 
 #: The characters a generated Python form never shows as themselves, as a regex character class:
@@ -21,3 +21,17 @@ __all__ = ["UNSAFE_CLASS", "number_text"]
 UNSAFE_CLASS = (
     _UNSAFE_RE.pattern
 )  # written once, in runtime/core/safetext.py (generated code's copy)
+
+
+_DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+
+def base36(number: int) -> str:
+    """``number`` (>= 0) in base 36, lower case: how the pages' and the web module's tables write
+    code points and distances (JavaScript reads them with ``parseInt(text, 36)``)."""
+    text = ""
+    while True:
+        number, rest = divmod(number, 36)
+        text = _DIGITS36[rest] + text
+        if number == 0:
+            return text

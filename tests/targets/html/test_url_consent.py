@@ -23,6 +23,7 @@ import pytest
 from elicit_gen.api import compile_url_consent
 from elicit_gen.runtime.core import consent_args, urlcheck, urlparts
 from elicit_gen.runtime.core.safetext import safe_block, safe_text
+from elicit_gen.targets.common.text import base36
 from elicit_gen.targets.html import ASSETS
 
 from ...support.golden import golden_text
@@ -50,18 +51,6 @@ HOSTILE_SERVER = "<i>srv</i>\x1b]0;title\x07\u202e"
 # --- the JavaScript port's tables, made from Python's own --------------------------------------
 
 DATA_JS = ASSETS / "urlcheck_data.js"
-_DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
-
-
-def _base36(number: int) -> str:
-    text = ""
-    while True:
-        number, rest = divmod(number, 36)
-        text = _DIGITS36[rest] + text
-        if number == 0:
-            return text
-
-
 def _ranges(member: Callable[[str], bool]) -> str:
     """A set of code points as the code points where membership changes, base-36 deltas."""
     found: list[int] = []
@@ -70,7 +59,7 @@ def _ranges(member: Callable[[str], bool]) -> str:
         if member(chr(code)) != inside:
             found.append(code)
             inside = not inside
-    return ",".join(_base36(b - a) for a, b in zip([0, *found], found, strict=False))
+    return ",".join(base36(b - a) for a, b in zip([0, *found], found, strict=False))
 
 
 def _prohibited(char: str) -> bool:
@@ -98,7 +87,7 @@ def _mapping() -> str:
             continue
         mapped = stringprep.map_table_b2(char)
         if mapped != char.lower():
-            entries.append(_base36(code) + ":" + ".".join(_base36(ord(c)) for c in mapped))
+            entries.append(base36(code) + ":" + ".".join(base36(ord(c)) for c in mapped))
     return ",".join(entries)
 
 
@@ -115,7 +104,7 @@ def _script_runs() -> tuple[list[str], str]:
         if word != previous:
             if word not in words:
                 words.append(word)
-            runs.append(_base36(code - start) + "." + _base36(words.index(word)))
+            runs.append(base36(code - start) + "." + base36(words.index(word)))
             start, previous = code, word
     return words, ",".join(runs)
 
@@ -137,7 +126,7 @@ def urlcheck_data_js() -> str:
     fields = {
         "unicode": unicodedata.unidata_version,
         "suffixes": " ".join(sorted(urlcheck.MULTI_LABEL_SUFFIXES)),
-        "mapNothing": ",".join(_base36(c) for c in sorted(stringprep.b1_set)),
+        "mapNothing": ",".join(base36(c) for c in sorted(stringprep.b1_set)),
         "mapping": _mapping(),
         "unassigned": _ranges(lambda char: unicodedata.ucd_3_2_0.category(char) == "Cn"),
         "prohibited": _ranges(_prohibited),
@@ -149,9 +138,9 @@ def urlcheck_data_js() -> str:
         "unknown": _ranges(lambda char: unicodedata.category(char) == "Cn"),
         "idnaDifferent": _ranges(lambda char: ord(char) in urlparts._IDNA_DIFFERENT),
         "marks": _ranges(lambda char: unicodedata.category(char).startswith("M")),
-        "dots": ",".join(_base36(ord(c)) for c in urlparts._DOTS),
+        "dots": ",".join(base36(ord(c)) for c in urlparts._DOTS),
         "latinAlike": "|".join(
-            script + ":" + ".".join(_base36(ord(c)) for c in sorted(letters))
+            script + ":" + ".".join(base36(ord(c)) for c in sorted(letters))
             for script, letters in urlparts._LATIN_ALIKE.items()
         ),
     }
