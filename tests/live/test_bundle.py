@@ -348,23 +348,30 @@ def test_a_form_made_at_run_time_imports_nothing_that_writes_text(
     assert [p.name.split("-")[0] for p in tmp_path.iterdir()] == [target]
 
 
-def test_the_kept_runtime_is_keyed_by_the_files_it_is_made_of() -> None:
-    """A change to the runtime's code, the emitter or the language's catalogue (seen, as Python
-    sees a module's source, by its size and time) names another compiled runtime."""
+def _assert_keyed_by(target: str, locale: str, paths: list[Path]) -> None:
+    """Touching each file (its time, as Python sees a module's source) names another compiled
+    runtime; putting the time back names the same one again."""
     import os
 
-    from elicit_gen.i18n import po_path
-    from elicit_gen.targets.common.runtime import runtime_file
-
-    for path in (runtime_file("formcore.py"), runtime_file("prompt_api.py"), po_path("zh_CN")):
-        before = bundle._cache_key("cli", "zh-CN", True)
+    for path in paths:
+        before = bundle._cache_key(target, locale, True)
         state = path.stat()
         try:
             os.utime(path, ns=(state.st_atime_ns, state.st_mtime_ns + 1_000_000_000))
-            assert bundle._cache_key("cli", "zh-CN", True) != before, path
+            assert bundle._cache_key(target, locale, True) != before, path
         finally:
             os.utime(path, ns=(state.st_atime_ns, state.st_mtime_ns))
-        assert bundle._cache_key("cli", "zh-CN", True) == before
+        assert bundle._cache_key(target, locale, True) == before
+
+
+def test_the_kept_runtime_is_keyed_by_the_files_it_is_made_of() -> None:
+    """A change to the runtime's code, the emitter or the language's catalogue names another
+    compiled runtime."""
+    from elicit_gen.i18n import po_path
+    from elicit_gen.targets.common.runtime import runtime_file
+
+    paths = [runtime_file("formcore.py"), runtime_file("prompt_api.py"), po_path("zh_CN")]
+    _assert_keyed_by("cli", "zh-CN", paths)
     assert bundle._cache_key("cli", "en", True) != bundle._cache_key("cli", "zh-CN", True)
     assert bundle._cache_key("cli", "en", True) != bundle._cache_key("qt", "en", True)
 
@@ -372,19 +379,10 @@ def test_the_kept_runtime_is_keyed_by_the_files_it_is_made_of() -> None:
 def test_the_pydantic_runtime_is_keyed_by_its_files_too() -> None:
     """pydantic names its parts as the assembling targets do: its key needs no runtime text
     (a first request used to build and hash the whole text to find the kept code)."""
-    import os
-
     from elicit_gen.targets.common.runtime import runtime_file
 
-    for name in ("formats.py", "pattern.py", "pydantic_models.py"):
-        path = runtime_file(name)
-        before = bundle._cache_key("pydantic", "en", True)
-        state = path.stat()
-        try:
-            os.utime(path, ns=(state.st_atime_ns, state.st_mtime_ns + 1_000_000_000))
-            assert bundle._cache_key("pydantic", "en", True) != before, path
-        finally:
-            os.utime(path, ns=(state.st_atime_ns, state.st_mtime_ns))
+    names = ("formats.py", "pattern.py", "pydantic_models.py")
+    _assert_keyed_by("pydantic", "en", [runtime_file(name) for name in names])
 
 
 @pytest.mark.parametrize("target", targets_with("loadable"))
