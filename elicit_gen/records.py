@@ -32,9 +32,8 @@ else:
 T = TypeVar("T")
 
 _MISSING: Any = object()
-#: Where a record class keeps its field names, in order, and all its fields with their defaults.
+#: Where a record class keeps its fields, in order, with their defaults (``_MISSING`` for none).
 _FIELDS = "__record_fields__"
-_DEFAULTS = "__record_defaults__"
 
 
 class FrozenRecordError(AttributeError):
@@ -63,8 +62,7 @@ def record(cls: type[T]) -> type[T]:
     """Make ``cls`` a frozen record (see the module docstring)."""
     fields: dict[str, Any] = {}
     for base in reversed(cls.__mro__[1:]):
-        for name in base.__dict__.get(_FIELDS, ()):
-            fields[name] = base.__dict__[_DEFAULTS][name]
+        fields.update(base.__dict__.get(_FIELDS, {}))
     fields.update(_own_fields(cls))
     names = tuple(fields)
     required = tuple(name for name, default in fields.items() if default is _MISSING)
@@ -135,15 +133,15 @@ def record(cls: type[T]) -> type[T]:
         method.__qualname__ = f"{cls.__qualname__}.{name}"
         method.__module__ = cls.__module__
         setattr(cls, name, method)
-    for name, value in ((_FIELDS, names), (_DEFAULTS, fields), ("__match_args__", names)):
+    for name, value in ((_FIELDS, fields), ("__match_args__", names)):
         setattr(cls, name, value)
     return cls
 
 
 def field_names(cls_or_record: Any) -> tuple[str, ...]:
     """The fields of a record (or record class), in order."""
-    names: tuple[str, ...] = getattr(cls_or_record, _FIELDS)
-    return names
+    fields: dict[str, Any] = getattr(cls_or_record, _FIELDS)
+    return tuple(fields)
 
 
 def replace(instance: T, **changes: Any) -> T:

@@ -21,12 +21,12 @@ sheets through :func:`minify_css` and the whole through terser; a test fails whi
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from collections.abc import Callable
 from functools import cache
 
+from ..compiler.digests import sha256
 from ..compiler.ir import Form
 from ..i18n import available, script_msgids, translation
 from .common.base import Emitter, GeneratedFile
@@ -267,7 +267,7 @@ def module_text() -> str:
 
 def source_digest(text: str) -> str:
     """The SHA-256 of a readable module text, as the shipped module records it."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return str(sha256(text.encode("utf-8")).hexdigest())
 
 
 @cache

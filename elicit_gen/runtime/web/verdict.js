@@ -94,7 +94,8 @@ function secretKind(text) {
 // --- Python's text of a value, as the rules' messages write it --------------------------------
 
 /** Boundaries [a0, b0, a1, b1, ...] of the code points str.isprintable refuses (a <= c < b). */
-const NOT_PRINTABLE = RULES.notPrintable.reduce((bounds, step) => [...bounds, (bounds.length ? bounds[bounds.length - 1] : 0) + step], []);
+const NOT_PRINTABLE = [];
+for (const step of RULES.notPrintable) NOT_PRINTABLE.push((NOT_PRINTABLE.length ? NOT_PRINTABLE[NOT_PRINTABLE.length - 1] : 0) + step);
 
 function printable(code) {
   let low = 0;
