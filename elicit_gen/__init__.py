@@ -9,7 +9,6 @@ Names are loaded on first use, so that ``elicit-gen --lint`` starts without the 
 from __future__ import annotations
 
 import importlib
-from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
@@ -36,7 +35,10 @@ _EXPORTS = {
     "GeneratedFile": "elicit_gen.targets",
 }
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from .api import CompileResult, compile, compile_forms, compile_url_consent, lint
     from .compiler.diagnostics import Diagnostic, Severity
     from .compiler.ir import Form

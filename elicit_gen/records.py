@@ -7,29 +7,44 @@ from class attributes, equality and a hash over the fields, a ``Name(field=value
 ``__match_args__``, and an instance that refuses assignment. :func:`replace` and
 :func:`field_names` stand for ``dataclasses.replace`` and ``dataclasses.fields``.
 
+``class Name(NamedTuple)`` with :class:`NamedTuple` from here is ``typing.NamedTuple`` to a type
+checker and at run time (the same tuple subclass: field properties, defaults, ``_fields``,
+``_field_defaults``, ``_make``, ``_replace``, ``_asdict``, repr, pickling), without importing
+:mod:`typing` and without compiling a ``__new__`` per class as ``collections.namedtuple`` does.
+
 Why not dataclasses: a client's first request imports the IR in a fresh process, and
 ``dataclasses`` costs that process more than anything else it does before reading the schema: the
 module with ``inspect``, ``ast`` and ``dis`` under it, then six methods per class written as source
 and compiled (about a quarter of a first request's instructions; benchmarks/profile.md). These
 methods are closures made once per class; no source is compiled. Mutable defaults are refused
-(``dataclasses`` needs a ``default_factory`` for them; use an immutable value).
+(``dataclasses`` needs a ``default_factory`` for them; use an immutable value). Why not
+``typing.NamedTuple``: a lint imports some fifteen of them; :mod:`typing` and one compiled
+``__new__`` each came to a seventh of a lint's whole process (benchmarks/profile.md).
+
+Modules of the lint and run-time paths write ``TYPE_CHECKING = False`` and import what only
+annotations use under ``if TYPE_CHECKING:`` (which type checkers read as true), so that a lint
+never imports :mod:`typing`.
 """
 
 from __future__ import annotations
 
+from collections import _tuplegetter  # type: ignore[attr-defined]  # namedtuple's field accessor
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, TypeVar
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, TypeVar
+    from typing import NamedTuple as NamedTuple
+
     from typing_extensions import dataclass_transform
+
+    T = TypeVar("T")
 else:
 
     def dataclass_transform(**_options: Any) -> Any:
         """Type checkers read a record as a frozen dataclass (PEP 681); at run time: nothing."""
         return lambda decorator: decorator
 
-
-T = TypeVar("T")
 
 _MISSING: Any = object()
 #: Where a record class keeps its fields, in order, with their defaults (``_MISSING`` for none).
@@ -154,3 +169,131 @@ def replace(instance: T, **changes: Any) -> T:
 def is_record(value: Any) -> bool:
     """Whether ``value`` is a record class or instance."""
     return hasattr(value, _FIELDS)
+
+
+# --- NamedTuple -------------------------------------------------------------------------------
+
+#: What a NamedTuple class may not define itself (typing.NamedTuple refuses the same).
+_RESERVED = frozenset(
+    {"__new__", "__init__", "__slots__", "__getnewargs__", "_fields", "_field_defaults", "_make"}
+    | {"_replace", "_asdict", "_source"}
+)
+
+
+def _named_tuple(name: str, namespace: dict[str, Any]) -> type:
+    """The tuple subclass ``typing.NamedTuple`` makes of a class body, made without compiling."""
+    annotations: dict[str, Any] = namespace.get("__annotations__", {})
+    fields = tuple(annotations)
+    for field in fields:
+        if field.startswith("_"):
+            raise ValueError(f"{name}: field names cannot start with an underscore: {field!r}")
+    defaults = {field: namespace[field] for field in fields if field in namespace}
+    for index, field in enumerate(fields):
+        if field not in defaults and any(f in defaults for f in fields[:index]):
+            raise TypeError(
+                f"Non-default namedtuple field {field} cannot follow default field"
+                f"{'s' if len(defaults) > 1 else ''} {', '.join(defaults)}"
+            )
+    count = len(fields)
+    trailing = tuple(defaults.values())  # the defaults are the last fields, in order
+    first_default = count - len(trailing)
+    tuple_new = tuple.__new__
+
+    def _bind(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
+        if len(args) > count:
+            raise TypeError(
+                f"{name}.__new__() takes {count + 1} positional arguments but "
+                f"{len(args) + 1} were given"
+            )
+        values = list(args)
+        for index in range(len(args), count):
+            field = fields[index]
+            if field in kwargs:
+                values.append(kwargs.pop(field))
+            elif index >= first_default:
+                values.append(trailing[index - first_default])
+            else:
+                missing = [f for f in fields[index:first_default] if f not in kwargs]
+                raise TypeError(
+                    f"{name}.__new__() missing {len(missing)} required argument"
+                    f"{'s' if len(missing) > 1 else ''}: {', '.join(map(repr, missing))}"
+                )
+        for field in kwargs:
+            problem = "multiple values for" if field in fields else "an unexpected keyword"
+            raise TypeError(f"{name}.__new__() got {problem} argument {field!r}")
+        return tuple(values)
+
+    def __new__(cls: type, *args: Any, **kwargs: Any) -> Any:
+        if kwargs or len(args) != count:
+            args = _bind(args, kwargs)
+        return tuple_new(cls, args)
+
+    def _make(cls: type, iterable: Any) -> Any:
+        values = tuple(iterable)
+        if len(values) != count:
+            raise TypeError(f"Expected {count} arguments, got {len(values)}")
+        return tuple_new(cls, values)
+
+    def _replace(self: Any, /, **changes: Any) -> Any:
+        values = [changes.pop(field, value) for field, value in zip(fields, self, strict=True)]
+        if changes:
+            raise ValueError(f"Got unexpected field names: {list(changes)!r}")
+        return tuple_new(type(self), values)
+
+    def __repr__(self: Any) -> str:
+        shown = ", ".join(f"{field}={value!r}" for field, value in zip(fields, self, strict=True))
+        return f"{self.__class__.__name__}({shown})"
+
+    def _asdict(self: Any) -> dict[str, Any]:
+        return dict(zip(fields, self, strict=True))
+
+    def __getnewargs__(self: Any) -> tuple[Any, ...]:
+        return tuple(self)
+
+    qualname = namespace.get("__qualname__", name)
+    body: dict[str, Any] = {
+        "__doc__": f"{name}({', '.join(fields)})",
+        "__slots__": (),
+        "_fields": fields,
+        "_field_defaults": defaults,
+        "__match_args__": fields,
+        "__new__": __new__,
+        "_make": classmethod(_make),
+        "_replace": _replace,
+        "__repr__": __repr__,
+        "_asdict": _asdict,
+        "__getnewargs__": __getnewargs__,
+    }
+    for method in (__new__, _make, _replace, __repr__, _asdict, __getnewargs__):
+        method.__qualname__ = f"{qualname}.{method.__name__}"
+        method.__module__ = namespace.get("__module__", __name__)
+    for index, field in enumerate(fields):
+        body[field] = _tuplegetter(index, f"Alias for field number {index}")
+    for key, value in namespace.items():
+        if key in _RESERVED:
+            raise AttributeError(f"Cannot overwrite NamedTuple attribute {key}")
+        if key not in fields:
+            body[key] = value
+    body.pop("__annotations__", None)
+    made = type(name, (tuple,), body)
+    made.__annotations__ = dict(annotations)
+    return made
+
+
+class _NamedTupleMeta(type):
+    def __new__(
+        cls, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **_kw: Any
+    ) -> Any:
+        if not bases:
+            return super().__new__(cls, name, bases, namespace)
+        if bases != (_NamedTupleBase,):
+            raise TypeError("a NamedTuple class can only inherit from NamedTuple")
+        return _named_tuple(name, namespace)
+
+
+class _NamedTupleBase(metaclass=_NamedTupleMeta):
+    """``class Name(NamedTuple)`` (see the module docstring)."""
+
+
+if not TYPE_CHECKING:
+    NamedTuple = _NamedTupleBase

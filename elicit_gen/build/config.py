@@ -9,9 +9,13 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NamedTuple
 
+from ..records import NamedTuple
 from ..targets.common.style import ConfigError, _overrides, _read_toml
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any
 
 
 class Job(NamedTuple):

@@ -13,9 +13,13 @@ import os
 import stat
 from collections.abc import Sequence
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
 
+from ..records import NamedTuple
 from .files import _O_BINARY, _O_NOCTTY, _O_NONBLOCK, FileError, _kind, _read_at_most, _reason
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import BinaryIO
 
 #: The largest input elicit-gen reads (a requestedSchema is a few kilobytes).
 MAX_INPUT_BYTES = 16 * 1024 * 1024

@@ -16,14 +16,13 @@ import fnmatch
 import os
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, NamedTuple
 
 from ..compiler.naming import module_stem
 from ..compiler.pipeline import FileResult, Selection, check_source
 from ..compiler.spec import Revision
+from ..records import NamedTuple
 from ..targets import (
     URL_CONSENT_STEM,
-    GeneratedFile,
     consent_target,
     consent_targets,
     emit,
@@ -36,10 +35,15 @@ from ..targets.common.style import ConfigError, Style, find_style
 from .inputs import BuildError
 from .plan import TARGET_FILES, URL_CONSENT, expand_targets, plan_outputs
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from ..targets.common.base import GeneratedFile
     from .inputs import Input
     from .plan import Claims
     from .staging import Staging
+
+    #: One generated output: (input name, form stem, target) and the file.
+    Output = tuple[tuple[str, str, str], GeneratedFile]
 
 
 class FieldIgnores(NamedTuple):
@@ -205,10 +209,6 @@ def lint_inputs(
         )
         report.results.append((inp, result))
     return report
-
-
-#: One generated output: (input name, form stem, target) and the file.
-Output = tuple[tuple[str, str, str], GeneratedFile]
 
 
 def _generate(

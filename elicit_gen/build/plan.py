@@ -9,13 +9,13 @@ import os
 import unicodedata
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from ..compiler.naming import module_stem
 from ..compiler.pipeline import FileResult
 from ..targets import REGISTRY, URL_CONSENT_STEM, expand
 from .inputs import BuildError
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from .inputs import Input
 

@@ -24,8 +24,8 @@ import stat
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import NamedTuple
 
+from ..records import NamedTuple
 from .files import (
     _O_BINARY,
     _O_NOCTTY,

@@ -15,7 +15,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING
 
 from ..build.config import Config, Job, check_locales, load_config, split_codes
 from ..build.inputs import BuildError, Input, expand_globs, read_input, read_stdin
@@ -29,6 +28,7 @@ from ..targets.common.style import ConfigError
 from .options import EXIT_ERRORS, EXIT_OK, EXIT_USAGE
 from .report import FORMATTERS
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ..build.staging import Staging
     from .options import Options

@@ -8,9 +8,9 @@ output, 2 usage or I/O error.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from ..compiler.spec import REVISION_NAMES
+from ..records import NamedTuple
 from .report import FORMATS
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2

@@ -18,8 +18,8 @@ Shapes (detected by their keys, never guessed silently):
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
 
+from ..records import NamedTuple
 from .diagnostics import Reporter, Severity
 from .source import JSON, SourceMap, join_pointer
 

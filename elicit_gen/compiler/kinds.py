@@ -7,8 +7,8 @@ wrong with it, so that a rule can report one precise message.
 from __future__ import annotations
 
 from enum import Enum
-from typing import NamedTuple
 
+from ..records import NamedTuple
 from .source import JSON, join_pointer
 
 

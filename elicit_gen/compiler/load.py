@@ -7,8 +7,8 @@ Input problems are diagnostics with codes of their own (EG001-EG008), listed in
 from __future__ import annotations
 
 import codecs
-from typing import NamedTuple
 
+from ..records import NamedTuple
 from .diagnostics import Reporter, Severity
 from .envelope import Envelope, find_elicitations
 from .source import JSON, Parsed, SourceMap, parse_json

@@ -7,7 +7,6 @@ errors stop the pipeline before lowering.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from .diagnostics import START, Diagnostic, Reporter, Severity, sort_diagnostics
 from .envelope import Mode, Shape
@@ -16,6 +15,7 @@ from .rules import RULES, RULES_BY_CODE, Context
 from .source import Parsed, SourceMap
 from .spec import NEWEST, Revision
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # the IR is needed only when compiling: --lint never imports it
     from . import ir
 

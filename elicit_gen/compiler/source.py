@@ -20,8 +20,8 @@ import json
 import math
 import re
 from json.decoder import scanstring  # type: ignore[attr-defined]
-from typing import NamedTuple
 
+from ..records import NamedTuple
 from .diagnostics import Position
 
 JSON = object  # a value made of dict, list, str, int, float, bool and None

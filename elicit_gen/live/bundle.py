@@ -24,13 +24,16 @@ import sys
 import threading
 import types
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..compiler.digests import blake2b
+from ..records import NamedTuple
 from ..targets import runtime_target
 from ..targets.common.base import FORM_CLASS, AssemblesModule, Runtime
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any
+
     from ..compiler.ir import Form
 
 _FUTURE = __future__.annotations.compiler_flag

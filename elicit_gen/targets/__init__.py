@@ -11,22 +11,35 @@ package, and the tests, ask :func:`targets_with`.
 from __future__ import annotations
 
 import importlib
-import importlib.util
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from .common.base import (
-    URL_CONSENT_STEM,
-    ConsentTarget,
-    EmitsFiles,
-    GeneratedFile,
-    SharesRuntime,
-    Target,
-)
+from ..records import NamedTuple
 from .common.style import Style
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from typing import Any, Literal
+
     from ..compiler.ir import Form
+    from .common.base import ConsentTarget, GeneratedFile, SharesRuntime, Target
+
+    #: What :func:`targets_with` asks for: a boolean field of :class:`TargetInfo`.
+    Capability = Literal["python", "ui", "url_consent", "loadable", "per_form"]
+
+#: The stem of the URL-mode consent screen's files: url_consent.html, url_consent_qt.py, ...
+URL_CONSENT_STEM = "url_consent"
+
+#: Names this package gives from :mod:`.common.base`, imported when first asked for: the target
+#: protocols come with :mod:`typing`, which a lint (it reads this registry) never imports.
+_FROM_BASE = frozenset({"ConsentTarget", "GeneratedFile", "SharesRuntime", "Target"})
+
+
+def __getattr__(name: str) -> Any:
+    if name in _FROM_BASE:
+        from .common import base
+
+        return getattr(base, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class TargetInfo(NamedTuple):
@@ -42,9 +55,6 @@ class TargetInfo(NamedTuple):
     #: whatever the inputs (an ``EmitsFiles``: the web target's module)
     per_form: bool = True
 
-
-#: What :func:`targets_with` asks for: a boolean field of :class:`TargetInfo`.
-Capability = Literal["python", "ui", "url_consent", "loadable", "per_form"]
 
 REGISTRY: dict[str, TargetInfo] = {
     info.name: info
@@ -111,6 +121,8 @@ TARGETS: tuple[str, ...] = tuple(REGISTRY)
 
 def available() -> tuple[str, ...]:
     """Targets whose emitter module is present in this installation."""
+    import importlib.util
+
     return tuple(name for name in TARGETS if importlib.util.find_spec(REGISTRY[name].module))
 
 
@@ -155,6 +167,8 @@ def get_target(name: str) -> Target:
 def consent_target(name: str) -> ConsentTarget:
     """The emitter of ``name``, a target that writes the URL-mode consent screen; ValueError
     for a target that does not."""
+    from .common.base import ConsentTarget
+
     target = get_target(name)
     if not REGISTRY[name].url_consent or not isinstance(target, ConsentTarget):
         raise ValueError(
@@ -169,6 +183,8 @@ def runtime_target(name: str) -> SharesRuntime:
     run time from its shared runtime; ValueError for a target that is not."""
     target = _runtime_targets.get(name)
     if target is None:
+        from .common.base import SharesRuntime
+
         found = get_target(name)
         if not REGISTRY[name].loadable or not isinstance(found, SharesRuntime):
             raise ValueError(f"target {name!r} writes no module that shares its runtime")
@@ -188,6 +204,8 @@ def file_targets(names: Iterable[str]) -> list[str]:
 
 def target_files(name: str) -> list[GeneratedFile]:
     """The files of ``name``, a target that writes the same files for every build."""
+    from .common.base import EmitsFiles
+
     target = get_target(name)
     if REGISTRY[name].per_form or not isinstance(target, EmitsFiles):
         raise ValueError(f"target {name!r} writes a file per form")
@@ -223,6 +241,7 @@ def emit(target: Target, form: Form, style: Style | None = None) -> GeneratedFil
 def _formatted(target: Target, file: GeneratedFile, style: Style | None) -> GeneratedFile:
     if not file.name.endswith(".py"):
         return file
+    from .common.base import GeneratedFile
     from .common.pyformat import format_source, marked_for_linters, needs_formatting
 
     style = style or Style()
@@ -237,7 +256,6 @@ __all__ = [
     "REGISTRY",
     "TARGETS",
     "URL_CONSENT_STEM",
-    "Capability",
     "GeneratedFile",
     "Target",
     "TargetInfo",

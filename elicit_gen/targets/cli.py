@@ -17,7 +17,8 @@ from typing import Any
 
 from ..compiler import ir
 from ..i18n import ENGLISH, Translation, translation
-from .common.base import URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Runtime
+from . import URL_CONSENT_STEM
+from .common.base import Emitter, GeneratedFile, Module, Runtime
 from .common.header import header_text
 from .common.hints import default_server, sentence, shown_message, text_phrase
 from .common.runtime import (

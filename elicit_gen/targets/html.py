@@ -34,7 +34,8 @@ from ..runtime.core import pattern as _pattern
 from ..runtime.core.consent_args import MAX_MESSAGE_LENGTH, NOTIFIED_REVISIONS
 from ..runtime.core.safetext import _UNSAFE_RE, MAX_NAME_LENGTH
 from ..runtime.core.urlcheck import MAX_URL_LENGTH
-from .common.base import URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Shared
+from . import URL_CONSENT_STEM
+from .common.base import Emitter, GeneratedFile, Module, Shared
 from .common.header import header_text
 from .common.hints import default_server, shown_message
 from .common.render import js_json, render

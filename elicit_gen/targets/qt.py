@@ -24,7 +24,8 @@ from typing import Any
 
 from ..compiler.ir import Field, Form
 from ..i18n import ENGLISH, Translation, translation
-from .common.base import FORM_CLASS, URL_CONSENT_STEM, Emitter, GeneratedFile, Module, Runtime
+from . import URL_CONSENT_STEM
+from .common.base import FORM_CLASS, Emitter, GeneratedFile, Module, Runtime
 from .common.header import header_text
 from .common.hints import default_server, shown_message
 from .common.runtime import (

@@ -368,6 +368,21 @@ def test_lint_imports_nothing_only_compiling_needs(tmp_path: Path) -> None:
     assert not found & set(NOT_FOR_LINT), sorted(found & set(NOT_FOR_LINT))
 
 
+def test_a_lint_of_forms_imports_no_typing(tmp_path: Path) -> None:
+    """typing and the records it makes were a seventh of a lint of one form: the lint path's
+    modules import it only for type checkers (records.py). A URL-mode request (the URL check's
+    record, a runtime part) and a [tool.elicit-gen] table (tomllib) still bring it."""
+    (tmp_path / "every_kind.json").write_text((ROOT / "examples" / "every_kind.json").read_text())
+    (tmp_path / "bad.json").write_text(
+        '{"type": "object", "properties": {"x": {"type": "string", "default": "no email",'
+        ' "format": "email"}, "y": {"type": "object"}, "y": {"type": "integer"}}}'
+    )
+    found, out = _run_imports("--lint", "every_kind.json", "bad.json", cwd=tmp_path)
+    assert {"EG002", "EG140"} <= {line.split()[2] for line in out.splitlines()}, out
+    assert "elicit_gen.runtime.core.formcore" in found  # the defaults were checked
+    assert not found & {"typing", "elicit_gen.targets.common.base"}
+
+
 def test_compiling_imports_what_it_needs() -> None:
     """The other side of the check above: the list names modules compiling really imports."""
     imported = _imported(str(CONTACT), "--target", "html")

@@ -17,7 +17,6 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING
 from urllib.parse import SplitResult, urlsplit
 
 from ..envelope import Mode
@@ -25,6 +24,7 @@ from ..kinds import ANNOTATION_KEYS, COMMON_KEYS, ITEMS_KEYS, KIND_KEYS, OPTION_
 from ..source import JSON, join_pointer
 from .base import Context, is_integer, is_number
 
+TYPE_CHECKING = False
 if TYPE_CHECKING:
     from ...runtime.core.urlcheck import UrlCheck
 

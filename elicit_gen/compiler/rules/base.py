@@ -9,13 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import cached_property
-from typing import NamedTuple, TypeGuard
 
+from ...records import NamedTuple
 from ..diagnostics import Severity
 from ..envelope import Elicitation, Mode, Shape
 from ..kinds import Prop, classify
 from ..source import JSON, join_pointer
 from ..spec import Revision
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import TypeGuard
 
 
 class Finding(NamedTuple):

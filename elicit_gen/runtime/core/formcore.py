@@ -11,7 +11,6 @@ import math as _math
 import re as _re
 from collections.abc import Mapping as _Mapping
 from collections.abc import Sequence as _Sequence
-from typing import Any as _Any
 
 from .formats import _DATE_TIME_RE, _NAIVE_TIME_RE, _LazyPattern
 from .formats import FORMAT_CHECKS as FORMAT_CHECKS
@@ -31,6 +30,10 @@ from .pattern import CompiledPattern, PatternError, compile_pattern
 from .wording import FORMAT_HINTS as FORMAT_HINTS
 from .wording import _length_problem, _needed
 from .wording import format_problem as format_problem
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:  # a lint imports this module; generated ones import it plainly
+    from typing import Any as _Any
 
 # --- end of runtime imports ---
 

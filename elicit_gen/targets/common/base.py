@@ -18,7 +18,9 @@ them holds the same; the golden test stores those once per target (tests/targets
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+from ...records import NamedTuple
 
 if TYPE_CHECKING:  # --lint imports the registry, never the IR
     from collections.abc import Iterable
@@ -49,10 +51,6 @@ class Emitter:
     def __init__(self, name: str, suffix: str) -> None:
         self.name = name
         self.suffix = suffix
-
-
-#: The stem of the URL-mode consent screen's files: url_consent.html, url_consent_qt.py, ...
-URL_CONSENT_STEM = "url_consent"
 
 
 @runtime_checkable

@@ -16,9 +16,9 @@ from __future__ import annotations
 import sys
 from functools import cache
 from pathlib import Path
-from typing import NamedTuple
 
 from ...i18n import SOURCE_LOCALE, python_msgids, translation
+from ...records import NamedTuple
 from .base import FORM_CLASS, Shared
 from .style import DEFAULT_LINE_LENGTH as LINE_LENGTH
 
@@ -92,15 +92,22 @@ def merge_imports(*sections: str) -> str:
     and then from-imports, by module (case-insensitive); the plain names of one module merged
     into one statement, each ``as`` import a statement of its own (ordered by their first name);
     a statement longer than :data:`LINE_LENGTH` exploded. ``__future__`` and relative imports (a
-    runtime module's imports of its siblings, copied alongside it) are left out. Ends with a
-    newline."""
+    runtime module's imports of its siblings, copied alongside it) are left out. Imports under
+    ``if TYPE_CHECKING:`` (a part that the linter imports guards what only its annotations use,
+    so that a lint never imports :mod:`typing`) are imported plainly. Ends with a newline."""
     import ast  # only when a module's text is written
+
+    def _type_checking(node: ast.If) -> bool:
+        return isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"
 
     plain: set[tuple[str, str | None]] = set()
     named: dict[str, set[str]] = {}
     aliased: set[tuple[str, str, str]] = set()
     for section in sections:
+        body: list[ast.stmt] = []
         for node in ast.parse(section).body:
+            body += node.body if isinstance(node, ast.If) and _type_checking(node) else [node]
+        for node in body:
             if isinstance(node, ast.Import):
                 plain.update((alias.name, alias.asname) for alias in node.names)
             elif isinstance(node, ast.ImportFrom):
