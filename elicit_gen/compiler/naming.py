@@ -101,7 +101,7 @@ RESERVED: frozenset[str] = frozenset(
     }
 )
 
-_NOT_IDENT = re.compile(r"\W+", re.ASCII)
+_NOT_IDENT = r"(?a)\W+"  # compiled when a name is first made (re's cache keeps it)
 
 #: The longest identifier a field gets (a longer property name is aliased): generated Python is
 #: black-stable only while ``    <ident>: Annotated[`` fits 88 columns; beyond it black lays the
@@ -123,7 +123,7 @@ def is_plain_identifier(name: str) -> bool:
 
 def _sanitise(name: str) -> str:
     ascii_name = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    ident = _NOT_IDENT.sub("_", ascii_name).strip("_")[:MAX_IDENT].rstrip("_")
+    ident = re.sub(_NOT_IDENT, "_", ascii_name).strip("_")[:MAX_IDENT].rstrip("_")
     if not ident:
         return "field"
     if ident[0].isdigit():

@@ -19,6 +19,7 @@ import bisect
 import json
 import math
 import re
+from functools import cache
 from json.decoder import scanstring  # type: ignore[attr-defined]
 
 from ..records import NamedTuple
@@ -29,11 +30,20 @@ JSON = object  # a value made of dict, list, str, int, float, bool and None
 MAX_DEPTH = 200
 _MAX_INT_DIGITS = 309  # the largest double, 1.797...e308, has 309 digits
 
-_WS = re.compile(r"[ \t\n\r]*")
-_SURROGATE = re.compile("[\ud800-\udfff]")
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Whitespace, a surrogate and a number, for :class:`_Parser`: compiled on first use, since
+    most texts never need that parser (:func:`_quick`) and a dict from an SDK no parser at all."""
+    return (
+        re.compile(r"[ \t\n\r]*"),
+        re.compile("[\ud800-\udfff]"),
+        re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?"),
+    )
+
+
 #: Why a string with a lone surrogate is no JSON a form can take.
 UNPAIRED_SURROGATE = "the string holds an unpaired surrogate (\\ud800-\\udfff): not Unicode text"
-_NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)?")
 
 
 def escape_token(token: str) -> str:
@@ -122,9 +132,10 @@ class _Parser:
         self.text = text
         self.smap = smap
         self.duplicates: list[Duplicate] = []
+        self._ws, self._surrogate, self._number = _patterns()
 
     def ws(self, i: int) -> int:
-        m = _WS.match(self.text, i)
+        m = self._ws.match(self.text, i)
         assert m is not None
         return m.end()
 
@@ -147,7 +158,7 @@ class _Parser:
             return False, i + 5
         if text.startswith("null", i):
             return None, i + 4
-        m = _NUMBER.match(text, i)
+        m = self._number.match(text, i)
         if m and m.end() > i:
             return self.number(m, i), m.end()
         if text.startswith(("NaN", "Infinity", "-Infinity"), i):
@@ -187,7 +198,7 @@ class _Parser:
             decoded: tuple[str, int] = scanstring(self.text, i + 1, True)
         except json.JSONDecodeError as exc:
             raise _Fail(exc.msg.lower(), exc.pos) from None
-        if _SURROGATE.search(decoded[0]):
+        if self._surrogate.search(decoded[0]):
             raise _Fail(UNPAIRED_SURROGATE, i)
         return decoded
 

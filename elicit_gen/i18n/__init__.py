@@ -169,7 +169,7 @@ def translation(locale: str) -> Translation:
 # --- which messages a piece of code shows ---
 
 _JS_STRING = r'"(?:[^"\\\n]|\\.)*"'
-_JS_CALL = re.compile(rf"\b_tn?\(\s*({_JS_STRING})")
+_JS_CALL = rf"\b_tn?\(\s*({_JS_STRING})"  # compiled when a page's msgids are read
 
 
 @cache
@@ -197,4 +197,4 @@ def script_msgids(source: str) -> frozenset[str]:
     page's JavaScript ``source``."""
     import json
 
-    return frozenset(json.loads(m[1]) for m in _JS_CALL.finditer(source))
+    return frozenset(json.loads(m[1]) for m in re.finditer(_JS_CALL, source))

@@ -309,7 +309,7 @@ def _titled_options(
 #: (it has no UTF-8 form). ``_SHORT_ESCAPES`` take two characters (one more than themselves),
 #: the other controls six (``\u001b``: five more), a surrogate six (three more than its three
 #: bytes of ``surrogatepass`` UTF-8).
-_ESCAPED = re.compile(r'["\\\x00-\x1f\ud800-\udfff]')
+_ESCAPED = r'["\\\x00-\x1f\ud800-\udfff]'  # compiled on first use (re's cache keeps it)
 _SHORT_ESCAPES = frozenset('"\\\b\f\n\r\t')
 
 
@@ -324,9 +324,9 @@ def json_length(text: str) -> int:
             return size
     else:
         size = len(text.encode("utf-8", "surrogatepass")) + 2
-    if _ESCAPED.search(text) is None:
+    if re.search(_ESCAPED, text) is None:
         return size
-    for char in _ESCAPED.findall(text):
+    for char in re.findall(_ESCAPED, text):
         if char in _SHORT_ESCAPES:
             size += 1
         elif char < " ":

@@ -44,18 +44,19 @@ LONG_TEXT_NAMES = frozenset(
 )
 
 #: Words in a title or description that ask for more than one line.
-_MULTI_LINE = re.compile(
-    r"\b(?:markdown|multi-?line|several\s+lines|multiple\s+lines|one\s+per\s+line"
-    r"|paragraphs?)\b",
-    re.IGNORECASE,
+_MULTI_LINE = (
+    r"(?i)\b(?:markdown|multi-?line|several\s+lines|multiple\s+lines|one\s+per\s+line"
+    r"|paragraphs?)\b"
 )
 
 #: The words of a property name: snake_case, kebab-case, camelCase, spaces.
-_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+")
+_WORD = r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])|[0-9]+"
+
+# (both compiled on first use, by re's own cache: a form compiled at run time may not ask)
 
 
 def _last_word(name: str) -> str:
-    words = _WORD.findall(name)
+    words = re.findall(_WORD, name)
     return words[-1].lower() if words else ""
 
 
@@ -69,4 +70,4 @@ def is_long_text(field: Field) -> bool:
         if field.max_length <= SHORT_TEXT_LENGTH:
             return False
     words = " ".join(text for text in (field.title, field.description) if text)
-    return bool(_MULTI_LINE.search(words)) or _last_word(field.name) in LONG_TEXT_NAMES
+    return bool(re.search(_MULTI_LINE, words)) or _last_word(field.name) in LONG_TEXT_NAMES
