@@ -32,6 +32,7 @@ from ..targets.common.base import FORM_CLASS, AssemblesModule, Runtime
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from collections.abc import Callable
     from typing import Any
 
     from ..compiler.ir import Form
@@ -87,7 +88,7 @@ def _make_bundle(target: str, locale: str, future: bool) -> Bundle:
         _write(key, codes)
     module = types.ModuleType(f"elicit_gen.live.{target}_runtime")
     _register_source(
-        filename, lambda: runtime_text or _runtime_text(emitter.runtime(locale), future)
+        module, filename, lambda: runtime_text or _runtime_text(emitter.runtime(locale), future)
     )
     _run(codes[0], module)
     names = {key: value for key, value in module.__dict__.items() if not key.startswith("__")}
@@ -178,12 +179,28 @@ def _run(code: types.CodeType, module: types.ModuleType) -> None:
         sys.modules.pop(module.__name__, None)
 
 
-def _register_source(filename: str, text: Any) -> None:
-    """Lets tracebacks through the runtime show its lines: ``text`` (a function giving the
-    source) is asked only when a traceback is printed (linecache's lazy entry)."""
-    import linecache
+class _Source:
+    """The runtime's text for tracebacks through it: a module's ``__loader__``, which linecache
+    asks for the source of a file it cannot read (``linecache.lazycache``, as for a module in a
+    zip), only when a traceback is shown. Nothing is imported for it until then (linecache
+    brings tokenize: a millisecond of a client's first request)."""
 
-    linecache.cache[filename] = (text,)
+    __slots__ = ("_text",)
+
+    def __init__(self, text: Callable[[], str]) -> None:
+        self._text = text
+
+    def get_source(self, _name: str) -> str:
+        return self._text()
+
+
+def _register_source(module: types.ModuleType, filename: str, text: Callable[[], str]) -> None:
+    """Lets tracebacks through the runtime show its lines: ``text`` (a function giving the
+    source) is asked only when a traceback is printed."""
+    module.__dict__["__loader__"] = _Source(text)
+    linecache = sys.modules.get("linecache")
+    if linecache is not None:  # also for a caller that asks without the frame's globals
+        linecache.cache[filename] = (text,)
 
 
 # --- the compiled runtimes on disk ----------------------------------------------------------

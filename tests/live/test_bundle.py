@@ -419,7 +419,9 @@ def test_a_cli_first_request_imports_no_dataclasses(tmp_path: Path) -> None:
     schema = json.dumps(FORMS[0][1].schema)
     # the first process compiles the runtime (reading its imports takes ast); the second reads
     # it back, as every later process does
-    for unwanted in ({"dataclasses", "inspect"}, {"dataclasses", "inspect", "ast", "dis"}):
+    # (nor linecache and tokenize, which only a traceback needs: test_a_traceback_through_...)
+    later = {"dataclasses", "inspect", "ast", "dis", "linecache", "tokenize"}
+    for unwanted in ({"dataclasses", "inspect"}, later):
         done = subprocess.run(
             [sys.executable, "-c", _IMPORTS, schema, "cli"],
             capture_output=True,
@@ -429,3 +431,22 @@ def test_a_cli_first_request_imports_no_dataclasses(tmp_path: Path) -> None:
         )
         assert done.returncode == 0, done.stderr[-2000:]
         assert set(json.loads(done.stdout)) & unwanted == set()
+
+
+def test_a_traceback_through_the_runtime_shows_its_lines() -> None:
+    """The runtime is compiled from text no file holds; a traceback through it shows its lines
+    all the same (its module's loader gives the text, as for a module in a zip)."""
+    import linecache
+    import traceback
+
+    shared = bundle.shared("cli", "en", True)
+    linecache.cache.pop("elicit-gen:cli-runtime.py", None)  # only the loader can tell now
+    try:
+        shared.namespace["check_value"](None, "x")
+    except AttributeError as exc:
+        shown = traceback.format_exception(exc)
+    else:
+        pytest.fail("check_value took a schema of None")
+    frames = [entry for entry in shown if 'File "elicit-gen:cli-runtime.py"' in entry]
+    assert frames, shown
+    assert all(len(entry.strip().splitlines()) >= 2 for entry in frames), frames  # with a line
