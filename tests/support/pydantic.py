@@ -192,7 +192,11 @@ def _validator(schema_json: str, documented: bool) -> jsonschema.Draft202012Vali
 
 
 def schema_accepts(form: ir.Form, content: object, *, documented: bool) -> bool:
-    valid = bool(_validator(form.schema_json, documented).is_valid(content))
+    try:
+        valid = bool(_validator(form.schema_json, documented).is_valid(content))
+    except OverflowError:  # jsonschema's multipleOf divides an integer past 1.8e308 as a float
+        return False  # a server whose validator fails takes nothing
+
     return valid and (not documented or _beyond_json_schema(form.schema, content))
 
 
