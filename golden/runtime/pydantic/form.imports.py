@@ -1,7 +1,7 @@
+import _thread
 import bisect as _bisect
 import datetime as _dt
 import re as _re
-import threading as _threading
 from collections.abc import Callable as _Callable
 from fractions import Fraction as _Fraction
 from typing import Annotated, Any, Literal

@@ -1,3 +1,4 @@
+import _thread
 import argparse
 import bisect as _bisect
 import datetime as _dt
@@ -8,7 +9,6 @@ import math as _math
 import re as _re
 import signal
 import sys
-import threading as _threading
 import unicodedata
 import unicodedata as _unicodedata
 from collections.abc import Callable, Mapping

@@ -1,3 +1,4 @@
+import _thread
 import argparse
 import bisect as _bisect
 import datetime as _dt
@@ -6,7 +7,6 @@ import json
 import math as _math
 import os
 import re as _re
-import threading as _threading
 import unicodedata as _unicodedata
 from collections.abc import Callable, Mapping
 from collections.abc import Callable as _Callable
