@@ -8,13 +8,13 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Sequence
-from pathlib import Path
 
 from ..records import NamedTuple
 from ..targets.common.style import ConfigError, _overrides, _read_toml
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 
@@ -45,6 +45,8 @@ class Config(NamedTuple):
 
     @property
     def root(self) -> Path:
+        from pathlib import Path  # (asked for by jobs and per-field ignores, not by a lint)
+
         return self.path.parent if self.path else Path.cwd()
 
 
@@ -157,22 +159,29 @@ def _jobs(value: Any, path: Path) -> tuple[Job, ...]:
 _TABLE = re.compile(r"""\btool\s*\.\s*["']?elicit-gen\b""")
 
 
-def find_pyproject(start: Path) -> Path | None:
+def find_pyproject(start: str | os.PathLike[str]) -> Path | None:
     """The nearest pyproject.toml with a [tool.elicit-gen] table, from ``start`` upward."""
-    for directory in (start, *start.parents):
-        candidate = directory / "pyproject.toml"
+    directory = os.path.abspath(start)
+    while True:
+        candidate = os.path.join(directory, "pyproject.toml")
         if os.path.isfile(candidate):  # never raises (Path.is_file does for EACCES)
             try:
-                text = candidate.read_text(encoding="utf-8")
+                with open(candidate, encoding="utf-8") as file:
+                    text = file.read()
             except (OSError, UnicodeDecodeError):
-                continue
+                text = ""
             if _TABLE.search(text):
-                return candidate
-    return None
+                from pathlib import Path  # (a lint without a config never imports pathlib)
+
+                return Path(candidate)
+        parent = os.path.dirname(directory)
+        if parent == directory:
+            return None
+        directory = parent
 
 
-def load_config(start: Path | None = None, path: Path | None = None) -> Config:
-    path = path or find_pyproject(start or Path.cwd())
+def load_config(start: str | os.PathLike[str] | None = None, path: Path | None = None) -> Config:
+    path = path or find_pyproject(start or os.getcwd())
     if path is None:
         return Config()
     data = _read_toml(path)

@@ -12,13 +12,13 @@ import glob
 import os
 import stat
 from collections.abc import Sequence
-from pathlib import Path
 
 from ..records import NamedTuple
 from .files import _O_BINARY, _O_NOCTTY, _O_NONBLOCK, FileError, _kind, _read_at_most, _reason
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import BinaryIO
 
 #: The largest input elicit-gen reads (a requestedSchema is a few kilobytes).
@@ -29,7 +29,7 @@ def _too_large(name: str) -> FileError:
     return FileError(f"{name}: larger than {MAX_INPUT_BYTES // (1024 * 1024)} MiB; not a schema")
 
 
-def read_input_file(path: Path, name: str) -> bytes:
+def read_input_file(path: str | os.PathLike[str], name: str) -> bytes:
     """The bytes of a regular file (symbolic links followed), at most :data:`MAX_INPUT_BYTES`.
 
     Raises :class:`FileError` with a one-line message for anything else; never blocks on a FIFO.
@@ -41,7 +41,7 @@ def read_input_file(path: Path, name: str) -> bytes:
     except IsADirectoryError:
         raise FileError(f"{name}: is a directory, expected a JSON file") from None
     except PermissionError:
-        if path.is_dir():
+        if os.path.isdir(path):
             raise FileError(f"{name}: is a directory, expected a JSON file") from None
         raise FileError(f"{name}: permission denied") from None
     except OSError as exc:
@@ -85,16 +85,23 @@ class Input(NamedTuple):
     name: str  # as shown in diagnostics and headers ('/'-separated, relative)
     stem: str
     data: bytes
-    path: Path | None = None  # the file it was read from (None for stdin)
+    path: str | None = None  # the file it was read from (None for stdin)
 
 
-def read_input(path: Path, name: str) -> Input:
+def _stem(name: str) -> str:
+    """``PurePath(name).stem``: the name without its last suffix (none for ``.hidden``)."""
+    dot = name.rfind(".")
+    return name[:dot] if 0 < dot < len(name) - 1 else name
+
+
+def read_input(path: str | os.PathLike[str], name: str) -> Input:
     """Reads one input file (a regular file, at most 16 MiB); raises BuildError with a one-line
     message, never blocks on a FIFO or reads a device."""
     from .files import FileError
 
     try:
-        return Input(name, path.stem, read_input_file(path, name), path)
+        file = os.fspath(path)
+        return Input(name, _stem(os.path.basename(file)), read_input_file(file, name), file)
     except FileError as exc:
         raise BuildError(str(exc)) from None
 
@@ -158,6 +165,8 @@ def _glob(pattern: str, root: Path) -> list[str]:
     """Matches of ``pattern`` (``*``, ``?``, ``[...]``, ``**``) relative to ``root``, like
     ``glob.glob(recursive=True)`` (hidden names only when the pattern names them) but never
     descending a directory twice through links, so a link loop costs nothing."""
+    from pathlib import Path  # (globs: a job's inputs, never a command line's)
+
     parts = Path(pattern).parts
     if not parts:
         return []

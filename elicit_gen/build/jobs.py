@@ -15,7 +15,6 @@ from __future__ import annotations
 import fnmatch
 import os
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 
 from ..compiler.naming import module_stem
 from ..compiler.pipeline import FileResult, Selection, check_source
@@ -37,6 +36,8 @@ from .plan import TARGET_FILES, URL_CONSENT, expand_targets, plan_outputs
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..targets.common.base import GeneratedFile
     from .inputs import Input
     from .plan import Claims
@@ -51,7 +52,7 @@ class FieldIgnores(NamedTuple):
 
     #: (file glob, JSON pointer, codes), ...: :attr:`.config.Config.per_field_ignores`
     entries: Sequence[tuple[str, str, Sequence[str]]] = ()
-    root: Path | None = None
+    root: str | os.PathLike[str] | None = None
 
 
 NO_FIELD_IGNORES = FieldIgnores()
@@ -140,6 +141,8 @@ def build(
         )
     if style is None:
         try:
+            from pathlib import Path
+
             style = find_style(Path(output) if output is not None else None)
         except ConfigError as exc:
             raise BuildError(str(exc)) from None
@@ -174,10 +177,10 @@ def selection_for(inp: Input, selection: Selection, field_ignores: FieldIgnores)
     if not entries or inp.path is None or root is None:
         return selection
     try:
-        relative = Path(os.path.relpath(os.path.realpath(inp.path), os.path.realpath(root)))
+        relative = os.path.relpath(os.path.realpath(inp.path), os.path.realpath(root))
     except ValueError:  # another drive (Windows)
         return selection
-    name = relative.as_posix()
+    name = relative.replace(os.sep, "/")
     fields = [
         (pointer, frozenset(codes))
         for pattern, pointer, codes in entries

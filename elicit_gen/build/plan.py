@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import unicodedata
 from collections.abc import Sequence
-from pathlib import Path
 
 from ..compiler.naming import module_stem
 from ..compiler.pipeline import FileResult
@@ -17,6 +16,8 @@ from .inputs import BuildError
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from .inputs import Input
 
 
@@ -70,6 +71,8 @@ def plan_outputs(
     ]
     units += [(URL_CONSENT, URL_CONSENT_STEM, target) for target in consent]
     units += [(TARGET_FILES, name, target) for target, name in files]
+    from pathlib import Path  # only compiling plans outputs
+
     out = Path(output)
     as_dir = output.endswith(("/", os.sep)) or os.path.isdir(out) or len(units) > 1 or bool(files)
     paths: dict[tuple[str, str, str], Path] = {}

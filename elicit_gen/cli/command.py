@@ -13,7 +13,6 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 from types import FrameType
 
 from ..build.config import Config, Job, check_locales, load_config, split_codes
@@ -30,22 +29,41 @@ from .report import FORMATTERS
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from ..build.staging import Staging
     from .options import Options
 
 
-def _display(path: Path, root: Path) -> str:
+def _posix(path: str) -> str:
+    """``PurePath(path).as_posix()`` without pathlib (a lint of the files named on the command
+    line never imports it): '/'-separated, empty and ``.`` parts dropped, one root (``//`` kept,
+    as POSIX reads it), ``.`` for nothing."""
+    text = path.replace(os.sep, "/")
+    if text.startswith("//") and not text.startswith("///"):
+        head = "//"
+    else:
+        head = "/" if text.startswith("/") else ""
+    parts = [part for part in text.split("/") if part not in ("", ".")]
+    return head + "/".join(parts) if head or parts else "."
+
+
+def _display(path: str | os.PathLike[str], root: str | os.PathLike[str]) -> str:
     """``path`` as a message names it, '/'-separated: relative to ``root`` (the current
     directory) when it is inside it, as every message of a run inside a project names its files;
     absolute when it is not (a chain of ``../`` says less than where the file is); a relative
     path as the user typed it."""
-    if path.is_absolute():
-        with contextlib.suppress(ValueError):
-            return path.relative_to(root).as_posix()
-        with contextlib.suppress(ValueError):
-            return Path(os.path.realpath(path)).relative_to(os.path.realpath(root)).as_posix()
-        return path.as_posix()
-    return path.as_posix()  # as the user typed it
+    shown = _posix(os.fspath(path))
+    if not os.path.isabs(path):
+        return shown  # as the user typed it
+    for inner, outer in ((path, root), (os.path.realpath(path), os.path.realpath(root))):
+        inner_text, outer_text = _posix(os.fspath(inner)), _posix(os.fspath(outer))
+        if inner_text == outer_text:
+            return "."
+        prefix = outer_text.rstrip("/") + "/"
+        if inner_text.startswith(prefix):
+            return inner_text[len(prefix) :]
+    return shown
 
 
 def _write(text: str, *, err: bool = False, nl: bool = True) -> None:
@@ -76,7 +94,7 @@ def _read_args(paths: Sequence[str]) -> list[Input]:
                 raise BuildError("<stdin>: is closed")
             inputs.append(read_stdin(sys.stdin.buffer))
         else:
-            inputs.append(read_input(Path(path), _display(Path(path), Path.cwd())))
+            inputs.append(read_input(path, _display(path, os.getcwd())))
     return inputs
 
 
@@ -127,7 +145,7 @@ def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bo
     if opts.fmt in ("json", "sarif") or diagnostics:
         _write(FORMATTERS[opts.fmt](diagnostics), nl=False, err=not opts.lint_only)
     for path in report.stale:
-        _write(f"{visible(_display(path, Path.cwd()))}: missing or out of date", err=True)
+        _write(f"{visible(_display(path, os.getcwd()))}: missing or out of date", err=True)
     count = len(report.results)
     if not opts.quiet and opts.fmt == "text":
         errors = sum(r.errors for _, r in report.results)
@@ -145,9 +163,9 @@ def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bo
         elif not opts.lint_only and not opts.check and to_files and count <= 1:
             # one input: name each file, so that a first run shows where its output went
             for path in report.written:
-                _write(f"wrote {visible(_display(path, Path.cwd()))}", err=True)
+                _write(f"wrote {visible(_display(path, os.getcwd()))}", err=True)
             for path in report.unchanged:
-                _write(f"{visible(_display(path, Path.cwd()))} is up to date", err=True)
+                _write(f"{visible(_display(path, os.getcwd()))} is up to date", err=True)
         elif not opts.lint_only and not opts.check and to_files and count > 1:
             _write(
                 f"{count} schemas: {len(report.written)} files written, "
@@ -250,7 +268,10 @@ def _run(schemas: Sequence[str], opts: Options, staging: Staging | None) -> int:
         progress=progress,
         staging=staging if opts.output is not None else None,
         url_consent=opts.url_consent,
-        field_ignores=FieldIgnores(config.per_field_ignores, config.root),
+        # (the root only for ignores: Config.root would import pathlib for a plain lint)
+        field_ignores=FieldIgnores(
+            config.per_field_ignores, config.root if config.per_field_ignores else None
+        ),
         locale=opts.locale or config.locale or "en",
     )
     if staging is not None and opts.output is not None:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Sequence
-from urllib.parse import quote
 
 from ..compiler.diagnostics import Diagnostic, visible
 from ..compiler.pipeline import codes_summary
@@ -67,6 +66,8 @@ def to_sarif(diagnostics: Sequence[Diagnostic]) -> str:
     A location's ``uri`` must be a URI reference (SARIF 3.10.3): the file name is
     percent-encoded, so that a name with spaces, ``#`` or ``%`` still names that file.
     """
+    from urllib.parse import quote  # (with ipaddress: only a SARIF report needs it)
+
     from .. import __version__
 
     rules = [

@@ -327,15 +327,19 @@ def _imported(*args: str, cwd: Path = ROOT) -> set[str]:
     return _run_imports(*args, cwd=cwd)[0]
 
 
-def _run_imports(*args: str, cwd: Path = ROOT) -> tuple[set[str], str]:
-    """The modules ``python -m elicit_gen ARGS`` imports, and what it printed on stdout."""
+def _run_imports(*args: str, cwd: Path = ROOT, bare: bool = False) -> tuple[set[str], str]:
+    """The modules ``python -m elicit_gen ARGS`` imports, and what it printed on stdout.
+    ``bare``: without site (an editable install's import hook imports pathlib, which a regular
+    install does not), the package found through PYTHONPATH."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)} if bare else None
     proc = subprocess.run(
-        [sys.executable, "-X", "importtime", "-m", "elicit_gen", *args],
+        [sys.executable, *(["-S"] if bare else []), "-X", "importtime", "-m", "elicit_gen", *args],
         capture_output=True,
         text=True,
         cwd=cwd,
         timeout=60,
         check=False,
+        env=env,
     )
     lines = [line for line in proc.stderr.splitlines() if line.startswith("import time:")]
     assert lines, proc.stderr
@@ -368,19 +372,22 @@ def test_lint_imports_nothing_only_compiling_needs(tmp_path: Path) -> None:
     assert not found & set(NOT_FOR_LINT), sorted(found & set(NOT_FOR_LINT))
 
 
-def test_a_lint_of_forms_imports_no_typing(tmp_path: Path) -> None:
-    """typing and the records it makes were a seventh of a lint of one form: the lint path's
-    modules import it only for type checkers (records.py). A URL-mode request (the URL check's
-    record, a runtime part) and a [tool.elicit-gen] table (tomllib) still bring it."""
+def test_a_lint_of_forms_imports_no_typing_pathlib_or_threading(tmp_path: Path) -> None:
+    """typing and the records it makes were a seventh of a lint of one form, pathlib (with
+    urllib.parse and ipaddress) a tenth: the lint path's modules import them only for type
+    checkers (records.py) or where a job, a URL or a SARIF report needs them. A URL-mode request
+    (the URL check's record, a runtime part) and a [tool.elicit-gen] table (tomllib) bring
+    typing."""
     (tmp_path / "every_kind.json").write_text((ROOT / "examples" / "every_kind.json").read_text())
     (tmp_path / "bad.json").write_text(
         '{"type": "object", "properties": {"x": {"type": "string", "default": "no email",'
         ' "format": "email"}, "y": {"type": "object"}, "y": {"type": "integer"}}}'
     )
-    found, out = _run_imports("--lint", "every_kind.json", "bad.json", cwd=tmp_path)
+    found, out = _run_imports("--lint", "every_kind.json", "bad.json", cwd=tmp_path, bare=True)
     assert {"EG002", "EG140"} <= {line.split()[2] for line in out.splitlines()}, out
     assert "elicit_gen.runtime.core.formcore" in found  # the defaults were checked
-    assert not found & {"typing", "elicit_gen.targets.common.base"}
+    unused = {"typing", "pathlib", "urllib.parse", "threading", "elicit_gen.targets.common.base"}
+    assert not found & unused, sorted(found & unused)
 
 
 def test_compiling_imports_what_it_needs() -> None:

@@ -17,7 +17,6 @@ import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Iterator
-from urllib.parse import SplitResult, urlsplit
 
 from ..envelope import Mode
 from ..kinds import ANNOTATION_KEYS, COMMON_KEYS, ITEMS_KEYS, KIND_KEYS, OPTION_KEYS, Kind, Prop
@@ -26,6 +25,8 @@ from .base import Context, is_integer, is_number
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from urllib.parse import SplitResult
+
     from ...runtime.core.urlcheck import UrlCheck
 
 # --- keyword types ------------------------------------------------------------------------------
@@ -333,6 +334,8 @@ def url_of(ctx: Context) -> tuple[str, str, SplitResult | None] | None:
     if elicitation.mode is not Mode.URL or elicitation.url is None:
         return None
     pointer = join_pointer(elicitation.params_pointer or "", "url")
+    from urllib.parse import urlsplit  # (with ipaddress: only for a URL-mode request)
+
     try:
         parsed = urlsplit(elicitation.url)
         parsed.port  # noqa: B018 - raises ValueError for a bad port

@@ -13,11 +13,14 @@ is xn--58d.com to a browser), and URLs too long to show.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from urllib.parse import SplitResult
 
 from ..diagnostics import Severity
 from ._shared import is_local, url_of, url_verdict
 from .base import Context, Finding, Rule
+
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from urllib.parse import SplitResult
 
 
 def _reported_elsewhere(parsed: SplitResult | None) -> bool:

@@ -8,7 +8,6 @@ including credentials, personal identifiable information, etc., in the URL." Che
 from __future__ import annotations
 
 from collections.abc import Iterator
-from urllib.parse import parse_qsl
 
 from ..diagnostics import Severity
 from ._shared import secret_kind, url_of
@@ -24,6 +23,8 @@ def check(ctx: Context) -> Iterator[Finding]:
     _url, pointer, parsed = found
     if parsed is None:
         return
+    from urllib.parse import parse_qsl  # (url_of has imported urllib for a URL-mode request)
+
     if parsed.username is not None or parsed.password is not None:
         yield Finding(
             pointer,

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
 
 from ...records import NamedTuple
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
+    from pathlib import Path
     from typing import Any
 
 
@@ -111,6 +111,8 @@ def _setting(table: dict[str, Any], key: str, kind: type, path: Path, where: str
 
 def style_from_data(data: dict[str, Any], path: Path | None) -> Style:
     """The style a parsed pyproject.toml describes (see :func:`find_style`)."""
+    from pathlib import Path  # (a lint reads no style: pathlib only for compiling)
+
     where = path or Path("pyproject.toml")
     black = _table(data, "tool", "black")
     ruff = _table(data, "tool", "ruff")
@@ -186,6 +188,8 @@ def find_style(output: Path | None = None) -> Style:
     ``[tool.elicit-gen]`` line-length and formatter override what ``[tool.black]`` /
     ``[tool.ruff]`` say. A ruff.toml counts as ``[tool.ruff]`` (ruff prefers it to the
     pyproject.toml beside it)."""
+    from pathlib import Path
+
     cwd = Path.cwd()
     files: list[Path] = []
     if output is not None:
