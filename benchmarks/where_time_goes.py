@@ -20,6 +20,8 @@ import io
 import json
 import os
 import pstats
+import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -30,14 +32,44 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from run import (
+    _CHECK_PROCESS,
     EVERY_KIND,
+    POINTER,
     ROOT,
+    SPEC,
     compile_ok,
     median_seconds,
+    official_schema_file,
     per_form_targets,
     regular_install,
+    tool,
     variant,
 )
+
+
+def instructions(cmd: list[str]) -> int | None:
+    """The instructions a whole process executes (callgrind's Ir): the same in every run, where
+    wall time on a shared host is not; None without valgrind."""
+    if shutil.which("valgrind") is None:
+        return None
+    done = subprocess.run(
+        ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", *cmd],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    found = re.search(r"Collected : (\d+)", done.stderr)
+    return int(found[1]) if found else None
+
+
+def instruction_row(label: str, ours: list[str], theirs: list[str], name: str) -> list[str]:
+    mine, other = instructions(ours), instructions(theirs)
+    if mine is None or other is None:
+        return [f"- instructions ({label}): not measured (no valgrind)"]
+    return [
+        f"- instructions, deterministic (callgrind, {label}): {mine / 1e6:,.0f} M against "
+        f"{name}'s {other / 1e6:,.0f} M: {mine / other:.3f}x"
+    ]
 
 
 def inprocess_profile() -> str:
@@ -164,6 +196,18 @@ def lint_profile() -> str:
             f"- {label}: {median_seconds(cmd, 21) * 1000:.1f} ms (median of 21)"
             for label, cmd in layers
         ]
+        rows += instruction_row(
+            "the same lint",
+            [python, elicit_gen, "--lint", str(schema)],
+            [
+                sys.executable,
+                tool("check-jsonschema"),
+                "--schemafile",
+                str(official_schema_file(Path(tmp))),
+                str(schema),
+            ],
+            "check-jsonschema",
+        )
         found = subprocess.run(
             [python, "-c", _LINT_IMPORTS, "--lint", str(schema)],
             capture_output=True,
@@ -223,6 +267,12 @@ def first_request_profile() -> str:
         rows.append(
             "- the first request with no compiled runtime kept (`ELICIT_GEN_CACHE=`): "
             f"{statistics.median(times) * 1000:.1f} ms (median of 11)"
+        )
+        rows += instruction_row(
+            "the first request, the compiled runtime kept",
+            load,
+            [python, "-c", _CHECK_PROCESS, schema, str(SPEC), POINTER],
+            "the jsonschema check (a whole process)",
         )
         found = subprocess.run(load, capture_output=True, text=True, timeout=120).stdout.split()
         timed = subprocess.run(
