@@ -11,7 +11,6 @@
 # comes.
 from __future__ import annotations
 
-import argparse
 import io
 import json
 import os
@@ -336,6 +335,8 @@ def _elicit(
 
 def _command_line(form: _Form, argv: Sequence[str] | None) -> int:
     """``main()`` of a generated module, for ``form``."""
+    import argparse  # here: a client calling elicit() never needs it
+
     # The command line's help (argparse's own words: usage, options, errors) stays English: it
     # is the integrator's, not the form's; what the form says to its user is localised.
     parser = argparse.ArgumentParser(

@@ -302,6 +302,8 @@ def _elicit(
 
 def _command_line(form: _Form, argv: Sequence[str] | None) -> int:
     """``main()`` of a generated module, for ``form``."""
+    import argparse  # here: a client calling elicit() never needs it
+
     # The command line's help (argparse's own words: usage, options, errors) stays English: it
     # is the integrator's, not the form's; what the form says to its user is localised.
     parser = argparse.ArgumentParser(
