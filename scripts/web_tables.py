@@ -187,8 +187,7 @@ def _limits() -> dict[str, Any]:
     from elicit_gen.records import field_names
 
     found: dict[str, Any] = {
-        name: getattr(limits.DEFAULT_LIMITS, name)
-        for name in field_names(limits.DEFAULT_LIMITS)
+        name: getattr(limits.DEFAULT_LIMITS, name) for name in field_names(limits.DEFAULT_LIMITS)
     }
     found["optionLists"] = sorted(limits._OPTION_LISTS)
     found["messages"] = limits.MESSAGES
@@ -225,8 +224,8 @@ def data() -> dict[str, Any]:
             "long": layout.LONG_TEXT_LENGTH,
             "short": layout.SHORT_TEXT_LENGTH,
             "names": sorted(layout.LONG_TEXT_NAMES),
-            "multiLine": layout._MULTI_LINE.pattern,
-            "word": layout._WORD.pattern,
+            "multiLine": layout._MULTI_LINE,
+            "word": layout._WORD,
         },
     }
 

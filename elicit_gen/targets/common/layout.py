@@ -45,7 +45,7 @@ LONG_TEXT_NAMES = frozenset(
 
 #: Words in a title or description that ask for more than one line.
 _MULTI_LINE = (
-    r"(?i)\b(?:markdown|multi-?line|several\s+lines|multiple\s+lines|one\s+per\s+line"
+    r"\b(?:markdown|multi-?line|several\s+lines|multiple\s+lines|one\s+per\s+line"
     r"|paragraphs?)\b"
 )
 
@@ -70,4 +70,6 @@ def is_long_text(field: Field) -> bool:
         if field.max_length <= SHORT_TEXT_LENGTH:
             return False
     words = " ".join(text for text in (field.title, field.description) if text)
-    return bool(re.search(_MULTI_LINE, words)) or _last_word(field.name) in LONG_TEXT_NAMES
+    if re.search(_MULTI_LINE, words, re.IGNORECASE):
+        return True
+    return _last_word(field.name) in LONG_TEXT_NAMES
