@@ -51,6 +51,8 @@ HOSTILE_SERVER = "<i>srv</i>\x1b]0;title\x07\u202e"
 # --- the JavaScript port's tables, made from Python's own --------------------------------------
 
 DATA_JS = ASSETS / "urlcheck_data.js"
+
+
 def _ranges(member: Callable[[str], bool]) -> str:
     """A set of code points as the code points where membership changes, base-36 deltas."""
     found: list[int] = []
