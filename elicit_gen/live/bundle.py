@@ -5,13 +5,14 @@ the form's part. :func:`shared` runs the runtime once per process, target and la
 its namespace; the code it is compiled to is kept on disk beside the package, as Python keeps a
 module's bytecode, so that a new process does not compile ~150 KB of source again (about 30 ms).
 
-A target whose form part is data (:class:`~elicit_gen.targets.common.base.AssemblesModule`) then
-makes each form's module with no source text at all (:func:`assembled`): a copy of that
-namespace, what the emitter's ``assemble`` puts in it from the form's data, and the module's API
+Every loadable target's form part is data
+(:class:`~elicit_gen.targets.common.base.AssemblesModule`): each form's module is made with no
+source text at all (:func:`assembled`): a copy of that namespace, what the emitter's
+``assemble`` puts in it from the form's data (the pydantic target evaluates the annotations it
+would print and makes the content model as its class statement would), and the module's API
 code (compiled once with the placeholder class name
 :data:`~elicit_gen.targets.common.base.FORM_CLASS`, renamed for each form in its code objects:
-exactly the code the file written ahead of time compiles to). The pydantic target, whose form
-part is class bodies of annotations, still compiles its own part (:func:`compiled`).
+exactly the code the file written ahead of time compiles to).
 """
 
 from __future__ import annotations
@@ -47,11 +48,10 @@ CACHE_VARIABLE = "ELICIT_GEN_CACHE"
 
 class Bundle(NamedTuple):
     """A target's runtime in one language, run: its namespace (without the module's own
-    dunder names: what each form's module starts from, copied), and the module API's code
-    (None for a target whose form part is compiled)."""
+    dunder names: what each form's module starts from, copied), and the module API's code."""
 
     namespace: dict[str, Any]
-    api: types.CodeType | None
+    api: types.CodeType
 
 
 _bundles: dict[tuple[str, str, bool], Bundle] = {}
@@ -80,10 +80,8 @@ def _make_bundle(target: str, locale: str, future: bool) -> Bundle:
         runtime = emitter.runtime(locale)
         runtime_text = _runtime_text(runtime, future)
         code = compile(runtime_text, filename, "exec", dont_inherit=True)
-        api = None
-        if isinstance(emitter, AssemblesModule):
-            flags = _FUTURE if future else 0
-            api = compile(runtime.api, api_filename, "exec", flags=flags, dont_inherit=True)
+        flags = _FUTURE if future else 0
+        api = compile(runtime.api, api_filename, "exec", flags=flags, dont_inherit=True)
         codes = (code, api)
         _write(key, codes)
     module = types.ModuleType(f"elicit_gen.live.{target}_runtime")
@@ -107,21 +105,15 @@ def _runtime_text(runtime: Runtime, future: bool) -> str:
 
 def assembled(form: Form, target: str, emitter: AssemblesModule) -> types.ModuleType:
     """``form``'s module for ``target``, made from data: no source text is made or compiled."""
-    bundle = shared(target, form.locale, True)
-    assert bundle.api is not None
+    bundle = shared(target, form.locale, emitter.future_annotations)
     module = _module(form, target, bundle)
     module.__doc__ = emitter.module_doc(form)
-    emitter.assemble(form, module.__dict__)
+    sys.modules[module.__name__] = module  # as _run: classes are made while it is there
+    try:
+        emitter.assemble(form, module.__dict__)
+    finally:
+        sys.modules.pop(module.__name__, None)
     _run(_renamed(bundle.api, FORM_CLASS, form.class_name), module)
-    return module
-
-
-def compiled(form: Form, target: str, own: str, future: bool) -> types.ModuleType:
-    """``form``'s module for ``target`` from the text of its own part (the module's text
-    without the runtime): a copy of the runtime's namespace, and that text run in it."""
-    module = _module(form, target, shared(target, form.locale, future))
-    code = compile(own, f"<elicit-gen {target} form {form.schema_hash}>", "exec", dont_inherit=True)
-    _run(code, module)  # our own emitter's output: schema text is only data in it
     return module
 
 
@@ -159,8 +151,11 @@ def _renamed(code: types.CodeType, old: str, new: str) -> types.CodeType:
 
 @functools.lru_cache(maxsize=64)
 def _mentions(code: types.CodeType, old: str) -> bool:
-    """Whether ``code`` or a code object inside it names something starting with ``old``."""
-    return any(name.startswith(old) for name in (code.co_name, *code.co_names)) or any(
+    """Whether ``code`` or a code object inside it names something starting with ``old`` (a
+    method's qualified name counts: ``FormClassResult.check``)."""
+    qualname = getattr(code, "co_qualname", "")  # Python 3.11 and newer
+    names = (code.co_name, *code.co_names, *qualname.split("."))
+    return any(name.startswith(old) for name in names) or any(
         _mentions(const, old)
         if isinstance(const, types.CodeType)
         else isinstance(const, str) and const.startswith(old)
@@ -241,7 +236,7 @@ def _folders() -> list[Path]:
     return [Path(__file__).resolve().parent / "__pycache__", Path(home) / "elicit-gen"]
 
 
-def _read(key: str) -> tuple[types.CodeType, types.CodeType | None] | None:
+def _read(key: str) -> tuple[types.CodeType, types.CodeType] | None:
     for folder in _folders():
         try:
             data = (folder / key).read_bytes()
@@ -251,12 +246,12 @@ def _read(key: str) -> tuple[types.CodeType, types.CodeType | None] | None:
             code, api = marshal.loads(data)
         except (EOFError, ValueError, TypeError):
             continue  # a torn or foreign file: compile again (and write it anew)
-        if isinstance(code, types.CodeType) and (api is None or isinstance(api, types.CodeType)):
+        if isinstance(code, types.CodeType) and isinstance(api, types.CodeType):
             return code, api
     return None
 
 
-def _write(key: str, codes: tuple[types.CodeType, types.CodeType | None]) -> None:
+def _write(key: str, codes: tuple[types.CodeType, types.CodeType]) -> None:
     """Keeps ``codes`` in the first cache folder that takes them (written whole, then renamed
     into place); nothing when Python writes no bytecode or no folder can be written."""
     if sys.dont_write_bytecode:

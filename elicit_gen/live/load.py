@@ -1,10 +1,11 @@
 """``load_form``: a ``requestedSchema`` compiled in memory, and its caches.
 
-Every module a Python target writes is static runtime code plus the form's own code. Here the
+Every module a Python target writes is static runtime code plus the form's own part. Here the
 static part runs once per process and target (:class:`~elicit_gen.targets.common.base.Runtime`
-says which text it is); each form's module starts from a copy of that namespace and only the
-form's own code is compiled and run. Results are cached by a digest of the whole form, in an LRU
-bounded by count and by the size of the generated code. See :mod:`elicit_gen.live`.
+says which text it is); each form's module starts from a copy of that namespace, and its own
+part is made from the form's data, with no text written or compiled (:mod:`.bundle`). Results
+are cached by a digest of the whole form, in an LRU bounded by count and by the size of the
+generated code. See :mod:`elicit_gen.live`.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from ..targets import (
     targets_with,
 )
 from ..targets.common.base import AssemblesModule
-from .bundle import _run, assembled, compiled
+from .bundle import _run, assembled
 from .limits import DEFAULT_LIMITS, FormError, check_limits
 from .repairs import UnusableDefault, _without_unusable_defaults
 
@@ -231,13 +232,6 @@ def _load(
     return made, repairs
 
 
-@functools.cache
-def _assembles(target: str) -> bool:
-    """Whether ``target`` makes a form's module from data (asked once: ``isinstance`` of a
-    protocol costs tens of microseconds)."""
-    return isinstance(runtime_target(target), AssemblesModule)
-
-
 def _json_text(schema: Mapping[str, Any]) -> tuple[str, Parsed | None]:
     """``schema`` as JSON text, as :func:`~elicit_gen.compiler.source.dump_json` writes it, and
     that text read by :func:`~elicit_gen.compiler.source.parse_json` (so that the front end
@@ -311,24 +305,14 @@ def _front_end(
 
 def _make(form: Form, target: str) -> tuple[Any, int]:
     """The module (or page text) of ``form`` for ``target``, and its size in characters of the
-    form's own generated code (made from data: the size of its text is measured as the size
-    of its data, printed by ``repr``, without writing the text)."""
+    form's own generated code. A module is made from data (every loadable target assembles
+    its modules: tests/live/test_bundle.py); its size is about what its text would hold (the
+    schema, and the field specs and texts made from it), measured without writing that text."""
     if not REGISTRY[target].loadable:
         text = get_target(target).emit(form).text
         return text, len(text)
-    emitter = runtime_target(target)
-    if _assembles(target):
-        # its size: about what its text would hold (the schema, and the field specs and texts
-        # made from it), measured without writing that text
-        return assembled(form, target, cast(AssemblesModule, emitter)), 3 * len(form.schema_json)
-    runtime = emitter.runtime(form.locale)
-    own = emitter.emit(form).text
-    for piece in runtime.pieces:
-        if own.count(piece) != 1:  # pragma: no cover - every Python emitter copies each once
-            raise RuntimeError(f"{target}: the runtime is not in the emitted module")
-        own = own.replace(piece, "", 1)
-    future = "\nfrom __future__ import annotations\n" in own
-    return compiled(form, target, own, future), len(own)
+    emitter = cast(AssemblesModule, runtime_target(target))
+    return assembled(form, target, emitter), 3 * len(form.schema_json)
 
 
 def _register_text(filename: str, source: str) -> None:

@@ -9,150 +9,29 @@ See docs/targets/pydantic.md for the design choices (strict types, dates, aliase
 The module is black-stable by construction (``black_stable``): its static part is copied verbatim
 from real, formatted modules (the pattern engine ``runtime/core/pattern.py``, the format checks
 ``runtime/core/formats.py``, then ``runtime/pydantic/pydantic_models.py``) and its per-form part,
-the field declarations, is laid out here in the covered style: every bracket with arguments exploded
-one per line with a magic trailing comma, data printed by :mod:`.common.pyprint`. Black and
-``ruff format`` at any line length from 88 up leave it unchanged. The text around them is
-:mod:`.pydantic_module`'s (no jinja2 template: compiling to models imports no template engine).
+the field declarations, is built here as expressions (:mod:`.pydantic_expr`): printed by
+:mod:`.pydantic_module` in the covered style (every bracket with arguments exploded one per line
+with a magic trailing comma, data printed by :mod:`.common.pyprint`; black and ``ruff format`` at
+any line length from 88 up leave it unchanged; no jinja2 template: compiling to models imports no
+template engine), or, for a form made at run time, evaluated into the models (:meth:`assemble`:
+no text is written or compiled).
 """
 
 from __future__ import annotations
 
 import math
+import types
 from collections.abc import Callable
-from dataclasses import dataclass
 from functools import cache
-from typing import Any, Union
+from typing import Any
 
 from ..compiler import ir
-from .common.base import Emitter, GeneratedFile, Module, Runtime, Shared
+from .common.base import FORM_CLASS, Emitter, GeneratedFile, Module, Runtime, Shared
 from .common.header import header_text
-from .common.pyprint import LINE_LENGTH, literal
 from .common.runtime import PATTERN_PARTS, class_statement, runtime_part
-from .pydantic_module import module_text
-
-# --- the layout of expressions --------------------------------------------------------------------
-# A type or default expression is a small tree, laid out by _layout in black's layout for the
-# covered style. Only a subscript with a single item cannot carry a magic trailing comma (black
-# reads ``X[a,]`` as a tuple index): it stays on one line when that surely fits 88 columns, and
-# otherwise holds a comment, which no formatter joins across.
-
-
-@dataclass(frozen=True)
-class _Lit:
-    """A data value, printed by :func:`.common.pyprint.literal`."""
-
-    value: Any
-
-
-@dataclass(frozen=True)
-class _Kw:
-    """A keyword argument ``name=value``."""
-
-    name: str
-    value: _Node
-
-
-@dataclass(frozen=True)
-class _Call:
-    """``head(items...)``, or ``head[items...]`` when ``square``."""
-
-    head: str
-    items: tuple[_Node, ...]
-    square: bool = False
-
-
-@dataclass(frozen=True)
-class _Or:
-    """``left | right`` (``right`` a plain name)."""
-
-    left: _Node
-    right: str
-
-
-_Node = Union[str, _Lit, _Kw, _Call, _Or]  # noqa: UP007 - a runtime alias (Python 3.10)
-
-
-#: The comment that keeps a lone item on its own line: no formatter joins lines across a comment.
-_OWN_LINE = "# (on a line of its own)"
-
-
-def _call(head: str, *items: _Node | None) -> _Call:
-    return _Call(head, tuple(i for i in items if i is not None))
-
-
-def _sub(head: str, *items: _Node | None) -> _Call:
-    return _Call(head, tuple(i for i in items if i is not None), square=True)
-
-
-def _width(text: str) -> int:
-    """An upper bound of the columns ``text`` takes for black (wide characters count 2)."""
-    if text.isascii():  # the usual case, without a look at each character
-        return len(text)
-    return len(text) + sum(1 for ch in text if not ch.isascii())
-
-
-def _flat(node: _Node) -> str:
-    """``node`` on one line."""
-    if isinstance(node, str):
-        return node
-    if isinstance(node, _Lit):
-        return literal(node.value)
-    if isinstance(node, _Kw):
-        return node.name + "=" + _flat(node.value)
-    if isinstance(node, _Or):
-        return _flat(node.left) + " | " + node.right
-    opening, closing = "[]" if node.square else "()"
-    return node.head + opening + ", ".join(map(_flat, node.items)) + closing
-
-
-def _layout(node: _Node, indent: int, lead: int, trail: int) -> str:
-    """``node`` laid out from column ``lead`` on a line at ``indent``, followed by ``trail``
-    columns of text on its last line: on one line when that surely fits 88 columns, else
-    exploded (each item in turn on one line if it fits)."""
-    flat = _flat(node)
-    if lead + _width(flat) + trail <= LINE_LENGTH or isinstance(node, str):
-        return flat
-    if isinstance(node, _Lit):
-        return literal(node.value, indent)
-    if isinstance(node, _Kw):
-        head = node.name + "="
-        return head + _layout(node.value, indent, lead + len(head), trail)
-    if isinstance(node, _Or):
-        tail = " | " + node.right
-        left = _layout(node.left, indent, lead, trail + len(tail))
-        if "\n" in left:
-            return left + "\n" + " " * indent + "| " + node.right
-        if lead + _width(left + tail) + trail > LINE_LENGTH:
-            # A name too long to share a line: black splits before "|" at some line lengths
-            # only; a comment after the name keeps the split at all.
-            return f"{left}  {_OWN_LINE}\n{' ' * indent}| {node.right}"
-        return left + tail
-    opening, closing = "[]" if node.square else "()"
-    if not node.items:
-        return flat
-    pad = " " * (indent + 4)
-    if node.square and len(node.items) == 1:
-        inner = _layout(node.items[0], indent + 4, indent + 4, 0)
-        note = "" if "\n" in inner else pad + _OWN_LINE + "\n"
-        return f"{node.head}{opening}\n{note}{pad}{inner}\n{' ' * indent}{closing}"
-    lines = [node.head + opening]
-    for item in node.items:
-        lines.append(pad + _layout(item, indent + 4, indent + 4, 1) + ",")
-    lines.append(" " * indent + closing)
-    return "\n".join(lines)
-
+from .pydantic_expr import Call, Kw, Lit, Node, Or, call, data, evaluate, flat, kw, sub
 
 # --- the fields ---------------------------------------------------------------------------------
-
-
-def _statement(lead: str, value: Any) -> str:
-    """``lead`` (``NAME: type = ``) and a data value: on one line when it surely fits, else
-    the value on a line of its own in parentheses (black does that to a long string at some
-    line lengths only, unless a comment holds it there)."""
-    text = literal(value, 0)
-    if "\n" in text or _width(lead + text) <= LINE_LENGTH:
-        return lead + text
-    return f"{lead}(\n    {_OWN_LINE}\n    {text}\n)"
 
 
 def _json_default(field: ir.Field) -> Any:
@@ -174,94 +53,89 @@ def _bounds(
     return lo, hi, shown
 
 
-def _kw(name: str, value: Any) -> _Kw | None:
-    """``name=value`` for a value that is set (None: left out)."""
-    return None if value is None else _Kw(name, _Lit(value))
-
-
-def _length_kws(lo: int | None, hi: int | None) -> tuple[_Kw | None, _Kw | None]:
-    return _kw("min_length", lo), _kw("max_length", hi)
+def _length_kws(lo: int | None, hi: int | None) -> tuple[Kw | None, Kw | None]:
+    return kw("min_length", lo), kw("max_length", hi)
 
 
 #: The module's ready-made checks of the subset's text formats (others: ``_format("uuid")``).
-_FORMAT_CHECKS: dict[ir.StringFormat, _Node] = {
+_FORMAT_CHECKS: dict[ir.StringFormat, Node] = {
     ir.StringFormat.EMAIL: "_EMAIL",
     ir.StringFormat.URI: "_URI",
 }
 
 
-def _string_type(field: ir.StringField, prop: dict[str, Any]) -> _Node:
+def _string_type(field: ir.StringField, prop: dict[str, Any]) -> Node:
     lengths = _length_kws(field.min_length, field.max_length)
     fmt = field.format
     # a pattern is checked by the forms' engine (_pattern), not pydantic's pattern= (one
     # engine only), and shown in the JSON schema as the server sent it
-    pattern = None if field.pattern is None else _call("_pattern", _Lit(field.pattern))
+    pattern = None if field.pattern is None else call("_pattern", Lit(field.pattern))
     shown_pattern = {} if field.pattern is None else {"pattern": field.pattern}
     # a text with no format may hold emoji, which zod 3 counts twice
-    units = None if field.max_length is None else _call("_utf16_max", _Lit(field.max_length))
+    units = None if field.max_length is None else call("_utf16_max", Lit(field.max_length))
     if fmt is None:
         if pattern is not None:
-            extra = _Kw("json_schema_extra", _Lit(shown_pattern))
-            return _sub("Annotated", "str", _call("Field", *lengths, extra), units, pattern)
+            extra = Kw("json_schema_extra", Lit(shown_pattern))
+            return sub("Annotated", "str", call("Field", *lengths, extra), units, pattern)
         if field.min_length is None and field.max_length is None:
             return "str"
-        return _sub("Annotated", "str", _call("Field", *lengths), units)
+        return sub("Annotated", "str", call("Field", *lengths), units)
     if fmt not in (ir.StringFormat.DATE, ir.StringFormat.DATE_TIME):
         # ASCII only: a length in UTF-16 units is the length in code points
-        check = _FORMAT_CHECKS.get(fmt) or _call("_format", _Lit(fmt.value))
-        extra = _Kw("json_schema_extra", _Lit({"format": fmt.value, **shown_pattern}))
-        return _sub("Annotated", "str", _call("Field", *lengths, extra), check, pattern)
+        check = _FORMAT_CHECKS.get(fmt) or call("_format", Lit(fmt.value))
+        extra = Kw("json_schema_extra", Lit({"format": fmt.value, **shown_pattern}))
+        return sub("Annotated", "str", call("Field", *lengths, extra), check, pattern)
     base = "_Date" if fmt is ir.StringFormat.DATE else "_DateTime"
     shown = {k: prop[k] for k in ("minLength", "maxLength", "pattern") if k in prop}
     if not shown:
         return base
     length = None
     if field.min_length is not None or field.max_length is not None:
-        length = _call("_text_length", _Lit(field.min_length), _Lit(field.max_length))
-    return _sub(
+        length = call("_text_length", Lit(field.min_length), Lit(field.max_length))
+    return sub(
         "Annotated",
         base,
         length,
         pattern,
-        _call("Field", _Kw("json_schema_extra", _Lit(shown))),
+        call("Field", Kw("json_schema_extra", Lit(shown))),
     )
 
 
-def _number_type(field: ir.NumberField, prop: dict[str, Any]) -> _Node:
+def _number_type(field: ir.NumberField, prop: dict[str, Any]) -> Node:
     ge, le, shown = _bounds(field)
     gt, lt, step = field.exclusive_minimum, field.exclusive_maximum, field.multiple_of
     fixed = None
     if field.const is not None:
-        fixed = _call("_const", _Lit(field.const))
+        fixed = call("_const", Lit(field.const))
         shown = {**shown, "const": field.const}
     kws = (
-        _kw("ge", ge),
-        _kw("le", le),
-        _kw("gt", gt),
-        _kw("lt", lt),
-        _kw("multiple_of", step),
-        _kw("json_schema_extra", shown or None),
+        kw("ge", ge),
+        kw("le", le),
+        kw("gt", gt),
+        kw("lt", lt),
+        kw("multiple_of", step),
+        kw("json_schema_extra", shown or None),
     )
     if field.integer:
         # strict: only an int is an integer (5.0 is refused, as pydantic's StrictInt does)
-        return _sub("Annotated", "int", _call("Field", *kws), fixed)
-    return _sub(
+        return sub("Annotated", "int", call("Field", *kws), fixed)
+    return sub(
         "Annotated",
         "float",
-        _call("Field", *kws, _Kw("allow_inf_nan", "False")),
-        _call("_number", _Lit(ge), _Lit(le), _kw("above", gt), _kw("below", lt), _kw("step", step)),
+        call("Field", *kws, Kw("allow_inf_nan", "False")),
+        call("_number", Lit(ge), Lit(le), kw("above", gt), kw("below", lt), kw("step", step)),
         fixed,
     )
 
 
-def _literal(field: ir.SingleSelectField | ir.MultiSelectField) -> _Call:
+def _literal(field: ir.SingleSelectField | ir.MultiSelectField) -> Call:
     """The type of one option's value: ``Literal[...]`` of its strings or integers; ``float``,
     read as one of the options, when an option is a float (``Literal`` takes no float: PEP 586).
     """
     values = [o.value for o in field.options]
     if any(isinstance(value, float) for value in values):
-        return _sub("Annotated", "float", _call("_number_option", _Lit(values)), "_NUMBER_OUT")
-    return _sub("Literal", *(_Lit(value) for value in values))
+        return sub("Annotated", "float", call("_number_option", Lit(values)), "_NUMBER_OUT")
+    return sub("Literal", *(Lit(value) for value in values))
 
 
 def _numbers(field: ir.SingleSelectField | ir.MultiSelectField) -> str | None:
@@ -269,45 +143,45 @@ def _numbers(field: ir.SingleSelectField | ir.MultiSelectField) -> str | None:
     return "_NUMBER_CHOICE" if field.numeric else None
 
 
-def _single_type(field: ir.SingleSelectField, prop: dict[str, Any]) -> _Node:
-    return _sub(
+def _single_type(field: ir.SingleSelectField, prop: dict[str, Any]) -> Node:
+    return sub(
         "Annotated",
         _literal(field),
         _numbers(field),
-        _call("_pydantic.WithJsonSchema", _Lit(prop)),
+        call("_pydantic.WithJsonSchema", Lit(prop)),
     )
 
 
-def _multi_type(field: ir.MultiSelectField, prop: dict[str, Any]) -> _Node:
+def _multi_type(field: ir.MultiSelectField, prop: dict[str, Any]) -> Node:
     extra: dict[str, Any] = {"items": prop["items"]}
     if field.unique_items:
         extra["uniqueItems"] = True
-    return _sub(
+    return sub(
         "Annotated",
-        _sub("list", _literal(field)),
+        sub("list", _literal(field)),
         _numbers(field),
-        _call(
+        call(
             "Field",
             *_length_kws(field.min_items, field.max_items),
-            _Kw("json_schema_extra", _Lit(extra)),
+            Kw("json_schema_extra", Lit(extra)),
         ),
         "_UNIQUE" if field.unique_items else None,
     )
 
 
-def _boolean_type(field: ir.BooleanField, prop: dict[str, Any]) -> _Node:
+def _boolean_type(field: ir.BooleanField, prop: dict[str, Any]) -> Node:
     if field.const is None:
         return "bool"
-    return _sub(
+    return sub(
         "Annotated",
         "bool",
-        _call("_const", _Lit(field.const)),
-        _call("Field", _Kw("json_schema_extra", _Lit({"const": field.const}))),
+        call("_const", Lit(field.const)),
+        call("Field", Kw("json_schema_extra", Lit({"const": field.const}))),
     )
 
 
 #: The type of a field, by ``field.kind``: the value it holds, with its constraints.
-_TYPES: dict[str, Callable[[Any, dict[str, Any]], _Node]] = {
+_TYPES: dict[str, Callable[[Any, dict[str, Any]], Node]] = {
     "string": _string_type,
     "number": _number_type,
     "boolean": _boolean_type,
@@ -319,60 +193,49 @@ _TYPES: dict[str, Callable[[Any, dict[str, Any]], _Node]] = {
 _FIELD_KEYS = ("title", "description", "default")
 
 
-def _default(field: ir.Field) -> _Node:
+def _default(field: ir.Field) -> Node:
     """The Python default of an optional field with a default."""
     if isinstance(field, ir.StringField) and field.format is ir.StringFormat.DATE:
-        return _call("_date_default", _Lit(field.default))
+        return call("_date_default", Lit(field.default))
     if isinstance(field, ir.StringField) and field.format is ir.StringFormat.DATE_TIME:
-        return _call("_date_time_default", _Lit(field.default))
-    return _Lit(_json_default(field))
+        return call("_date_time_default", Lit(field.default))
+    return Lit(_json_default(field))
 
 
-def declaration(field: ir.Field, prop: dict[str, Any]) -> str:
-    """The field's line(s) in the content model's class body, at indent 4."""
+def field_nodes(field: ir.Field, prop: dict[str, Any]) -> tuple[Node, Node | None]:
+    """The field's annotation in the content model, and its default (None: it has none), as
+    expressions: printed for a module written ahead of time (:func:`declaration`), evaluated
+    for one made at run time (:meth:`PydanticTarget.assemble`)."""
     type_schema = {k: v for k, v in prop.items() if k not in _FIELD_KEYS}
     value_type = _TYPES[field.kind](field, type_schema)
     has_default = field.default is not None
     absent = not field.required and not has_default
-    extra: _Node | None = None
+    extra: Node | None = None
     if field.required and has_default:
-        extra = _Lit({"default": _json_default(field)})
+        extra = Lit({"default": _json_default(field)})
     elif absent:
         extra = "_no_default"
     args = (
-        _kw("alias", field.name if field.aliased else None),
-        _kw("title", field.title),
-        _kw("description", field.description),
-        None if extra is None else _Kw("json_schema_extra", extra),
+        kw("alias", field.name if field.aliased else None),
+        kw("title", field.title),
+        kw("description", field.description),
+        None if extra is None else Kw("json_schema_extra", extra),
     )
-    meta = _call("Field", *args) if any(args) else None
+    meta = call("Field", *args) if any(args) else None
     outer = "_NUMBER_OUT" if isinstance(field, ir.NumberField) and not field.integer else None
-    annotation: _Node
+    annotation: Node
     if absent:
-        annotation = _sub("Annotated", _Or(value_type, "_Absent"), "_NOT_NULL", outer, meta)
+        annotation = sub("Annotated", Or(value_type, "_Absent"), "_NOT_NULL", outer, meta)
     elif outer is not None or meta is not None:
-        annotation = _sub("Annotated", value_type, outer, meta)
+        annotation = sub("Annotated", value_type, outer, meta)
     else:
         annotation = value_type
-    lead = f"    {field.ident}: "
-    default: _Node | None = None
+    default: Node | None = None
     if absent:
         default = "None"
     elif not field.required:
         default = _default(field)
-    if default is None:
-        return lead + _layout(annotation, 4, len(lead), 0)
-    flat = lead + _flat(annotation) + " = " + _flat(default)
-    if _width(flat) <= LINE_LENGTH:
-        return flat
-    if isinstance(annotation, _Call) and len(annotation.items) > 1:
-        # Exploded (a magic trailing comma), the default after its closing bracket.
-        text = _layout(annotation, 4, LINE_LENGTH, 0)
-        return lead + text + " = " + _layout(default, 4, 8, 0)
-    # A bare type with a default that does not fit: black would put the default in parentheses
-    # at some line lengths and not at others; a call keeps one layout at all.
-    line = lead + _flat(annotation) + " = "
-    return line + _layout(_call("Field", _Kw("default", default)), 4, LINE_LENGTH, 0)
+    return annotation, default
 
 
 #: The module's import block: what the runtime part and the models name (the models' names are
@@ -428,67 +291,151 @@ def _option_labels_type(form: ir.Form) -> str:
     return "dict[str, dict[str | int | float, str]]" if numeric else "dict[str, dict[str, str]]"
 
 
+# --- the models as data: what a module made at run time is assembled from --------------------
+
+
+def _config(form: ir.Form) -> list[Kw]:
+    """The content model's ``model_config`` items."""
+    shape = call(
+        "_as_requested",
+        Kw(
+            "untitled",
+            Lit(sorted({n for f in form.fields if f.title is None for n in (f.name, f.ident)})),
+        ),
+        Kw("titled", Lit(form.title is not None)),
+        Kw("description", Lit(form.description)),
+    )
+    config = [
+        Kw("strict", "True"),
+        Kw("extra", Lit("forbid" if form.closed else "ignore")),
+        Kw("validate_by_name", "True"),
+        Kw("validate_by_alias", "True"),
+        Kw("serialize_by_alias", "True"),
+        Kw("protected_namespaces", Lit(())),
+    ]
+    if form.title is not None:
+        config.append(Kw("title", Lit(form.title)))
+    config.append(Kw("json_schema_extra", shape))
+    return config
+
+
+def _content_annotation(content_class: str) -> Node:
+    """The result model's ``content`` annotation."""
+    return sub(
+        "Annotated",
+        Or(content_class, "_Absent"),
+        "_NOT_NULL",
+        call("Field", Kw("json_schema_extra", "_no_default")),
+    )
+
+
+#: The result model's body: the same in every module but for the content model's name.
+_RESULT = '''\
+    """The whole ``ElicitResult``: ``content`` is present exactly when the action is accept."""
+
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+    action: Literal["accept", "decline", "cancel"]
+    content: {content_annotation} = None
+
+    @_pydantic.model_validator(mode="after")
+    def _content_exactly_on_accept(self) -> Any:
+        return _content_on_accept(self)
+'''
+
+
+def _result_model(result_class: str, content_annotation: str) -> str:
+    """The result model's class statement, its ``content`` annotation written as given."""
+    body = _RESULT.format(content_annotation=content_annotation)
+    return class_statement(result_class, "BaseModel") + "\n" + body
+
+
+#: The module's docstring (with its two class names): what it holds.
+_DOC = """\
+Typed pydantic models of one MCP elicitation form.
+
+``{content_class}`` validates the ``content`` of an accepted ``ElicitResult`` exactly as the
+requested schema does; ``{result_class}`` validates the whole ``ElicitResult``.
+``REQUESTED_SCHEMA`` is the schema to send in ``elicitation/create``, ``MESSAGE`` its message.
+"""
+
+
 class PydanticTarget(Emitter):
     #: The output is black-stable by construction: the pipeline need not run black on it.
     black_stable = True
+    #: Its modules read their annotations when a class is made (pydantic needs them).
+    future_annotations = False
 
     def emit(self, form: ir.Form) -> GeneratedFile:
         return self.emit_module(form).file()
 
     def emit_module(self, form: ir.Form) -> Module:
+        # the printer, imported only to write a module (one made at run time is evaluated)
+        from .pydantic_module import config_line, declaration, layout, module_text, statement
+
         schema = form.schema
         properties: dict[str, Any] = schema.get("properties", {})
-        untitled = sorted({n for f in form.fields if f.title is None for n in (f.name, f.ident)})
         content_class = f"{form.class_name}Content"
-        result_class = f"{form.class_name}Result"
-        shape = _call(
-            "_as_requested",
-            _Kw("untitled", _Lit(untitled)),
-            _Kw("titled", _Lit(form.title is not None)),
-            _Kw("description", _Lit(form.description)),
-        )
-        config = [
-            "strict=True",
-            'extra="forbid"' if form.closed else 'extra="ignore"',
-            "validate_by_name=True",
-            "validate_by_alias=True",
-            "serialize_by_alias=True",
-            "protected_namespaces=()",
-        ]
-        if form.title is not None:
-            config.append("title=" + literal(form.title))
-        config.append("json_schema_extra=" + _layout(shape, 8, 26, 1))
         text = module_text(
             header=header_text(form),
-            message=_statement("MESSAGE: str = ", form.message_text),
+            doc=self.module_doc(form),
+            message=statement("MESSAGE: str = ", form.message_text),
             schema=schema,
             option_labels=_option_labels(form),
             option_labels_type=_option_labels_type(form),
             imports=_IMPORTS,
             runtime=_runtime(),
-            content_class=content_class,
-            result_class=result_class,
             content_line=class_statement(content_class, "BaseModel"),
-            result_line=class_statement(result_class, "BaseModel"),
-            config=config,
-            declarations=[declaration(f, properties[f.name]) for f in form.fields],
-            content_annotation=_layout(
-                _sub(
-                    "Annotated",
-                    _Or(content_class, "_Absent"),
-                    "_NOT_NULL",
-                    _call("Field", _Kw("json_schema_extra", "_no_default")),
-                ),
-                4,
-                13,
-                0,
+            config=[config_line(item) for item in _config(form)],
+            declarations=[
+                declaration(f.ident, *field_nodes(f, properties[f.name])) for f in form.fields
+            ],
+            result=_result_model(
+                f"{form.class_name}Result", layout(_content_annotation(content_class), 4, 13, 0)
             ),
         )
         shared = (Shared("form.imports.py", _IMPORTS), *_runtime_parts())
         return Module.cut(form.stem + self.suffix, text, shared)
 
+    def module_doc(self, form: ir.Form) -> str:
+        return _DOC.format(
+            content_class=f"{form.class_name}Content", result_class=f"{form.class_name}Result"
+        )
+
+    def assemble(self, form: ir.Form, namespace: dict[str, Any]) -> None:
+        """Sets in ``namespace`` (the runtime's, copied) what the module's form part defines,
+        from the same expressions its text is printed from: the data, and the content model
+        (its config, annotations and defaults evaluated, the class made as its statement makes
+        it). The result model is the runtime's API (:meth:`runtime`)."""
+        properties: dict[str, Any] = form.schema.get("properties", {})
+        namespace.update(
+            MESSAGE=form.message_text,
+            REQUESTED_SCHEMA=data(form.schema),
+            OPTION_LABELS=data(_option_labels(form)),
+        )
+        name = f"{form.class_name}Content"
+        config = {item.name: evaluate(item.value, namespace) for item in _config(form)}
+        # in the order a class statement fills its namespace (annotations first when there
+        # are any: Python sets them up before the body runs)
+        body: dict[str, Any] = {"__module__": namespace["__name__"], "__qualname__": name}
+        annotations: dict[str, Any] = {}
+        if form.fields:
+            body["__annotations__"] = annotations
+        body["model_config"] = namespace["ConfigDict"](**config)
+        for field in form.fields:
+            annotation, default = field_nodes(field, properties[field.name])
+            annotations[field.ident] = evaluate(annotation, namespace)
+            if default is not None:
+                body[field.ident] = evaluate(default, namespace)
+        namespace[name] = types.new_class(
+            name, (namespace["BaseModel"],), exec_body=lambda ns: ns.update(body)
+        )
+
     def runtime(self, locale: str = "en") -> Runtime:
-        return Runtime(_IMPORTS, (_runtime(),))
+        """The imports and the static runtime; the API is the result model, the same class in
+        every module but for its name and its content model's (written ``FormClass...``)."""
+        content = flat(_content_annotation(f"{FORM_CLASS}Content"))
+        return Runtime(_IMPORTS, (_runtime(),), _result_model(f"{FORM_CLASS}Result", content))
 
     def runtime_parts(self) -> tuple[str, ...]:
         return _PARTS

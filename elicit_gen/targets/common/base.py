@@ -47,6 +47,9 @@ class Emitter:
     emitter never repeats them; it reads ``self.name`` and ``self.suffix``."""
 
     black_stable: bool = False
+    #: Whether its modules start with ``from __future__ import annotations`` (a module made at
+    #: run time runs its runtime and API code the same way).
+    future_annotations: bool = True
 
     def __init__(self, name: str, suffix: str) -> None:
         self.name = name
@@ -106,6 +109,8 @@ class AssemblesModule(SharesRuntime, Protocol):
     """A :class:`SharesRuntime` target whose form part is data: :mod:`elicit_gen.live` makes a
     form's module without its text, from a copy of the runtime's namespace, ``assemble`` (what
     the form part defines, from the data the emitter prints) and the runtime's ``api`` code."""
+
+    future_annotations: bool
 
     def module_doc(self, form: Form) -> str: ...
 
