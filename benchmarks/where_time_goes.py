@@ -11,6 +11,7 @@
    lint imports.
 4. A client's first request (``load_form(schema, "cli")`` in a fresh process), from a regular
    install: the same layers, the compiled runtime kept or not, and what it imports.
+5. ``load_form(schema, "cli")`` warm against the jsonschema check: instructions per call.
 """
 
 from __future__ import annotations
@@ -298,6 +299,50 @@ def first_request_profile() -> str:
     return "\n".join(rows) + "\n"
 
 
+#: ``count`` warm calls of one side of benchmarks/run.py's warm comparison, after 20 of each:
+#: ``load_form(schema, "cli")`` on new 20-field schemas, or the jsonschema check of such schemas
+#: against the official ``requestedSchema`` definition (formats checked).
+_WARM_CALLS = """
+import json, sys
+sys.path.insert(0, sys.argv[3])
+from run import POINTER, SPEC, twenty_fields
+from jsonschema import Draft202012Validator
+from elicit_gen.live import load_form
+count, side = int(sys.argv[1]), sys.argv[2]
+document = json.loads(SPEC.read_text())
+document["$ref"] = POINTER
+validator = Draft202012Validator(document, format_checker=Draft202012Validator.FORMAT_CHECKER)
+ours = [twenty_fields(10_000 + i) for i in range(count + 20)]
+theirs = [twenty_fields(20_000 + i) for i in range(count + 20)]
+for i in range(20):
+    load_form(ours[i], "cli")
+    validator.validate(theirs[i])
+for i in range(20, 20 + count):
+    load_form(ours[i], "cli") if side == "ours" else validator.validate(theirs[i])
+"""
+
+
+def warm_profile() -> str:
+    """Instructions per warm call, each side's count of 200 calls less its count of none: the
+    deterministic view of benchmarks/run.py's warm ratio, whose times move by a tenth or more
+    from run to run on a shared host."""
+    here = str(Path(__file__).resolve().parent)
+    per_call = {}
+    for side in ("ours", "theirs"):
+        counts = [
+            instructions([sys.executable, "-c", _WARM_CALLS, str(n), side, here]) for n in (0, 200)
+        ]
+        if None in counts:
+            return "- not measured (no valgrind)\n"
+        per_call[side] = (counts[1] - counts[0]) / 200  # type: ignore[operator]
+    ours, theirs = per_call["ours"], per_call["theirs"]
+    return (
+        f"- instructions per warm call (callgrind, 200 calls less none): `load_form(schema, "
+        f'"cli")` {ours / 1e6:.1f} M, the jsonschema check {theirs / 1e6:.1f} M; '
+        f"{ours / theirs:.3f}x\n"
+    )
+
+
 def main() -> None:
     text = (
         "# Profiles\n\nMade by `python benchmarks/where_time_goes.py`.\n\n"
@@ -309,6 +354,8 @@ def main() -> None:
         + lint_profile()
         + "\n## Whole process, a client's first request (`load_form`, cli), regular install\n\n"
         + first_request_profile()
+        + '\n## In-process, `load_form(schema, "cli")` warm against the jsonschema check\n\n'
+        + warm_profile()
     )
     (ROOT / "benchmarks" / "profile.md").write_text(text)
     print(text)
