@@ -375,16 +375,22 @@ validator.validate(json.loads(sys.argv[1]))
 _TOOLKIT = {"cli": "", "textual": "textual.app", "qt": "PySide6.QtWidgets", "pydantic": "pydantic"}
 
 
-def bench_against_jsonschema(runs: int) -> list[Row]:
-    """``load_form(schema, "cli")`` against merely checking the schema with jsonschema: warm in
-    one process, and a fresh process's first request against the check as a whole process."""
+def official_validator() -> Any:
+    """A jsonschema validator of the official ``requestedSchema`` definition, formats checked:
+    what the run-time comparisons check a schema with."""
     from jsonschema import Draft202012Validator
-
-    from elicit_gen.live import load_form
 
     document = json.loads(SPEC.read_text())
     document["$ref"] = POINTER
-    validator = Draft202012Validator(document, format_checker=Draft202012Validator.FORMAT_CHECKER)
+    return Draft202012Validator(document, format_checker=Draft202012Validator.FORMAT_CHECKER)
+
+
+def bench_against_jsonschema(runs: int) -> list[Row]:
+    """``load_form(schema, "cli")`` against merely checking the schema with jsonschema: warm in
+    one process, and a fresh process's first request against the check as a whole process."""
+    from elicit_gen.live import load_form
+
+    validator = official_validator()
     count = runs * 40
     ours_in = [twenty_fields(10_000 + i) for i in range(count + 1)]
     theirs_in = [twenty_fields(20_000 + i) for i in range(count + 1)]

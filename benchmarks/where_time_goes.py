@@ -303,15 +303,12 @@ def first_request_profile() -> str:
 #: ``load_form(schema, "cli")`` on new 20-field schemas, or the jsonschema check of such schemas
 #: against the official ``requestedSchema`` definition (formats checked).
 _WARM_CALLS = """
-import json, sys
+import sys
 sys.path.insert(0, sys.argv[3])
-from run import POINTER, SPEC, twenty_fields
-from jsonschema import Draft202012Validator
+from run import official_validator, twenty_fields
 from elicit_gen.live import load_form
 count, side = int(sys.argv[1]), sys.argv[2]
-document = json.loads(SPEC.read_text())
-document["$ref"] = POINTER
-validator = Draft202012Validator(document, format_checker=Draft202012Validator.FORMAT_CHECKER)
+validator = official_validator()
 ours = [twenty_fields(10_000 + i) for i in range(count + 20)]
 theirs = [twenty_fields(20_000 + i) for i in range(count + 20)]
 for i in range(20):

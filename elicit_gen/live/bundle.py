@@ -18,6 +18,7 @@ exactly the code the file written ahead of time compiles to).
 from __future__ import annotations
 import __future__
 
+import contextlib
 import functools
 import marshal
 import os
@@ -33,7 +34,7 @@ from ..targets.common.base import FORM_CLASS, AssemblesModule, Runtime
 
 TYPE_CHECKING = False
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterator
     from typing import Any
 
     from ..compiler.ir import Form
@@ -108,12 +109,9 @@ def assembled(form: Form, target: str, emitter: AssemblesModule) -> types.Module
     bundle = shared(target, form.locale, emitter.future_annotations)
     module = _module(form, target, bundle)
     module.__doc__ = emitter.module_doc(form)
-    sys.modules[module.__name__] = module  # as _run: classes are made while it is there
-    try:
+    with _registered(module):  # the form part's classes and the API's are made in it
         emitter.assemble(form, module.__dict__)
-    finally:
-        sys.modules.pop(module.__name__, None)
-    _run(_renamed(bundle.api, FORM_CLASS, form.class_name), module)
+        exec(_renamed(bundle.api, FORM_CLASS, form.class_name), module.__dict__)
     return module
 
 
@@ -163,15 +161,22 @@ def _mentions(code: types.CodeType, old: str) -> bool:
     )
 
 
-def _run(code: types.CodeType, module: types.ModuleType) -> None:
-    """Runs ``code`` as ``module``'s body, with the module in ``sys.modules`` meanwhile: class
-    machinery (``@dataclass``, typing) looks a class's module up there while the class is made.
-    It is taken out again, so that the cache alone decides how long a form's module lives."""
+@contextlib.contextmanager
+def _registered(module: types.ModuleType) -> Iterator[None]:
+    """``module`` in ``sys.modules`` meanwhile: class machinery (``@dataclass``, typing,
+    pydantic) looks a class's module up there while the class is made. It is taken out again,
+    so that the cache alone decides how long a form's module lives."""
     sys.modules[module.__name__] = module
     try:
-        exec(code, module.__dict__)
+        yield
     finally:
         sys.modules.pop(module.__name__, None)
+
+
+def _run(code: types.CodeType, module: types.ModuleType) -> None:
+    """Runs ``code`` as ``module``'s body (:func:`_registered` meanwhile)."""
+    with _registered(module):
+        exec(code, module.__dict__)
 
 
 class _Source:

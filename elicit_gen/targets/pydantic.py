@@ -291,7 +291,7 @@ def _option_labels_type(form: ir.Form) -> str:
     return "dict[str, dict[str | int | float, str]]" if numeric else "dict[str, dict[str, str]]"
 
 
-# --- the models as data: what a module made at run time is assembled from --------------------
+# --- the models: printed ahead of time, evaluated at run time ------------------------------
 
 
 def _config(form: ir.Form) -> list[Kw]:

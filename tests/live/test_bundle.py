@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import re
 import types
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,7 @@ from elicit_gen.targets.common.base import AssemblesModule
 
 from ..support.cases import all_forms, sample_value, valid_content, write_and_import
 from ..support.cli import typed
+from ..support.pydantic import content_model, result_model, shown
 
 ASSEMBLED = targets_with("loadable")
 #: The targets whose modules hold a form API (``validate``, ``elicit``, ``main``).
@@ -165,19 +165,6 @@ def test_the_module_made_from_data_is_the_module_written_ahead_of_time(
         assert ours.validate(content) == theirs.validate(content), content
 
 
-#: What differs between two runs of one definition: addresses, and the module a class is in.
-_ADDRESS = re.compile(r" at 0x[0-9a-f]+|0x[0-9a-f]+")
-
-
-def _shown(value: Any, *modules: str) -> str:
-    """``repr(value)`` without addresses and module names (``ref``s name the class's module
-    and ``id``)."""
-    text = _ADDRESS.sub("", repr(value))
-    for name in modules:
-        text = text.replace(name, "<module>")
-    return re.sub(r"(<module>\.\w+):\d+", r"\1:<id>", text)
-
-
 def _outcome(model: Any, value: Any) -> tuple[Any, ...]:
     """What ``model`` makes of ``value``: its dumps, or its errors (type, where, message)."""
     import pydantic
@@ -209,30 +196,27 @@ def test_the_pydantic_models_made_from_data_are_the_models_written_ahead_of_time
     for name in names - set(runtime) - {"__doc__", "MESSAGE", "REQUESTED_SCHEMA", "OPTION_LABELS"}:
         assert name.startswith(form.class_name), name  # the two models, and nothing else
     modules = (ours.__name__, theirs.__name__)
-    for suffix in ("Content", "Result"):
-        mine, other = (
-            getattr(ours, form.class_name + suffix),
-            getattr(theirs, form.class_name + suffix),
-        )
+    for model in (content_model, result_model):
+        mine, other = model(ours, form), model(theirs, form)
         assert (mine.__qualname__, mine.__doc__) == (other.__qualname__, other.__doc__)
         assert [b.__qualname__ for b in mine.__mro__] == [b.__qualname__ for b in other.__mro__]
         assert list(vars(mine)) == list(vars(other))
-        assert _shown(mine.model_fields, *modules) == _shown(other.model_fields, *modules)
-        assert _shown(mine.__pydantic_core_schema__, *modules) == _shown(
+        assert shown(mine.model_fields, *modules) == shown(other.model_fields, *modules)
+        assert shown(mine.__pydantic_core_schema__, *modules) == shown(
             other.__pydantic_core_schema__, *modules
         )
         for mode in ("validation", "serialization"):
             assert mine.model_json_schema(mode=mode) == other.model_json_schema(mode=mode)
-    content, result = (form.class_name + "Content", form.class_name + "Result")
     for value in _contents(form):
-        assert _outcome(getattr(ours, content), value) == _outcome(getattr(theirs, content), value)
+        mine, other = content_model(ours, form), content_model(theirs, form)
+        assert _outcome(mine, value) == _outcome(other, value)
         for action in ("accept", "decline", "cancel"):
             answer = {"action": action, "content": value}
-            assert _outcome(getattr(ours, result), answer) == _outcome(
-                getattr(theirs, result), answer
-            )
-    assert _outcome(getattr(ours, result), {"action": "decline"}) == _outcome(
-        getattr(theirs, result), {"action": "decline"}
+            mine, other = result_model(ours, form), result_model(theirs, form)
+            assert _outcome(mine, answer) == _outcome(other, answer)
+    decline = {"action": "decline"}
+    assert _outcome(result_model(ours, form), decline) == _outcome(
+        result_model(theirs, form), decline
     )
 
 

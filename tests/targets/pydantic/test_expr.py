@@ -4,8 +4,6 @@ values come out fresh; what the printer refuses, ``data`` refuses."""
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
 from elicit_gen.live import bundle
@@ -24,15 +22,12 @@ from elicit_gen.targets.pydantic_expr import (
 )
 from elicit_gen.targets.pydantic_module import layout
 
+from ...support.pydantic import shown
+
 
 def _namespace() -> dict[str, object]:
     """A models module's globals before its form part: the runtime's, as load_form has them."""
     return dict(bundle.shared("pydantic", "en", False).namespace)
-
-
-def _shown(value: object) -> str:
-    """``repr(value)`` without addresses (a check made by a call is a new closure each time)."""
-    return re.sub(r" at 0x[0-9a-f]+", "", repr(value))
 
 
 TREES: list[Node] = [
@@ -60,7 +55,7 @@ def test_a_tree_evaluates_as_its_text_does(tree: Node) -> None:
     laid_out = eval("(" + layout(tree, 4, 4, 0) + ")", namespace)
     made = evaluate(tree, namespace)
     assert type(made) is type(printed)
-    assert _shown(made) == _shown(printed) == _shown(laid_out)
+    assert shown(made) == shown(printed) == shown(laid_out)
 
 
 def test_data_is_a_fresh_copy_as_the_text_would_make() -> None:
