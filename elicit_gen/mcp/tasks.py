@@ -21,6 +21,7 @@ the :class:`~elicit_gen.mcp.FormRouter` that is the ``elicitation_callback``.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, Any, Literal
@@ -29,6 +30,9 @@ import anyio
 from mcp import types
 from mcp.client import ClaimContext, ClientExtension, ClientRequestContext, ResultClaim
 from mcp.shared.exceptions import MCPError
+from pydantic import ValidationError, field_validator
+
+from ..runtime.core.safetext import clip, safe_text
 
 if TYPE_CHECKING:
     from mcp.client import ClientSession
@@ -44,6 +48,12 @@ TaskStatus = Literal["working", "input_required", "completed", "failed", "cancel
 #: longest a server may make the client wait between two (a larger suggestion is cut to it).
 DEFAULT_POLL_SECONDS = 1.0
 MAX_POLL_SECONDS = 60.0
+#: The shortest wait between two polls: a smaller (or negative, or malformed) suggestion is
+#: raised to it, and while the server keeps suggesting less, the wait doubles from poll to poll
+#: up to :data:`DEFAULT_POLL_SECONDS` (back to this floor after each round of input).
+MIN_POLL_SECONDS = 0.1
+
+_MS = 1000  # milliseconds a second
 
 
 class _TaskState(types.Result):
@@ -56,6 +66,20 @@ class _TaskState(types.Result):
     last_updated_at: str | None = None
     ttl_ms: int | None = None
     poll_interval_ms: int | None = None
+
+    @field_validator("poll_interval_ms", mode="before")
+    @classmethod
+    def _interval(cls, value: Any) -> int | None:
+        """The server's suggestion as an exact integer of milliseconds (a JSON integer of any
+        size, or a whole finite float): anything else (text, a fraction, ``true``, a list) is
+        read as 0, the floor, rather than failing the poll."""
+        if value is None:
+            return None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        if isinstance(value, float) and math.isfinite(value) and value.is_integer():
+            return int(value)
+        return 0
 
 
 class CreateTaskResult(_TaskState):
@@ -97,20 +121,53 @@ class CancelTaskRequest(types.Request[TaskParams, Literal["tasks/cancel"]]):
     name_param = "taskId"
 
 
+def _shown_id(task_id: str) -> str:
+    """A task id as an error message names it: clipped and escaped (the server chose it)."""
+    return f"'{safe_text(clip(task_id))}'"
+
+
 class TaskCancelledError(RuntimeError):
-    """The task ended ``cancelled`` before giving a result."""
+    """The task ended ``cancelled`` before giving a result.
+
+    ``status_message`` is the server's text as it sent it; the error's message carries it
+    clipped and escaped (``safetext.safe_text``), so printing the error writes no terminal
+    control of the server's."""
 
     def __init__(self, task_id: str, status_message: str | None = None) -> None:
-        detail = f": {status_message[:200]}" if status_message else ""
-        super().__init__(f"task {task_id[:200]!r} was cancelled{detail}")
+        detail = f": {safe_text(clip(status_message, 200))}" if status_message else ""
+        super().__init__(f"task {_shown_id(task_id)} was cancelled{detail}")
         self.task_id = task_id
         self.status_message = status_message
 
 
-def _seconds(poll_interval_ms: int | None) -> float:
+def _seconds(poll_interval_ms: int | None, floor: float = MIN_POLL_SECONDS) -> float:
+    """The wait before the next poll: the server's suggestion (exact milliseconds of any size)
+    clamped to [``floor``, :data:`MAX_POLL_SECONDS`] in integers, then made seconds."""
     if poll_interval_ms is None:
-        return DEFAULT_POLL_SECONDS
-    return min(max(poll_interval_ms / 1000, 0.0), MAX_POLL_SECONDS)
+        return max(DEFAULT_POLL_SECONDS, floor)
+    floor_ms = round(floor * _MS)
+    return min(max(poll_interval_ms, floor_ms), round(MAX_POLL_SECONDS * _MS)) / _MS
+
+
+async def _cancel(session: ClientSession, task_id: str, read_timeout_seconds: float | None) -> None:
+    """``tasks/cancel``, as a courtesy: the error the caller gets is what counts."""
+    with suppress(Exception):
+        await session.send_request(
+            CancelTaskRequest(params=TaskParams(task_id=task_id)),
+            types.EmptyResult,
+            request_read_timeout_seconds=read_timeout_seconds,
+        )
+
+
+def _failed(error: dict[str, Any] | None) -> MCPError:
+    """A ``failed`` task's error as ``MCPError``, its message clipped and escaped."""
+    try:
+        data = types.ErrorData.model_validate(
+            error or {"code": types.INTERNAL_ERROR, "message": "task failed"}
+        )
+    except ValidationError:
+        return MCPError(types.INTERNAL_ERROR, "a failed task carries a malformed error")
+    return MCPError(data.code, safe_text(clip(data.message, 500)), data.data)
 
 
 async def drive_task(
@@ -134,29 +191,40 @@ async def drive_task(
     A request the callback does not answer (the router's JSON-RPC error for a request it did not
     show) cannot be sent in ``inputResponses``: the task is cancelled (``tasks/cancel``) and the
     error raised as ``MCPError``, as the SDK ends an ``input_required`` call. A ``failed`` task
-    raises its error as ``MCPError``, a ``cancelled`` one :class:`TaskCancelledError`.
+    raises its error as ``MCPError``, a ``cancelled`` one :class:`TaskCancelledError`; a
+    malformed ``tasks/get`` result, ``MCPError``.
 
-    Polls follow the server's ``pollIntervalMs`` (1 s without one, at most 60 s); the wait has no
-    end of its own (SEP-2663 tasks are long work): bound it with a cancel scope.
+    Polls follow the server's ``pollIntervalMs`` within [0.1 s, 60 s] (1 s without one; the
+    floor doubles up to 1 s while the server keeps suggesting less); the wait has no end of its
+    own (SEP-2663 tasks are long work): bound it with a cancel scope.
     """
     task_id = task if isinstance(task, str) else task.task_id
     interval = None if isinstance(task, str) else task.poll_interval_ms
     answered: set[str] = set()
+    floor = MIN_POLL_SECONDS
     while True:
-        snapshot = await session.send_request(
-            GetTaskRequest(params=TaskParams(task_id=task_id)),
-            GetTaskResult,
-            request_read_timeout_seconds=read_timeout_seconds,
-        )
+        try:
+            snapshot = await session.send_request(
+                GetTaskRequest(params=TaskParams(task_id=task_id)),
+                GetTaskResult,
+                request_read_timeout_seconds=read_timeout_seconds,
+            )
+        except ValidationError:  # its text quotes the server's values: not passed on
+            await _cancel(session, task_id, read_timeout_seconds)
+            raise MCPError(types.INTERNAL_ERROR, "a tasks/get result is malformed") from None
         if snapshot.poll_interval_ms is not None:
             interval = snapshot.poll_interval_ms
         if snapshot.status == "completed":
-            if snapshot.result is None:
-                raise MCPError(types.INTERNAL_ERROR, "a completed task carries no result")
-            return types.CallToolResult.model_validate(snapshot.result, by_name=False)
+            try:
+                if snapshot.result is None:
+                    raise MCPError(types.INTERNAL_ERROR, "a completed task carries no result")
+                return types.CallToolResult.model_validate(snapshot.result, by_name=False)
+            except ValidationError:
+                raise MCPError(
+                    types.INTERNAL_ERROR, "a completed task carries a malformed result"
+                ) from None
         if snapshot.status == "failed":
-            error = snapshot.error or {"code": types.INTERNAL_ERROR, "message": "task failed"}
-            raise MCPError.from_error_data(types.ErrorData.model_validate(error))
+            raise _failed(snapshot.error)
         if snapshot.status == "cancelled":
             raise TaskCancelledError(task_id, snapshot.status_message)
         fresh = {
@@ -165,6 +233,7 @@ async def drive_task(
             if key not in answered
         }
         if snapshot.status == "input_required" and fresh:
+            floor = MIN_POLL_SECONDS  # the task moves: no back-off
             if router is not None:
                 router.note(snapshot)
             responses = await _answer(session, task_id, fresh, read_timeout_seconds)
@@ -176,7 +245,10 @@ async def drive_task(
                 types.EmptyResult,
                 request_read_timeout_seconds=read_timeout_seconds,
             )
-        await anyio.sleep(_seconds(interval))
+        wait = _seconds(interval, floor)
+        if interval is not None and interval < round(floor * _MS):  # less than the floor
+            floor = min(floor * 2, DEFAULT_POLL_SECONDS)
+        await anyio.sleep(wait)
 
 
 async def _answer(
@@ -193,12 +265,7 @@ async def _answer(
         context = ClientRequestContext(session=session, request_id=key, meta=meta)
         response = await session.dispatch_input_request(context, request)
         if isinstance(response, types.ErrorData):
-            with suppress(Exception):  # a courtesy: the error is what the caller gets
-                await session.send_request(
-                    CancelTaskRequest(params=TaskParams(task_id=task_id)),
-                    types.EmptyResult,
-                    request_read_timeout_seconds=read_timeout_seconds,
-                )
+            await _cancel(session, task_id, read_timeout_seconds)
             raise MCPError.from_error_data(response)
         responses[key] = response
     return responses
