@@ -10,7 +10,9 @@ the answers go back in ``tasks/update``.
 from __future__ import annotations
 
 import json
+import tracemalloc
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from types import ModuleType
 from typing import Any
 
@@ -20,7 +22,7 @@ import pytest
 pytest.importorskip("mcp")
 
 from mcp import types
-from mcp.client import Client
+from mcp.client import Client, InputRequiredRoundsExceededError
 from mcp.client._memory import InMemoryTransport
 from mcp.server import MCPServer
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
@@ -34,14 +36,21 @@ from elicit_gen.mcp import (
     NOT_SHOWN,
     FormRouter,
     TaskCancelledError,
+    TaskRoundsExceededError,
     TasksExtension,
     drive_task,
     elicit_request,
 )
+from elicit_gen.mcp import tasks as tasks_module
 from elicit_gen.mcp.tasks import (
+    MAX_ANSWERED_KEYS,
+    MAX_INPUT_ROUNDS,
+    MAX_KEY_LENGTH,
+    MAX_REQUESTS_PER_SNAPSHOT,
     TASKS_EXTENSION,
     CreateTaskResult,
     GetTaskResult,
+    _Answered,
     _seconds,
 )
 
@@ -455,6 +464,7 @@ async def attempt(
 ) -> BaseException | None:
     """Calls ``book`` for at most ``seconds``: the call's error (a leaf of its group), or
     ``None`` when it was still running then (or ended well)."""
+    rounds = options.pop("max_input_rounds", MAX_INPUT_ROUNDS)
     with anyio.move_on_after(seconds):
         try:
             async with Client(
@@ -462,7 +472,7 @@ async def attempt(
                 mode="2026-07-28",
                 elicitation_callback=router,
                 list_roots_callback=_no_roots,
-                extensions=[TasksExtension(router)],
+                extensions=[TasksExtension(router, max_input_rounds=rounds)],
                 **options,
             ) as client:
                 await client.call_tool("book", {})
@@ -472,6 +482,139 @@ async def attempt(
             [leaf] = leaves(error)
             return leaf
     return None
+
+
+@pytest.mark.parametrize("lines", [["c"], []], ids=["cancel", "screen-closed"])
+def test_a_cancelled_form_stops_a_task_that_asks_under_fresh_keys(lines: list[str]) -> None:
+    """Issue 40 item 3: the user's Cancel (typed, or the end of input: the screen closed) stops
+    the task (``tasks/cancel``) and no other form of it is shown, though the task ignores the
+    cancel and asks under a fresh key at every poll (on main: a form per poll, the Cancel sent
+    back as an answer)."""
+    tasks = HostileTasks(asking(lambda n: {f"q{n}": name_request()}))
+    shown = Shown(lines)
+    error = anyio.run(
+        attempt, task_server(tasks), FormRouter(compile_unknown="cli", runner=shown), 3
+    )
+    assert len(shown.transcripts) == 1
+    assert isinstance(error, TaskCancelledError) and error.by_user and error.task_id == "t-1"
+    assert tasks.cancelled == ["t-1"] and tasks.updates == 0
+
+
+def test_a_task_that_asks_without_end_is_stopped_after_its_rounds() -> None:
+    """Issue 40 item 3: each form declined, the task asks again under a new key: after
+    ``MAX_INPUT_ROUNDS`` rounds it is cancelled, and the next round's form never shown."""
+    tasks = HostileTasks(asking(lambda n: {f"q{n}": name_request()}))
+    shown = Shown(["Ada", "d"])
+    error = anyio.run(
+        attempt, task_server(tasks), FormRouter(compile_unknown="cli", runner=shown), 20
+    )
+    assert len(shown.transcripts) == MAX_INPUT_ROUNDS == tasks.updates
+    assert tasks.answers == ["decline"] * MAX_INPUT_ROUNDS
+    assert isinstance(error, TaskRoundsExceededError) and error.max_rounds == MAX_INPUT_ROUNDS
+    assert isinstance(error, InputRequiredRoundsExceededError)  # the SDK's own loop's error
+    assert tasks.cancelled == ["t-1"]
+
+
+def test_a_snapshot_of_2000_requests_shows_none() -> None:
+    """Issue 40 item 3: more requests in one snapshot than ``MAX_REQUESTS_PER_SNAPSHOT``:
+    refused whole before any is shown (on main, 2,000 forms one after the other)."""
+    tasks = HostileTasks(asking(lambda n: {f"r{i}": name_request() for i in range(2000)}))
+    shown = Shown(["d"])
+    error = anyio.run(
+        attempt, task_server(tasks), FormRouter(compile_unknown="cli", runner=shown), 5
+    )
+    assert shown.transcripts == [] and tasks.updates == 0 and tasks.cancelled == ["t-1"]
+    assert isinstance(error, MCPError) and error.code == NOT_SHOWN
+    assert error.data == {"reason": "too_many_requests"} and "2,000" in error.message
+
+
+def test_a_snapshot_at_the_bound_is_asked_in_full() -> None:
+    count = MAX_REQUESTS_PER_SNAPSHOT
+
+    def poll(n: int) -> dict[str, Any]:
+        if n == 1:
+            return {
+                "status": "input_required",
+                "pollIntervalMs": 0,
+                "inputRequests": {f"r{i}": name_request(f"Traveller {i}?") for i in range(count)},
+            }
+        return {"status": "completed", "result": DONE}
+
+    tasks = HostileTasks(poll)
+    shown = Shown(["Ada", "s"])
+    error = anyio.run(
+        attempt, task_server(tasks), FormRouter(compile_unknown="cli", runner=shown), 20
+    )
+    assert error is None and tasks.updates == 1 and tasks.answers == ["accept"] * count
+    assert [f"Traveller {i}?" in t for i, t in enumerate(shown.transcripts)] == [True] * count
+
+
+def test_rounds_the_client_answers_itself_are_bounded_too() -> None:
+    """Issue 40 item 5: ``roots/list`` under a fresh key at every poll, no person involved:
+    stopped after ``MAX_INPUT_ROUNDS`` rounds (on main: without end)."""
+    tasks = HostileTasks(asking(lambda n: {f"k{n}": {"method": "roots/list"}}))
+    error = anyio.run(attempt, task_server(tasks), FormRouter(), 20)
+    assert isinstance(error, TaskRoundsExceededError)
+    assert tasks.updates == MAX_INPUT_ROUNDS and tasks.cancelled == ["t-1"]
+
+
+def test_a_request_key_of_10_kb_is_refused() -> None:
+    """Issue 40 item 5: a key past ``MAX_KEY_LENGTH`` is refused before anything is answered
+    (on main, answered and kept, 10 KB a poll, without end)."""
+    tasks = HostileTasks(asking(lambda n: {f"{n:06d}" + "k" * 10_000: {"method": "roots/list"}}))
+    error = anyio.run(attempt, task_server(tasks), FormRouter(), 5)
+    assert isinstance(error, MCPError) and error.code == NOT_SHOWN
+    assert error.data == {"reason": "too_large"} and "10,006 characters" in error.message
+    assert tasks.updates == 0 and tasks.cancelled == ["t-1"]
+
+
+def test_the_answered_keys_are_a_bounded_window() -> None:
+    """Issue 40 item 5: 10,000 answered keys of 10 KB each leave ``MAX_ANSWERED_KEYS`` digests,
+    under 64 KB (on main a set of every key: 100 MB)."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        window = _Answered()
+        for i in range(10_000):
+            window.add(f"{i:06d}" + "k" * 10_000)
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(window) == MAX_ANSWERED_KEYS and held < 64 * 1024
+    assert f"{9_999:06d}" + "k" * 10_000 in window
+    assert f"{10_000 - MAX_ANSWERED_KEYS:06d}" + "k" * 10_000 in window
+    assert f"{10_000 - MAX_ANSWERED_KEYS - 1:06d}" + "k" * 10_000 not in window
+    assert "\ud800" not in window  # a lone surrogate (valid in JSON) is a key like any other
+    window.add("\ud800")
+    assert "\ud800" in window
+
+
+def test_a_task_asking_fresh_keys_keeps_a_bounded_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40 item 5, end to end: 600 rounds of ``roots/list`` under fresh keys of
+    ``MAX_KEY_LENGTH`` (the rounds' bound raised, the floor of the poll wait removed to make it
+    quick) leave ``MAX_ANSWERED_KEYS`` keys in the driver's window (on main, a set of all 600)."""
+    monkeypatch.setattr(tasks_module, "MIN_POLL_SECONDS", 0.0)
+    windows: list[_Answered] = []
+
+    class Watched(_Answered):
+        def __init__(self) -> None:
+            super().__init__()
+            windows.append(self)
+
+    monkeypatch.setattr(tasks_module, "_Answered", Watched)
+    last = 600
+
+    def poll(n: int) -> dict[str, Any]:
+        if n > last:
+            return {"status": "completed", "result": DONE}
+        key = f"{n:06d}".ljust(MAX_KEY_LENGTH, "k")
+        return asking(lambda n: {key: {"method": "roots/list"}})(n)
+
+    tasks = HostileTasks(poll, first_interval=0)
+    error = anyio.run(partial(attempt, max_input_rounds=last), task_server(tasks), FormRouter(), 60)
+    assert error is None and tasks.updates == last
+    [window] = windows
+    assert len(window) == MAX_ANSWERED_KEYS
 
 
 @pytest.mark.parametrize("interval", [0, -5, "abc"], ids=repr)
@@ -508,6 +651,7 @@ def test_a_cancelled_tasks_status_message_is_escaped() -> None:
 def test_a_task_id_in_an_error_is_escaped() -> None:
     error = TaskCancelledError("\x1b[2J" + "t" * 500, ESCAPES + "x" * 500)
     assert not UNSAFE.search(str(error)) and len(str(error)) < 400
+    assert not UNSAFE.search(str(TaskRoundsExceededError("\x1b[2Jt\u2066", 10)))
 
 
 def test_a_failed_tasks_error_message_is_escaped() -> None:
