@@ -26,7 +26,14 @@ from PySide6.QtWidgets import (
 from ..core.formcore import parse_number
 from ..core.i18n import _t
 from ..core.safetext import safe_block, safe_text
-from .qt_text import ABSENT, LABEL_CHARACTERS, _format_number, excerpt, isolate, mnemonic_safe
+from .qt_text import (
+    ABSENT,
+    LABEL_CHARACTERS,
+    _format_number,
+    excerpt,
+    isolate,
+    mnemonic_safe,
+)
 
 # --- end of runtime imports ---
 

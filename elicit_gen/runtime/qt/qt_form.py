@@ -285,7 +285,8 @@ class _FormDialog(_DialogKeys, _FreshInputDialog):
         """Adds the editor of every field spec (in order) to the form; the fields share
         FIELD_BUDGET characters of descriptions and hints."""
         share = FIELD_BUDGET // max(len(self.form_fields), 1)
-        self._field_characters = max(min(share, SHOWN_CHARACTERS), FIELD_CHARACTERS_LEAST)
+        share = min(share, SHOWN_CHARACTERS)
+        self._field_characters = max(share, FIELD_CHARACTERS_LEAST)
         for spec in self.form_fields:
             self._add(_EDITORS[spec["kind"]](spec), spec)
 

@@ -129,11 +129,18 @@ LABEL_CHARACTERS = 300
 WORD_CHARACTERS = 48
 #: What has no place to wrap in it: not a space, nor a letter of a script that wraps anywhere
 #: (Chinese, Japanese, Korean; fullwidth forms).
-_NO_BREAK = r"[^\s\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
+_NO_BREAK = (
+    r"[^\s\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7a3"
+    r"\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
+)
 _LONG_WORD = _re.compile(rf"{_NO_BREAK}{{{WORD_CHARACTERS + 1}}}")
 
 
-def excerpt(text: str, characters: int = SHOWN_CHARACTERS, lines: int = SHOWN_LINES) -> str:
+def excerpt(
+    text: str,
+    characters: int = SHOWN_CHARACTERS,
+    lines: int = SHOWN_LINES,
+) -> str:
     """The beginning of ``text`` that a dialog lays out: at most ``characters`` characters and
     ``lines`` lines, and no word longer than WORD_CHARACTERS, "…" marking a cut; ``text``
     itself when it fits."""
