@@ -42,29 +42,25 @@ from .qt_keys import _DialogKeys
 from .qt_pickers import _EDITORS
 from .qt_text import (
     ABSENT,
+    FIELD_BUDGET,
+    FIELD_CHARACTERS_LEAST,
     LABEL_CHARACTERS,
+    MESSAGE_CHARACTERS,
+    MESSAGE_LINES,
     SHOWN_CHARACTERS,
     SHOWN_LINES,
+    TITLE_CHARACTERS,
     _MoreButton,
+    add_more,
     excerpt,
     isolate,
+    long_text,
     mnemonic_safe,
     plain_label,
     window_title_safe,
 )
 
 # --- end of runtime imports ---
-
-#: What the dialog lays out of the server's text at once (see qt_text.py's "long text"): the
-#: message's and the form's description's first characters and lines, the title's first
-#: characters (a field's label's: LABEL_CHARACTERS); and of the fields' descriptions and hints,
-#: FIELD_BUDGET characters shared among the fields (each at least FIELD_CHARACTERS_LEAST, at most
-#: SHOWN_CHARACTERS). What is cut is a "Show all" away.
-MESSAGE_CHARACTERS = 1_000
-MESSAGE_LINES = 12
-TITLE_CHARACTERS = 200
-FIELD_BUDGET = 6_000
-FIELD_CHARACTERS_LEAST = 60
 
 
 class _FormDialog(_DialogKeys, _FreshInputDialog):
@@ -150,24 +146,26 @@ class _FormDialog(_DialogKeys, _FreshInputDialog):
         #: object name of the label that shows it ("message", "label_<field>").
         self.more_buttons: dict[str, _MoreButton] = {}
         if self.form_title and self.form_title.strip():
-            title = self._long_text(
+            title = long_text(
                 outer,
                 safe_text(self.form_title),
                 "title",
                 (TITLE_CHARACTERS, 1),
                 (_t("Show the whole title"), _t("Title")),
+                self.more_buttons,
             )
             big = QFont(title.font())
             big.setBold(True)
             if big.pointSizeF() > 0:
                 big.setPointSizeF(big.pointSizeF() * 1.25)
             title.setFont(big)
-        heading = self._long_text(
+        heading = long_text(
             outer,
             safe_block(self.message),
             "message",
             (MESSAGE_CHARACTERS, MESSAGE_LINES),
             (_t("Show the whole message"), _t("Message")),
+            self.more_buttons,
         )
         bold = QFont(heading.font())
         bold.setBold(True)
@@ -175,12 +173,13 @@ class _FormDialog(_DialogKeys, _FreshInputDialog):
             bold.setPointSizeF(bold.pointSizeF() * 1.1)
         heading.setFont(bold)
         if self.form_description:
-            self._long_text(
+            long_text(
                 outer,
                 safe_block(self.form_description),
                 "description",
                 (SHOWN_CHARACTERS, SHOWN_LINES),
                 (_t("Show the whole description"), _t("Description")),
+                self.more_buttons,
             )
 
         content = QWidget()
@@ -255,32 +254,6 @@ class _FormDialog(_DialogKeys, _FreshInputDialog):
         first = next(iter(self._editors.values()), None)
         (first.focus_target() if first is not None else self.submit_button).setFocus()
 
-    def _long_text(
-        self,
-        layout: QVBoxLayout,
-        whole: str,
-        object_name: str,
-        bounds: tuple[int, int],
-        names: tuple[str, str],
-    ) -> QLabel:
-        """Adds to ``layout`` the label of ``whole`` (as shown: escaped), at most ``bounds``
-        (characters, lines) of it, and, when that cuts it, its "Show all" button (``names``:
-        what the button does, the viewer's title)."""
-        shown = excerpt(whole, *bounds)
-        label = plain_label(shown, object_name=object_name)
-        layout.addWidget(label)
-        if shown != whole:
-            self._add_more(layout, object_name, names, whole)
-        return label
-
-    def _add_more(
-        self, layout: QVBoxLayout, object_name: str, names: tuple[str, str], whole: str
-    ) -> None:
-        button = _MoreButton(names[0], names[1], whole)
-        button.setObjectName(f"more_{object_name}")
-        self.more_buttons[object_name] = button
-        layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
-
     def _build(self) -> None:
         """Adds the editor of every field spec (in order) to the form; the fields share
         FIELD_BUDGET characters of descriptions and hints."""
@@ -320,7 +293,8 @@ class _FormDialog(_DialogKeys, _FreshInputDialog):
         if cut:
             what = _t("Show all the text of {field}", field=isolate(clip(title)))
             names = (what, clip(title))
-            self._add_more(rows, f"label_{editor.ident}", names, "\n\n".join(whole))
+            key = f"label_{editor.ident}"
+            add_more(rows, key, names, "\n\n".join(whole), self.more_buttons)
         error = plain_label("", object_name=f"error_{editor.ident}")
         error.setStyleSheet("QLabel { color: #b3261e; }")
         error.hide()

@@ -183,6 +183,18 @@ class _TextViewer(QDialog):
         self.resize(640, 440)
 
 
+#: What the form dialog lays out of the server's text at once (see "long text" above): the
+#: message's and the form's description's first characters and lines, the title's first
+#: characters (a field's label's: LABEL_CHARACTERS); and of the fields' descriptions and hints,
+#: FIELD_BUDGET characters shared among the fields (each at least FIELD_CHARACTERS_LEAST, at most
+#: SHOWN_CHARACTERS). What is cut is a "Show all" away.
+MESSAGE_CHARACTERS = 1_000
+MESSAGE_LINES = 12
+TITLE_CHARACTERS = 200
+FIELD_BUDGET = 6_000
+FIELD_CHARACTERS_LEAST = 60
+
+
 class _MoreButton(QPushButton):
     """ "Show all": opens the whole of a text whose beginning the dialog shows (``whole``, as
     shown: escaped), titled ``title``, in a :class:`_TextViewer` (``viewer`` once opened).
@@ -204,3 +216,37 @@ class _MoreButton(QPushButton):
         if self.viewer is None:
             self.viewer = _TextViewer(self.title, self.whole, self.window())
         self.viewer.open()
+
+
+def long_text(
+    layout: QVBoxLayout,
+    whole: str,
+    object_name: str,
+    bounds: tuple[int, int],
+    names: tuple[str, str],
+    buttons: dict[str, _MoreButton],
+) -> QLabel:
+    """Adds to ``layout`` the label of ``whole`` (as shown: escaped), at most ``bounds``
+    (characters, lines) of it, and, when that cuts it, its "Show all" button (``names``:
+    what the button does, the viewer's title), kept in ``buttons``."""
+    shown = excerpt(whole, *bounds)
+    label = plain_label(shown, object_name=object_name)
+    layout.addWidget(label)
+    if shown != whole:
+        add_more(layout, object_name, names, whole, buttons)
+    return label
+
+
+def add_more(
+    layout: QVBoxLayout,
+    object_name: str,
+    names: tuple[str, str],
+    whole: str,
+    buttons: dict[str, _MoreButton],
+) -> None:
+    """Adds the "Show all" button of ``whole`` to ``layout``, kept in ``buttons`` by the object
+    name of the label that shows its beginning."""
+    button = _MoreButton(names[0], names[1], whole)
+    button.setObjectName(f"more_{object_name}")
+    buttons[object_name] = button
+    layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
