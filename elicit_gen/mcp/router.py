@@ -11,6 +11,7 @@ import importlib.util
 import inspect
 import logging
 import sys
+import weakref
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
@@ -55,6 +56,11 @@ log = logging.getLogger("elicit_gen.mcp")
 #: (``compile_unknown``), and those with a consent module (``url_consent``).
 _COMPILE_TARGETS = targets_with("loadable", "ui")
 _CONSENT_TARGETS = targets_with("python", "url_consent")
+
+#: Requests matched or compiled at once, each in its own worker thread, one per client session
+#: at most: a server whose request is slow to compile delays only its own next requests, and
+#: MAX_COMPILES sessions' slow requests at once are needed to make another session's wait.
+MAX_COMPILES = 8
 
 
 class FormRouter(NamedBy):
@@ -120,9 +126,10 @@ class FormRouter(NamedBy):
     request's ``elicitationId`` and URL; see :class:`elicit_gen.Limits`): a request past them
     is not shown, at once (no front end runs, nothing of the schema is echoed). The name a
     server gives itself is cut to what a screen shows (``safetext.clip``). Inside the limits,
-    matching and compiling run in a worker thread, one request at a time, so the event loop
-    keeps serving; what no form would enforce is refused before compiling, and nothing refused
-    is cached.
+    matching and compiling run in a worker thread, so the event loop keeps serving: one request
+    at a time per client session, several sessions at once (up to :data:`MAX_COMPILES`), so
+    that one server's request slow to compile never delays another server's; what no form
+    would enforce is refused before compiling, and nothing refused is cached.
 
     URL-mode completions: a notification names an ``elicitationId`` but not the session it
     came from. :meth:`message_handler` completes only steps of the client session the router
@@ -176,8 +183,12 @@ class FormRouter(NamedBy):
         #: the cheap key (:func:`_route_key`) of each registered module -> its schema_key
         self._routes: dict[bytes, str] = {}
         self._showing: anyio.Lock | None = None
-        #: one request at a time is matched or compiled, in a worker thread
+        #: requests matched or compiled at once, each in a worker thread (all sessions)
         self._compiling: anyio.CapacityLimiter | None = None
+        #: one request at a time per client session: no server holds more than one of them
+        self._per_session: weakref.WeakKeyDictionary[Any, anyio.Lock] = weakref.WeakKeyDictionary()
+        #: the lock of the requests whose session cannot be weakly referenced
+        self._unkeyed: anyio.Lock | None = None
         for module in modules:
             self.register(module)
 
@@ -302,13 +313,16 @@ class FormRouter(NamedBy):
             return await self._url_mode(context, params, steps)
         requested = getattr(params, "requested_schema", None)
         if self._compiling is None:
-            self._compiling = anyio.CapacityLimiter(1)
+            self._compiling = anyio.CapacityLimiter(MAX_COMPILES)
         # Off the event loop: matching walks the schema, compiling runs the front end and the
-        # emitter (up to a few hundred milliseconds for a form at the limits); one at a time.
+        # emitter (up to seconds for a form at the limits with costly patterns). One request
+        # at a time per session, up to MAX_COMPILES sessions at once: a server's slow request
+        # delays its own next ones, never another server's.
         server = self._server_name(context)
-        entry, refusal = await anyio.to_thread.run_sync(
-            self._resolve, requested, server, limiter=self._compiling
-        )
+        async with self._session_lock(context.session):
+            entry, refusal = await anyio.to_thread.run_sync(
+                self._resolve, requested, server, limiter=self._compiling
+            )
         if entry is None:
             assert refusal is not None
             return await self._fall_back(context, params, refusal)
@@ -329,6 +343,18 @@ class FormRouter(NamedBy):
         if action in ("decline", "cancel"):
             return types.ElicitResult(action=action)
         return types.ErrorData(code=types.INTERNAL_ERROR, message="the form returned no action")
+
+    def _session_lock(self, session: Any) -> anyio.Lock:
+        """The lock one session's requests are matched and compiled under, one at a time."""
+        try:
+            lock = self._per_session.get(session)
+            if lock is None:
+                lock = self._per_session[session] = anyio.Lock()
+        except TypeError:  # a session that cannot be weakly referenced: they share one lock
+            if self._unkeyed is None:
+                self._unkeyed = anyio.Lock()
+            lock = self._unkeyed
+        return lock
 
     async def _url_mode(
         self, context: ClientRequestContext, params: types.ElicitRequestURLParams, steps: _Steps
