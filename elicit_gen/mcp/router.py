@@ -475,13 +475,16 @@ class FormRouter(NamedBy):
             pass
 
     def _server_name(self, context: ClientRequestContext) -> str | None:
-        """``server=``, else the name of the result that carried the request (2026-07-28,
-        :meth:`watch`), else the session's (initialize, server/discover); server text, cut to
-        what a screen shows before any screen gets it (:func:`.names.own_name`)."""
+        """``server=``, else the session's name (initialize, server/discover: what the user saw
+        when connecting), else the first name the connection's results gave (2026-07-28,
+        :meth:`watch`; a stamp never outranks the session's name, nor an earlier stamp); server
+        text, cut to what a screen shows before any screen gets it (:func:`.names.own_name`)."""
         if self.server:
             return self.server
-        stamped = self._books.name_for(context.session, getattr(context, "request_id", None))
-        return stamped or own_name(getattr(context.session, "server_info", None))
+        own = own_name(getattr(context.session, "server_info", None))
+        if own is not None:
+            return own
+        return self._books.name_for(context.session, getattr(context, "request_id", None))
 
 
 class RouterSession(NamedBy):
