@@ -7,15 +7,17 @@ screen, the fallback, or a decline (the reason logged on the ``elicit_gen.mcp`` 
 
 from __future__ import annotations
 
+import functools
 import importlib.util
 import inspect
 import logging
 import sys
+import time
 import weakref
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import anyio
 import anyio.lowlevel
@@ -39,7 +41,7 @@ from .matching import (
     unenforced,
 )
 from .names import NamedBy, ServerNames, SessionBooks, own_name
-from .requests import Refusal, UrlRequest, past_limits, shown_name
+from .requests import Refusal, UrlRequest, more_not_shown, past_limits, shown_name
 from .runners import _complete_in_module, run_in_thread, run_url_in_thread
 from .steps import _Steps, session_revision
 
@@ -61,6 +63,12 @@ _CONSENT_TARGETS = targets_with("python", "url_consent")
 #: at most: a server whose request is slow to compile delays only its own next requests, and
 #: MAX_COMPILES sessions' slow requests at once are needed to make another session's wait.
 MAX_COMPILES = 8
+
+#: Seconds between two "not shown" lines of one server on the terminal (the default notice);
+#: the requests not shown in between are counted in one line at the end of it.
+NOTICE_QUIET = 2.0
+#: Servers whose last line the terminal notice remembers, at most.
+_MAX_TOLD = 64
 
 
 class FormRouter(NamedBy):
@@ -107,7 +115,10 @@ class FormRouter(NamedBy):
       (:class:`TextualRunner`: a warning toast; the Qt runner: a non-modal message box the user
       closes; a function or awaitable function of your own: see :data:`Notifier`), else a line
       on stderr (``acme: This request was not shown: ... The server has been told.``), as the
-      terminal forms write; the name is clipped, both texts escaped, no schema text echoed;
+      terminal forms write; the name is clipped, both texts escaped, no schema text echoed.
+      One notice per server at a time: the toast or box up counts the server's next requests
+      not shown ("And 199 more requests were not shown."); on stderr, a line per server at
+      most every :data:`NOTICE_QUIET` seconds, then one with the count;
     - the server gets a JSON-RPC error (``types.ErrorData``, code :data:`NOT_SHOWN`, -32602
       Invalid params) whose message names the reason and whose ``data`` is ``{"reason":
       kind}`` (:class:`Refusal`): a server's ``ctx.elicit`` raises ``MCPError`` instead of
@@ -189,6 +200,8 @@ class FormRouter(NamedBy):
         self._per_session: weakref.WeakKeyDictionary[Any, anyio.Lock] = weakref.WeakKeyDictionary()
         #: the lock of the requests whose session cannot be weakly referenced
         self._unkeyed: anyio.Lock | None = None
+        #: the terminal notice's last line of each server: (when, requests not shown since)
+        self._told: dict[str, tuple[float, int]] = {}
         for module in modules:
             self.register(module)
 
@@ -449,7 +462,14 @@ class FormRouter(NamedBy):
         tr = translation(self.locale)
         who = safe_text(server) if server else tr.gettext("An MCP server")
         reason = refusal.notice(tr)
-        notify: Notifier = getattr(self.runner, "notify", None) or self._notify_terminal
+        notify: Notifier | None = getattr(self.runner, "notify", None)
+        if notify is None:  # a line on the terminal, one per server at most every few seconds
+            line = await self._terminal_notice(who, reason)
+            if line is None:
+                return refusal.error()
+            notify, reason = self._write_terminal, line
+        elif getattr(self.runner, "counts_notices", False):
+            notify = functools.partial(cast(Any, notify), locale=self.locale)
         if self._showing is None:
             self._showing = anyio.Lock()
         async with self._showing:  # not in the middle of a form on the same screen
@@ -461,15 +481,36 @@ class FormRouter(NamedBy):
                 log.exception("could not tell the user that a request was not shown")
         return refusal.error()
 
-    def _notify_terminal(self, server: str, reason: str) -> None:
-        """The default ``notify``: ``<server>: <reason>`` on stderr, as the terminal forms write
-        their notices."""
+    async def _terminal_notice(self, server: str, reason: str) -> str | None:
+        """What the default notice writes on stderr after ``<server>: `` (as the terminal forms
+        write their notices), or ``None`` for nothing: a line per server at most every
+        :data:`NOTICE_QUIET` seconds. The requests of that server not shown meanwhile are
+        counted, and the first of them waits out the quiet time to say how many there were
+        (``<server>: And 199 more requests were not shown.``)."""
+        now = time.monotonic()
+        told = self._told.get(server)
+        if told is None or now - told[0] >= NOTICE_QUIET:
+            self._told.pop(server, None)
+            self._told[server] = (now, 0)
+            while len(self._told) > _MAX_TOLD:
+                del self._told[next(iter(self._told))]
+            return reason
+        self._told[server] = (told[0], told[1] + 1)
+        if told[1]:  # counted: the first request counted says how many there were
+            return None
+        await anyio.sleep(told[0] + NOTICE_QUIET - now)
+        count = self._told.pop(server, (0.0, 0))[1]
+        self._told[server] = (time.monotonic(), 0)
+        return more_not_shown(translation(self.locale), count) if count else None
+
+    def _write_terminal(self, server: str, notice: str) -> None:
+        """``<server>: <notice>`` on stderr."""
         err = sys.stderr
         if err is None:
             return
         tr = translation(self.locale)
         try:
-            err.write(tr.gettext("{server}: {notice}", server=server, notice=reason) + "\n")
+            err.write(tr.gettext("{server}: {notice}", server=server, notice=notice) + "\n")
             err.flush()
         except (OSError, ValueError):
             pass

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -371,6 +372,56 @@ def test_sessions_compiling_at_once_each_get_their_own_form() -> None:
         n, k = (int(part) for part in message.split("."))
         assert server == f"server-{n}"
         assert sorted(module.REQUESTED_SCHEMA["properties"]) == sorted(schema(n, k)["properties"])
+
+
+# --- issue 40 defect 6: a flood of requests not shown is one notice per server -------------------
+
+UNSHOWABLE = {"type": "object", "properties": {"f": {"type": "string", "contentEncoding": "x"}}}
+
+
+@pytest.mark.parametrize(
+    ("locale", "more"),
+    [("en", "And 199 more requests were not shown."), ("zh-CN", "另有 199 个请求未显示。")],
+)
+def test_a_flood_of_requests_not_shown_is_two_lines_on_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], locale: str, more: str
+) -> None:
+    """The default notice (a line on stderr) wrote one line per request: 200 lines. Now one
+    line per server at most every NOTICE_QUIET seconds, and one that counts the rest; another
+    server gets its own line."""
+    import elicit_gen.mcp.router as router_module
+
+    from ..support.mcp import add_flood_tool
+
+    monkeypatch.setattr(router_module, "NOTICE_QUIET", 1.0)
+    server, other = MCPServer("acme"), MCPServer("other")
+    add_flood_tool(server, "flood", UNSHOWABLE, 200)
+    add_flood_tool(other, "flood", UNSHOWABLE, 1)
+    router = FormRouter(compile_unknown="cli", locale=locale)
+
+    async def main() -> tuple[str, str, float]:
+        start = anyio.current_time()
+        async with anyio.create_task_group() as group:
+            replies: dict[str, str] = {}
+
+            async def one(name: str, who: MCPServer) -> None:
+                replies[name] = await call(who, router, "flood")
+
+            group.start_soon(one, "acme", server)
+            group.start_soon(one, "other", other)
+        return replies["acme"], replies["other"], anyio.current_time() - start
+
+    acme_reply, other_reply, seconds = anyio.run(main)
+    assert (acme_reply, other_reply) == ("200", "1")  # every request got its error
+    lines = capsys.readouterr().err.splitlines()
+    acme = [line for line in lines if line.startswith("acme")]
+    assert len([line for line in lines if line.startswith("other")]) == 1, lines
+    # the first line gives the reason; then a line a second at most, counting the rest
+    assert "199" not in acme[0] and len(acme) <= 2 + int(seconds), (seconds, lines)
+    counted = [int(re.search(r"\d+", line)[0]) for line in acme[1:]]  # type: ignore[index]
+    assert sum(counted) == 199, lines
+    if len(acme) == 2:  # all in one second (the usual case): the count in the issue's words
+        assert acme[1].endswith(more)
 
 
 class FrontEnds:
