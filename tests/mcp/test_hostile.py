@@ -374,6 +374,30 @@ def test_sessions_compiling_at_once_each_get_their_own_form() -> None:
         assert sorted(module.REQUESTED_SCHEMA["properties"]) == sorted(schema(n, k)["properties"])
 
 
+def test_a_pattern_cache_cleared_by_another_compile_is_no_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sessions compile at once now, and the linter checks a default against its pattern
+    (formcore's cache of compiled patterns, cleared when full): another thread's clear between
+    this thread's store and its read of the same entry raised KeyError out of the compile."""
+    from elicit_gen.runtime.core import formcore
+
+    class Racing(dict[str, Any]):
+        def __setitem__(self, key: str, value: Any) -> None:
+            super().__setitem__(key, value)
+            self.clear()  # another thread's clear(), right after this thread's store
+
+    monkeypatch.setattr(formcore, "_PATTERNS", Racing())
+    assert formcore.matches_pattern("^a+$", "aaa") and not formcore.matches_pattern("^a+$", "b")
+    schema = {
+        "type": "object",
+        "properties": {"code": {"type": "string", "pattern": "^[0-9]{3}$", "default": "123"}},
+    }
+    live_load.clear_cache()
+    module = elicit_gen.load_form(schema, "cli")
+    assert module.REQUESTED_SCHEMA["properties"]["code"]["default"] == "123"
+
+
 # --- issue 40 defect 6: a flood of requests not shown is one notice per server -------------------
 
 UNSHOWABLE = {"type": "object", "properties": {"f": {"type": "string", "contentEncoding": "x"}}}
