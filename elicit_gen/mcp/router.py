@@ -7,11 +7,13 @@ screen, the fallback, or a decline (the reason logged on the ``elicit_gen.mcp`` 
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib.util
 import inspect
 import logging
 import sys
+import threading
 import time
 import weakref
 from collections.abc import Iterable, Mapping
@@ -20,6 +22,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
 import anyio
+import anyio.from_thread
 import anyio.lowlevel
 import anyio.to_thread
 from mcp import types
@@ -65,7 +68,8 @@ _CONSENT_TARGETS = targets_with("python", "url_consent")
 MAX_COMPILES = 8
 
 #: Seconds between two "not shown" lines of one server on the terminal (the default notice);
-#: the requests not shown in between are counted in one line at the end of it.
+#: the requests not shown in between are counted in one line at the end of it (written on the
+#: router's event loop, if it still runs then).
 NOTICE_QUIET = 2.0
 #: Servers whose last line the terminal notice remembers, at most.
 _MAX_TOLD = 64
@@ -464,7 +468,7 @@ class FormRouter(NamedBy):
         reason = refusal.notice(tr)
         notify: Notifier | None = getattr(self.runner, "notify", None)
         if notify is None:  # a line on the terminal, one per server at most every few seconds
-            line = await self._terminal_notice(who, reason)
+            line = self._terminal_notice(who, reason)
             if line is None:
                 return refusal.error()
             notify, reason = self._write_terminal, line
@@ -481,12 +485,12 @@ class FormRouter(NamedBy):
                 log.exception("could not tell the user that a request was not shown")
         return refusal.error()
 
-    async def _terminal_notice(self, server: str, reason: str) -> str | None:
+    def _terminal_notice(self, server: str, reason: str) -> str | None:
         """What the default notice writes on stderr after ``<server>: `` (as the terminal forms
         write their notices), or ``None`` for nothing: a line per server at most every
         :data:`NOTICE_QUIET` seconds. The requests of that server not shown meanwhile are
-        counted, and the first of them waits out the quiet time to say how many there were
-        (``<server>: And 199 more requests were not shown.``)."""
+        counted, and at the end of the quiet time one line says how many there were
+        (``<server>: And 199 more requests were not shown.``); no answer waits for it."""
         now = time.monotonic()
         told = self._told.get(server)
         if told is None or now - told[0] >= NOTICE_QUIET:
@@ -496,12 +500,30 @@ class FormRouter(NamedBy):
                 del self._told[next(iter(self._told))]
             return reason
         self._told[server] = (told[0], told[1] + 1)
-        if told[1]:  # counted: the first request counted says how many there were
-            return None
-        await anyio.sleep(told[0] + NOTICE_QUIET - now)
+        if not told[1]:  # the first request counted: its count is written when the time is up
+            timer = threading.Timer(
+                told[0] + NOTICE_QUIET - now,
+                self._count_from_timer,
+                (server, anyio.lowlevel.current_token()),
+            )
+            timer.daemon = True
+            timer.start()
+        return None
+
+    def _count_from_timer(self, server: str, token: Any) -> None:
+        """In the timer's thread: the count, written on the router's event loop."""
+        with contextlib.suppress(Exception):  # the loop has ended: nobody left to tell
+            anyio.from_thread.run(self._write_count, server, token=token)
+
+    async def _write_count(self, server: str) -> None:
         count = self._told.pop(server, (0.0, 0))[1]
         self._told[server] = (time.monotonic(), 0)
-        return more_not_shown(translation(self.locale), count) if count else None
+        if not count:
+            return
+        if self._showing is None:
+            self._showing = anyio.Lock()
+        async with self._showing:  # not in the middle of a form on the same terminal
+            self._write_terminal(server, more_not_shown(translation(self.locale), count))
 
     def _write_terminal(self, server: str, notice: str) -> None:
         """``<server>: <notice>`` on stderr."""

@@ -433,7 +433,9 @@ def test_a_flood_of_requests_not_shown_is_two_lines_on_the_terminal(
 
             group.start_soon(one, "acme", server)
             group.start_soon(one, "other", other)
-        return replies["acme"], replies["other"], anyio.current_time() - start
+        seconds = anyio.current_time() - start
+        await anyio.sleep(1.5)  # the count is written at the end of the quiet second
+        return replies["acme"], replies["other"], seconds
 
     acme_reply, other_reply, seconds = anyio.run(main)
     assert (acme_reply, other_reply) == ("200", "1")  # every request got its error
@@ -446,6 +448,31 @@ def test_a_flood_of_requests_not_shown_is_two_lines_on_the_terminal(
     assert sum(counted) == 199, lines
     if len(acme) == 2:  # all in one second (the usual case): the count in the issue's words
         assert acme[1].endswith(more)
+
+
+def test_a_request_counted_on_the_terminal_is_answered_at_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The count waits for the end of the quiet time; no server's answer waits with it."""
+    import elicit_gen.mcp.router as router_module
+
+    from ..support.mcp import add_flood_tool
+
+    monkeypatch.setattr(router_module, "NOTICE_QUIET", 5.0)
+    server = MCPServer("acme")
+    add_flood_tool(server, "one", UNSHOWABLE, 1)
+    router = FormRouter(compile_unknown="cli")
+
+    async def main() -> list[float]:
+        times = []
+        for _ in range(3):
+            start = anyio.current_time()
+            assert await call(server, router, "one") == "1"
+            times.append(anyio.current_time() - start)
+        return times
+
+    assert max(anyio.run(main)) < 2.5
+    assert len(capsys.readouterr().err.splitlines()) == 1  # the count: after 5 s
 
 
 class FrontEnds:
