@@ -1,4 +1,4 @@
-"""What a request costs the client's ``FormRouter`` (run by hand, never as a test):
+r"""What a request costs the client's ``FormRouter`` (run by hand, never as a test):
 ``python benchmarks/router_cost.py [--against REV]``.
 
 Writes a Markdown table to benchmarks/router_cost.md (and stdout). Each measurement calls the
@@ -17,6 +17,11 @@ Rows:
   hostile    requests past the limits (a 50 MB description, 20,001 values of strings or of
              objects, a 1 MB URL or elicitationId, a 1 MB server name), refused (the name: cut)
              before any screen
+  worst      the costliest requests inside the limits found (issue 40): as many distinct
+             patterns of 678 x ``[\W\D]`` as fit in 256 KiB (46), and 100 fields (the most)
+             with such patterns; time from request to form ready (``--worst-runs`` requests);
+             and fairness: a one-field request of another session sent 0.2 s after the first
+             of them, timed from its own arrival to its form ready, while the first compiles
 
 Figures are medians of ``--runs`` requests; "loop blocked" is, for each request, the longest gap
 of a 1 ms ticker less its 1 ms (how long the request kept the loop from other tasks at most):
@@ -98,14 +103,36 @@ def many_objects() -> dict[str, Any]:
     }
 
 
+def costly_patterns(fields: int = 46, repeats: int = 678) -> dict[str, Any]:
+    r"""The slowest schema to compile found inside the limits (issue 40, defect 2): distinct
+    patterns of ``[\W\D]`` repeated (the class sets of a negated-class union are the engine's
+    costliest to build), as many as fit in 256 KiB."""
+    n = next(_serial)
+    return {
+        "type": "object",
+        "properties": {
+            f"p{i}": {"type": "string", "pattern": f"{n}x{i}" + r"[\W\D]" * repeats}
+            for i in range(fields)
+        },
+    }
+
+
 # --- the measurement (runs in the tree being measured: ``--worker``) ------------------------------
+
+
+class Session:
+    """Stands in for a ``ClientSession``: its ``server_info``, and a weak reference to it (the
+    router keeps per-session state)."""
+
+    def __init__(self, name: str) -> None:
+        self.server_info = SimpleNamespace(name=name, title=None)
 
 
 class Context:
     """What the router reads of the SDK's request context: the session's ``server_info``."""
 
-    def __init__(self, name: str = "acme") -> None:
-        self.session = SimpleNamespace(server_info=SimpleNamespace(name=name, title=None))
+    def __init__(self, name: str = "acme", session: Session | None = None) -> None:
+        self.session = session if session is not None else Session(name)
 
 
 async def answer(module: Any, message: str, server: str | None) -> dict[str, Any]:
@@ -187,12 +214,79 @@ def timed(router: Any, make: Callable[[], tuple[Any, Any]], runs: int) -> dict[s
     return anyio.run(main)
 
 
+def fairness(router: Any, make_a: Callable[[], Any], runs: int) -> dict[str, Any]:
+    """Session A sends ``make_a()``'s request; 0.2 s later session B sends a one-field one. B's
+    seconds from its request to its form ready (the runner called), median over ``runs``; and
+    whether A was still compiling when B's form was ready."""
+    import anyio
+
+    ready: dict[str, float] = {}
+
+    async def runner(module: Any, message: str, server: str | None) -> dict[str, Any]:
+        ready[message] = time.perf_counter()
+        return {"action": "cancel"}
+
+    async def main() -> dict[str, Any]:
+        router.runner = runner
+        waits: list[float] = []
+        totals: list[float] = []
+        before: list[bool] = []
+        for _ in range(runs):
+            ready.clear()
+            a, b = Context("server-a"), Context("server-b")
+            params_a = form_params(make_a(), "A")
+            one = {"type": "object", "properties": {f"b{next(_serial)}": {"type": "boolean"}}}
+            params_b = form_params(one, "B")
+            async with anyio.create_task_group() as group:
+                start = time.perf_counter()
+                group.start_soon(router, a, params_a)
+                await anyio.sleep(0.2)
+                sent = time.perf_counter()
+                await router(b, params_b)
+            waits.append(ready["B"] - sent)
+            totals.append(ready.get("A", time.perf_counter()) - start)
+            before.append(ready["B"] < ready.get("A", float("inf")))
+        return {
+            "seconds": statistics.median(waits),
+            "a_seconds": statistics.median(totals),
+            "b_first": sum(before),
+            "runs": runs,
+        }
+
+    return anyio.run(main)
+
+
 def rss() -> int:
     with open("/proc/self/status") as status:
         for line in status:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1]) * 1024
     return 0  # pragma: no cover - Linux only
+
+
+def worst(runs: int) -> dict[str, Any]:
+    """The ``worst`` rows (see the module's docstring)."""
+    import logging
+
+    logging.disable(logging.WARNING)
+    from elicit_gen.mcp import FormRouter
+
+    compiling = FormRouter(runner=answer, compile_unknown="cli")
+    timed(compiling, lambda: (Context(), form_params(selects(3, 3))), 2)
+    out: dict[str, Any] = {}
+    rows = {
+        "46 patterns of 678 x [\\W\\D]": lambda: costly_patterns(),
+        "100 fields, patterns of 320 x [\\W\\D]": lambda: costly_patterns(100, 320),
+    }
+    for name, make in rows.items():
+        size = len(json.dumps(make()))
+        request = functools.partial(lambda make: (Context(), form_params(make())), make)
+        out[f"{name}, compile_unknown=cli"] = {**timed(compiling, request, runs), "bytes": size}
+    fair = FormRouter(compile_unknown="cli")
+    out["a one-field request 0.2 s after the 46 patterns' (another session)"] = fairness(
+        fair, costly_patterns, runs
+    )
+    return out
 
 
 def worker(runs: int) -> dict[str, Any]:
@@ -269,10 +363,10 @@ def worker(runs: int) -> dict[str, Any]:
 # --- the report -----------------------------------------------------------------------------------
 
 
-def run_tree(tree: Path, runs: int) -> dict[str, Any]:
+def run_tree(tree: Path, runs: int, section: str = "--worker") -> dict[str, Any]:
     env = {**os.environ, "PYTHONPATH": str(tree), "QT_QPA_PLATFORM": "offscreen"}
     proc = subprocess.run(
-        [sys.executable, str(Path(__file__).resolve()), "--worker", "--runs", str(runs)],
+        [sys.executable, str(Path(__file__).resolve()), section, "--runs", str(runs)],
         capture_output=True,
         text=True,
         env=env,
@@ -304,12 +398,20 @@ def fmt_time(seconds: float) -> str:
 def cell(result: dict[str, Any] | None) -> str:
     if result is None:
         return ""
+    if "a_seconds" in result:
+        return (
+            f"form ready {fmt_time(result['seconds'])} after its request; the first request's "
+            f"form {fmt_time(result['a_seconds'])}; ready first in {result['b_first']} of "
+            f"{result['runs']}"
+        )
     blocked, worst = max(result["blocked"], 0), max(result.get("worst", 0), 0)
     text = (
         f"{fmt_time(result['seconds'])}, loop blocked {fmt_time(blocked)} (worst {fmt_time(worst)})"
     )
     if "rss" in result:
         text += f", RSS +{result['rss'] / MB:.0f} MB"
+    if "bytes" in result:
+        text += f", {result['bytes']:,} bytes of JSON"
     return text + f" ({'/'.join(result['actions'])})"
 
 
@@ -318,18 +420,31 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7, help="requests per measurement (median)")
     parser.add_argument("--against", help="a git revision to measure side by side")
     parser.add_argument("--output", type=Path, default=ROOT / "benchmarks" / "router_cost.md")
+    parser.add_argument(
+        "--worst-runs", type=int, default=3, help="requests per row of the worst cases (median)"
+    )
+    parser.add_argument("--only-worst", action="store_true", help="measure the worst rows only")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--worker-worst", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(worker(args.runs)))
         return
+    if args.worker_worst:
+        print(json.dumps(worst(args.runs)))
+        return
+
+    def measure(tree: Path) -> dict[str, Any]:
+        found = {} if args.only_worst else run_tree(tree, args.runs)
+        return {**found, **run_tree(tree, args.worst_runs, "--worker-worst")}
+
     with tempfile.TemporaryDirectory() as tmp:
         print("== this tree", file=sys.stderr)
-        mine = run_tree(ROOT, args.runs)
+        mine = measure(ROOT)
         other = None
         if args.against:
             print(f"== {args.against}", file=sys.stderr)
-            other = run_tree(export(args.against, Path(tmp)), args.runs)
+            other = measure(export(args.against, Path(tmp)))
     head = ["| request | this tree |"] + ([f" `{args.against}` |"] if other else [])
     rule = "|---|---|" + ("---|" if other else "")
     rows = [
@@ -337,6 +452,7 @@ def main() -> None:
         for name, result in mine.items()
     ]
     against = f" --against {args.against}" if args.against else ""
+    against += f" --worst-runs {args.worst_runs}" + (" --only-worst" if args.only_worst else "")
     text = (
         f"Measured with `python benchmarks/router_cost.py --runs {args.runs}{against}` on "
         f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}; "

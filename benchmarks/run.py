@@ -13,6 +13,10 @@ Sections:
   runtime    ``load_form`` (forms compiled at run time): a new 20-field schema, warm, per Python
              target; the first request of a process, imports included; a hostile request
              (a 50 MB description) refused
+  router     the ``FormRouter``'s worst cases inside the limits (benchmarks/router_cost.py's
+             ``worst`` rows, at most 3 requests each: each takes seconds): time from request to
+             form ready for the costliest schemas found, and another session's one-field
+             request's while the first compiles
   jsonschema ``load_form(schema, "cli")`` against a jsonschema check of the same schema against
              the official requestedSchema definition (with format checking), side by side:
              warm in one process, and a fresh process's first request against the check as a
@@ -483,6 +487,20 @@ def bench_runtime(runs: int) -> list[Row]:
     return rows
 
 
+def bench_router(runs: int) -> list[Row]:
+    """benchmarks/router_cost.py's worst rows, in a fresh process of this tree."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location(
+        "router_cost", ROOT / "benchmarks" / "router_cost.py"
+    )
+    assert spec is not None and spec.loader is not None
+    router_cost = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(router_cost)
+    found = router_cost.run_tree(ROOT, min(runs, 3), "--worker-worst")
+    return [(f"router, {name}", router_cost.cell(result), "", "") for name, result in found.items()]
+
+
 SECTIONS = {
     "lint": lambda w, r: bench_lint(w, r),
     "pydantic": lambda w, r: bench_pydantic(w, r),
@@ -491,6 +509,7 @@ SECTIONS = {
     "batch": lambda w, r: bench_batch(w, r),
     "runtime": lambda w, r: bench_runtime(r),
     "jsonschema": lambda w, r: bench_against_jsonschema(r),
+    "router": lambda w, r: bench_router(r),
 }
 
 

@@ -14,10 +14,16 @@ allow_input_required=True)``, a ``tasks/get`` snapshot).
 
 The name is server text: its ``title`` (else ``name``) is clipped to what a screen shows
 (``safetext.clip``) here, and escaped where it is shown, as the handshake's name is.
+
+A stamp is self-reported and may change with every result: it never outranks what the user saw
+when connecting. The router prefers the session's own name (initialize, ``server/discover``);
+without one, the first stamped name a client session's requests were shown with names all of
+them (:class:`SessionBooks`), and a later stamp that says otherwise is ignored and logged.
 """
 
 from __future__ import annotations
 
+import logging
 import weakref
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -29,10 +35,13 @@ from typing import TYPE_CHECKING, Any
 from mcp_types import SERVER_INFO_META_KEY
 
 from ..runtime.core.safetext import clip
+from .requests import shown_name
 
 if TYPE_CHECKING:
     from mcp.client import Transport
     from mcp.client._transport import TransportStreams
+
+log = logging.getLogger("elicit_gen.mcp")
 
 #: The ``inputRequests`` keys a book keeps names for at most (the oldest go first), and the
 #: keys of one result it reads at most.
@@ -89,23 +98,52 @@ class ServerNames:
         return self._by_key.get(request_id) if isinstance(request_id, str) else None
 
 
+class _Seen:
+    """A client session's book, and the first stamped name its requests were shown with."""
+
+    __slots__ = ("book", "name")
+
+    def __init__(self, book: ServerNames) -> None:
+        self.book = book
+        self.name: str | None = None
+
+
 class SessionBooks:
     """Which book names the requests of each client session: the one of the router view
-    (:class:`~elicit_gen.mcp.FormRouter` or one of its sessions) that serves it."""
+    (:class:`~elicit_gen.mcp.FormRouter` or one of its sessions) that serves it; and the name
+    the user first saw for the session, which later stamps do not change."""
 
     def __init__(self) -> None:
-        self._books: weakref.WeakKeyDictionary[Any, ServerNames] = weakref.WeakKeyDictionary()
+        self._seen: weakref.WeakKeyDictionary[Any, _Seen] = weakref.WeakKeyDictionary()
 
     def bind(self, session: Any, book: ServerNames) -> None:
         with suppress(TypeError):  # a session that cannot be weakly referenced: no book
-            self._books[session] = book
+            seen = self._seen.get(session)
+            if seen is None:
+                self._seen[session] = _Seen(book)
+            else:
+                seen.book = book
 
     def name_for(self, session: Any, request_id: Any) -> str | None:
+        """The session's first stamped name: the stamp of the request's result names the
+        session until then (a server cannot rename itself once the user saw its name; a later
+        stamp that differs is logged and ignored, one without a name changes nothing)."""
         try:
-            book = self._books.get(session)
+            seen = self._seen.get(session)
         except TypeError:
             return None
-        return book.name_for(request_id) if book is not None else None
+        if seen is None:
+            return None
+        name = seen.book.name_for(request_id)
+        if seen.name is None:
+            seen.name = name
+        elif name is not None and name != seen.name:
+            log.warning(
+                "a result of %s stamped another name, %s: ignored",
+                shown_name(seen.name),
+                shown_name(name),
+            )
+        return seen.name
 
 
 class _WatchedStream:

@@ -39,6 +39,9 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
 from PySide6.QtWidgets import QApplication, QDialog, QMessageBox, QWidget
 
+from ..i18n import translation
+from .requests import more_not_shown
+
 if TYPE_CHECKING:
     from .requests import UrlRequest
 
@@ -194,27 +197,50 @@ def _complete(request: UrlRequest, waiting: _Waiting) -> None:
         complete()
 
 
-#: The "not shown" messages on screen, until the user closes each (GUI thread only): a widget
-#: without a parent lives as long as Python holds it.
-_Notices = set[QMessageBox]
+class _Notice:
+    """A "not shown" message on screen: its box, the reason it gives, and how many more
+    requests of its server were not shown since it appeared."""
+
+    def __init__(self, box: QMessageBox, reason: str) -> None:
+        self.box = box
+        self.reason = reason
+        self.more = 0
 
 
-def _notify(server: str, reason: str, parent: QWidget | None, notices: _Notices) -> None:
+#: The "not shown" messages on screen, one per server, until the user closes each (GUI thread
+#: only): a widget without a parent lives as long as Python holds it.
+_Notices = dict[str, _Notice]
+
+
+def _notify(
+    server: str, reason: str, locale: str, parent: QWidget | None, notices: _Notices
+) -> None:
     """Shows a non-modal message that a request of ``server`` was not shown and why (in the GUI
-    thread); the user closes it, and the application goes on meanwhile."""
+    thread); the user closes it, and the application goes on meanwhile. While one is up for
+    ``server``, another request of it not shown adds to the count that message gives ("And 199
+    more requests were not shown."): one message per server at a time."""
+    tr = translation(locale)
+    notice = notices.get(server)
+    if notice is not None:
+        notice.more += 1
+        more = more_not_shown(tr, notice.more)
+        notice.box.setText(f"{server}\n{notice.reason}\n{more}")
+        return
     box = QMessageBox(parent)
     box.setObjectName("elicitation_not_shown")
     box.setIcon(QMessageBox.Icon.Warning)
     box.setTextFormat(Qt.TextFormat.PlainText)
-    box.setWindowTitle(server)
+    # not the server's name alone: a window titled "Software Update" is anybody's
+    box.setWindowTitle(tr.gettext("Request not shown"))
     box.setText(f"{server}\n{reason}")
     box.setStandardButtons(QMessageBox.StandardButton.Close)
     box.setWindowModality(Qt.WindowModality.NonModal)
     box.setModal(False)
-    notices.add(box)
+    shown = notices[server] = _Notice(box, reason)
 
     def closed(_code: int) -> None:
-        notices.discard(box)
+        if notices.get(server) is shown:
+            del notices[server]
         box.deleteLater()
 
     box.finished.connect(closed)
@@ -239,7 +265,7 @@ class _Bridge(QObject):
     show_requested = Signal(object)
     close_requested = Signal(object)
     complete_requested = Signal(object)
-    notify_requested = Signal(str, str)
+    notify_requested = Signal(str, str, str)
 
     def __init__(self, runner: QtRunner) -> None:
         super().__init__()
@@ -263,9 +289,9 @@ class _Bridge(QObject):
     def _close(self, job: _Job) -> None:
         _close(job)
 
-    @Slot(str, str)
-    def _notify(self, server: str, reason: str) -> None:
-        _notify(server, reason, self.runner.parent, self.runner._notices)
+    @Slot(str, str, str)
+    def _notify(self, server: str, reason: str, locale: str) -> None:
+        _notify(server, reason, locale, self.runner.parent, self.runner._notices)
 
 
 class QtRunner:
@@ -292,7 +318,7 @@ class QtRunner:
         self._bridge: _Bridge | None = None
         self._bridge_lock = threading.Lock()
         self._waiting: _Waiting = {}  # touched in the GUI thread only
-        self._notices: _Notices = set()  # touched in the GUI thread only
+        self._notices: _Notices = {}  # touched in the GUI thread only
 
     def _app(self) -> QApplication:
         app = QApplication.instance()
@@ -345,16 +371,21 @@ class QtRunner:
         else:
             self._bridge_for(app).complete_requested.emit(request)
 
-    def notify(self, server: str, reason: str) -> None:
+    #: :meth:`notify` keeps one message per server and takes the router's ``locale``.
+    counts_notices = True
+
+    def notify(self, server: str, reason: str, *, locale: str = "en") -> None:
         """A request was not shown (see :class:`~elicit_gen.mcp.FormRouter`): a non-modal
         message box (the server's name, the reason, a Close button) in the GUI thread, over
         ``parent``; the user closes it, and the application goes on meanwhile. Both texts are
-        shown as plain text."""
+        shown as plain text. One message per server at a time: while it is up, the server's
+        next requests not shown are counted in it ("And 199 more requests were not shown.",
+        in ``locale``, the router's), not shown as more messages."""
         app = self._app()
         if QThread.currentThread() == app.thread():
-            _notify(server, reason, self.parent, self._notices)
+            _notify(server, reason, locale, self.parent, self._notices)
         else:
-            self._bridge_for(app).notify_requested.emit(server, reason)
+            self._bridge_for(app).notify_requested.emit(server, reason, locale)
 
     async def _run(self, app: QApplication, job: _Job) -> Mapping[str, Any]:
         in_gui_thread = QThread.currentThread() == app.thread()

@@ -116,6 +116,14 @@ class Refusal:
         )
 
 
+def more_not_shown(tr: Translation, n: int) -> str:
+    """The line a notice that is still up gets for the ``n`` requests of its server not shown
+    since it appeared (one notice per server at a time), in the language of ``tr``."""
+    return tr.ngettext(
+        "And {n} more request was not shown.", "And {n} more requests were not shown.", n
+    )
+
+
 # --- running a form ------------------------------------------------------------------------------
 
 
@@ -125,7 +133,10 @@ FormRunner = Callable[[ModuleType, str, str | None], Awaitable[Mapping[str, Any]
 Notifier = Callable[[str, str], "Awaitable[None] | None"]
 """Tells the user that a request was not shown: ``(server, reason)``, both one line of safe,
 bounded text in the router's language (the server's name, already clipped; the reason, a
-sentence). A runner's ``notify`` method, when it has one (see :class:`FormRouter`)."""
+sentence). A runner's ``notify`` method, when it has one (see :class:`FormRouter`). A runner
+whose class says ``counts_notices = True`` (:class:`TextualRunner`, the Qt runner) keeps one
+notice per server on screen at a time, counting the rest in it, and is also given the
+router's ``locale=`` for that count."""
 
 
 @dataclass(frozen=True)

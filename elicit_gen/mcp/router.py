@@ -7,16 +7,22 @@ screen, the fallback, or a decline (the reason logged on the ``elicit_gen.mcp`` 
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import importlib.util
 import inspect
 import logging
 import sys
+import threading
+import time
+import weakref
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import anyio
+import anyio.from_thread
 import anyio.lowlevel
 import anyio.to_thread
 from mcp import types
@@ -38,7 +44,7 @@ from .matching import (
     unenforced,
 )
 from .names import NamedBy, ServerNames, SessionBooks, own_name
-from .requests import Refusal, UrlRequest, past_limits, shown_name
+from .requests import Refusal, UrlRequest, more_not_shown, past_limits, shown_name
 from .runners import _complete_in_module, run_in_thread, run_url_in_thread
 from .steps import _Steps, session_revision
 
@@ -55,6 +61,18 @@ log = logging.getLogger("elicit_gen.mcp")
 #: (``compile_unknown``), and those with a consent module (``url_consent``).
 _COMPILE_TARGETS = targets_with("loadable", "ui")
 _CONSENT_TARGETS = targets_with("python", "url_consent")
+
+#: Requests matched or compiled at once, each in its own worker thread, one per client session
+#: at most: a server whose request is slow to compile delays only its own next requests, and
+#: MAX_COMPILES sessions' slow requests at once are needed to make another session's wait.
+MAX_COMPILES = 8
+
+#: Seconds between two "not shown" lines of one server on the terminal (the default notice);
+#: the requests not shown in between are counted in one line at the end of it (written on the
+#: router's event loop, if it still runs then).
+NOTICE_QUIET = 2.0
+#: Servers whose last line the terminal notice remembers, at most.
+_MAX_TOLD = 64
 
 
 class FormRouter(NamedBy):
@@ -101,7 +119,10 @@ class FormRouter(NamedBy):
       (:class:`TextualRunner`: a warning toast; the Qt runner: a non-modal message box the user
       closes; a function or awaitable function of your own: see :data:`Notifier`), else a line
       on stderr (``acme: This request was not shown: ... The server has been told.``), as the
-      terminal forms write; the name is clipped, both texts escaped, no schema text echoed;
+      terminal forms write; the name is clipped, both texts escaped, no schema text echoed.
+      One notice per server at a time: the toast or box up counts the server's next requests
+      not shown ("And 199 more requests were not shown."); on stderr, a line per server at
+      most every :data:`NOTICE_QUIET` seconds, then one with the count;
     - the server gets a JSON-RPC error (``types.ErrorData``, code :data:`NOT_SHOWN`, -32602
       Invalid params) whose message names the reason and whose ``data`` is ``{"reason":
       kind}`` (:class:`Refusal`): a server's ``ctx.elicit`` raises ``MCPError`` instead of
@@ -120,9 +141,10 @@ class FormRouter(NamedBy):
     request's ``elicitationId`` and URL; see :class:`elicit_gen.Limits`): a request past them
     is not shown, at once (no front end runs, nothing of the schema is echoed). The name a
     server gives itself is cut to what a screen shows (``safetext.clip``). Inside the limits,
-    matching and compiling run in a worker thread, one request at a time, so the event loop
-    keeps serving; what no form would enforce is refused before compiling, and nothing refused
-    is cached.
+    matching and compiling run in a worker thread, so the event loop keeps serving: one request
+    at a time per client session, several sessions at once (up to :data:`MAX_COMPILES`), so
+    that one server's request slow to compile never delays another server's; what no form
+    would enforce is refused before compiling, and nothing refused is cached.
 
     URL-mode completions: a notification names an ``elicitationId`` but not the session it
     came from. :meth:`message_handler` completes only steps of the client session the router
@@ -176,8 +198,14 @@ class FormRouter(NamedBy):
         #: the cheap key (:func:`_route_key`) of each registered module -> its schema_key
         self._routes: dict[bytes, str] = {}
         self._showing: anyio.Lock | None = None
-        #: one request at a time is matched or compiled, in a worker thread
+        #: requests matched or compiled at once, each in a worker thread (all sessions)
         self._compiling: anyio.CapacityLimiter | None = None
+        #: one request at a time per client session: no server holds more than one of them
+        self._per_session: weakref.WeakKeyDictionary[Any, anyio.Lock] = weakref.WeakKeyDictionary()
+        #: the lock of the requests whose session cannot be weakly referenced
+        self._unkeyed: anyio.Lock | None = None
+        #: the terminal notice's last line of each server: (when, requests not shown since)
+        self._told: dict[str, tuple[float, int]] = {}
         for module in modules:
             self.register(module)
 
@@ -302,13 +330,16 @@ class FormRouter(NamedBy):
             return await self._url_mode(context, params, steps)
         requested = getattr(params, "requested_schema", None)
         if self._compiling is None:
-            self._compiling = anyio.CapacityLimiter(1)
+            self._compiling = anyio.CapacityLimiter(MAX_COMPILES)
         # Off the event loop: matching walks the schema, compiling runs the front end and the
-        # emitter (up to a few hundred milliseconds for a form at the limits); one at a time.
+        # emitter (up to seconds for a form at the limits with costly patterns). One request
+        # at a time per session, up to MAX_COMPILES sessions at once: a server's slow request
+        # delays its own next ones, never another server's.
         server = self._server_name(context)
-        entry, refusal = await anyio.to_thread.run_sync(
-            self._resolve, requested, server, limiter=self._compiling
-        )
+        async with self._session_lock(context.session):
+            entry, refusal = await anyio.to_thread.run_sync(
+                self._resolve, requested, server, limiter=self._compiling
+            )
         if entry is None:
             assert refusal is not None
             return await self._fall_back(context, params, refusal)
@@ -329,6 +360,18 @@ class FormRouter(NamedBy):
         if action in ("decline", "cancel"):
             return types.ElicitResult(action=action)
         return types.ErrorData(code=types.INTERNAL_ERROR, message="the form returned no action")
+
+    def _session_lock(self, session: Any) -> anyio.Lock:
+        """The lock one session's requests are matched and compiled under, one at a time."""
+        try:
+            lock = self._per_session.get(session)
+            if lock is None:
+                lock = self._per_session[session] = anyio.Lock()
+        except TypeError:  # a session that cannot be weakly referenced: they share one lock
+            if self._unkeyed is None:
+                self._unkeyed = anyio.Lock()
+            lock = self._unkeyed
+        return lock
 
     async def _url_mode(
         self, context: ClientRequestContext, params: types.ElicitRequestURLParams, steps: _Steps
@@ -423,7 +466,14 @@ class FormRouter(NamedBy):
         tr = translation(self.locale)
         who = safe_text(server) if server else tr.gettext("An MCP server")
         reason = refusal.notice(tr)
-        notify: Notifier = getattr(self.runner, "notify", None) or self._notify_terminal
+        notify: Notifier | None = getattr(self.runner, "notify", None)
+        if notify is None:  # a line on the terminal, one per server at most every few seconds
+            line = self._terminal_notice(who, reason)
+            if line is None:
+                return refusal.error()
+            notify, reason = self._write_terminal, line
+        elif getattr(self.runner, "counts_notices", False):
+            notify = functools.partial(cast(Any, notify), locale=self.locale)
         if self._showing is None:
             self._showing = anyio.Lock()
         async with self._showing:  # not in the middle of a form on the same screen
@@ -435,27 +485,69 @@ class FormRouter(NamedBy):
                 log.exception("could not tell the user that a request was not shown")
         return refusal.error()
 
-    def _notify_terminal(self, server: str, reason: str) -> None:
-        """The default ``notify``: ``<server>: <reason>`` on stderr, as the terminal forms write
-        their notices."""
+    def _terminal_notice(self, server: str, reason: str) -> str | None:
+        """What the default notice writes on stderr after ``<server>: `` (as the terminal forms
+        write their notices), or ``None`` for nothing: a line per server at most every
+        :data:`NOTICE_QUIET` seconds. The requests of that server not shown meanwhile are
+        counted, and at the end of the quiet time one line says how many there were
+        (``<server>: And 199 more requests were not shown.``); no answer waits for it."""
+        now = time.monotonic()
+        told = self._told.get(server)
+        if told is None or now - told[0] >= NOTICE_QUIET:
+            self._told.pop(server, None)
+            self._told[server] = (now, 0)
+            while len(self._told) > _MAX_TOLD:
+                del self._told[next(iter(self._told))]
+            return reason
+        self._told[server] = (told[0], told[1] + 1)
+        if not told[1]:  # the first request counted: its count is written when the time is up
+            timer = threading.Timer(
+                told[0] + NOTICE_QUIET - now,
+                self._count_from_timer,
+                (server, anyio.lowlevel.current_token()),
+            )
+            timer.daemon = True
+            timer.start()
+        return None
+
+    def _count_from_timer(self, server: str, token: Any) -> None:
+        """In the timer's thread: the count, written on the router's event loop."""
+        with contextlib.suppress(Exception):  # the loop has ended: nobody left to tell
+            anyio.from_thread.run(self._write_count, server, token=token)
+
+    async def _write_count(self, server: str) -> None:
+        count = self._told.pop(server, (0.0, 0))[1]
+        self._told[server] = (time.monotonic(), 0)
+        if not count:
+            return
+        if self._showing is None:
+            self._showing = anyio.Lock()
+        async with self._showing:  # not in the middle of a form on the same terminal
+            self._write_terminal(server, more_not_shown(translation(self.locale), count))
+
+    def _write_terminal(self, server: str, notice: str) -> None:
+        """``<server>: <notice>`` on stderr."""
         err = sys.stderr
         if err is None:
             return
         tr = translation(self.locale)
         try:
-            err.write(tr.gettext("{server}: {notice}", server=server, notice=reason) + "\n")
+            err.write(tr.gettext("{server}: {notice}", server=server, notice=notice) + "\n")
             err.flush()
         except (OSError, ValueError):
             pass
 
     def _server_name(self, context: ClientRequestContext) -> str | None:
-        """``server=``, else the name of the result that carried the request (2026-07-28,
-        :meth:`watch`), else the session's (initialize, server/discover); server text, cut to
-        what a screen shows before any screen gets it (:func:`.names.own_name`)."""
+        """``server=``, else the session's name (initialize, server/discover: what the user saw
+        when connecting), else the first name the connection's results gave (2026-07-28,
+        :meth:`watch`; a stamp never outranks the session's name, nor an earlier stamp); server
+        text, cut to what a screen shows before any screen gets it (:func:`.names.own_name`)."""
         if self.server:
             return self.server
-        stamped = self._books.name_for(context.session, getattr(context, "request_id", None))
-        return stamped or own_name(getattr(context.session, "server_info", None))
+        own = own_name(getattr(context.session, "server_info", None))
+        if own is not None:
+            return own
+        return self._books.name_for(context.session, getattr(context, "request_id", None))
 
 
 class RouterSession(NamedBy):

@@ -14,6 +14,9 @@ from typing import TYPE_CHECKING, Any
 import anyio
 import anyio.to_thread
 
+from ..i18n import translation
+from .requests import more_not_shown
+
 if TYPE_CHECKING:
     from .requests import UrlRequest
 
@@ -36,6 +39,8 @@ class TextualRunner:
 
     def __init__(self, app: Any) -> None:
         self.app = app
+        #: each server's last "not shown" toast (the app's loop only)
+        self._notices: dict[str, _Toast] = {}
 
     async def __call__(
         self, module: ModuleType, message: str, server: str | None
@@ -80,13 +85,59 @@ class TextualRunner:
         """A toast on the app: the step the user opened in the browser is complete."""
         module.notify_complete(self.app, request.url)
 
-    def notify(self, server: str, reason: str) -> None:
+    #: :meth:`notify` keeps one toast per server and takes the router's ``locale``.
+    counts_notices = True
+
+    def notify(self, server: str, reason: str, *, locale: str = "en") -> None:
         """A request was not shown (see :class:`FormRouter`): a warning toast on the app, titled
         with the server's name, that stays until the user dismisses it (a click) or for
-        :attr:`notice_seconds`; the app keeps running. Both texts are shown literally."""
-        self.app.notify(
-            reason, title=server, severity="warning", timeout=self.notice_seconds, markup=False
+        :attr:`notice_seconds`; the app keeps running. Both texts are shown literally. One
+        toast per server at a time: while it is up, the server's next requests not shown
+        replace it with one that counts them ("And 199 more requests were not shown.", in
+        ``locale``, the router's), for another :attr:`notice_seconds`."""
+        from textual.notifications import Notification
+
+        # Textual keeps the toasts it shows in App._notifications (App.notify adds to it on
+        # the app's loop, which the router runs on): a toast the user dismissed, or that
+        # expired, is no longer in it. Without that store, a toast per request.
+        store = getattr(self.app, "_notifications", None)
+        refresh = getattr(self.app, "_refresh_notifications", None)
+        unnotify = getattr(self.app, "_unnotify", None)
+        if store is None or not callable(refresh) or not callable(unnotify):
+            self.app.notify(
+                reason, title=server, severity="warning", timeout=self.notice_seconds, markup=False
+            )
+            return
+        notices = self._notices
+        shown = notices.get(server)
+        message = reason
+        if shown is not None and shown.notification in store and not shown.notification.has_expired:
+            shown.more += 1
+            message = shown.reason + "\n" + more_not_shown(translation(locale), shown.more)
+            unnotify(shown.notification, refresh=False)
+        else:
+            shown = notices[server] = _Toast(reason)
+            while len(notices) > _MAX_TOASTS:  # the oldest first: long gone from the screen
+                del notices[next(iter(notices))]
+        shown.notification = Notification(
+            message, server, "warning", self.notice_seconds, markup=False
         )
+        store.add(shown.notification)
+        refresh()
+
+
+#: Servers whose last toast :class:`TextualRunner` remembers, at most.
+_MAX_TOASTS = 64
+
+
+class _Toast:
+    """A server's "not shown" toast: the reason it gave first, and how many more requests of
+    the server were not shown while it was up."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        self.more = 0
+        self.notification: Any = None
 
 
 async def run_url_in_thread(module: ModuleType, request: UrlRequest) -> Mapping[str, Any]:

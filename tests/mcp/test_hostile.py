@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -219,6 +220,259 @@ def test_the_event_loop_keeps_running_while_a_big_form_compiles() -> None:
     assert json.loads(anyio.run(main)) == {"action": "cancel"}
     assert len(forms.shown) == 1 and len(forms.shown[0][0].REQUESTED_SCHEMA["properties"]) == 40
     assert seen["shown"] - seen["arrived"] >= 3, seen
+
+
+# --- issue 40 defect 2: one server's slow request never delays another's -------------------------
+
+#: A request whose form compiles slowly on main (``[\\W\\D]`` repeated: issue 40), and a one-field
+#: request from another server.
+SLOW = {
+    "type": "object",
+    "properties": {
+        f"p{i}": {"type": "string", "pattern": f"{i}" + r"[\W\D]" * 678} for i in range(3)
+    },
+}
+ONE_FIELD = {"type": "object", "properties": {"ok": {"type": "boolean"}}}
+
+
+class HeldCompile:
+    """Stands in for the compile of one schema (``held``) that takes as long as the test wants:
+    it starts, says so, and waits (bounded) for ``release``; every other schema compiles as
+    usual."""
+
+    def __init__(self, monkeypatch: pytest.MonkeyPatch, held: Mapping[str, Any]) -> None:
+        import threading
+
+        import elicit_gen.mcp.router as router_module
+
+        self.started = threading.Event()
+        self.release = threading.Event()
+        self.finished = threading.Event()
+        compile_request = vars(router_module)["compile_request"]
+
+        def compile_(requested: Mapping[str, Any], *args: Any) -> Any:
+            if requested == held:
+                self.started.set()
+                self.release.wait(timeout=30)
+                try:
+                    return compile_request(requested, *args)
+                finally:
+                    self.finished.set()
+            return compile_request(requested, *args)
+
+        monkeypatch.setattr(router_module, "compile_request", compile_)
+
+
+def test_a_slow_request_of_one_server_does_not_delay_another_servers_form(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Server A's request compiles (held for as long as the test wants); server B's one-field
+    request, sent once A's compile has started, is shown within a small bound while A's still
+    compiles. The router compiled one request at a time, for all sessions: B waited for A."""
+    live_load.clear_cache()
+    held = HeldCompile(monkeypatch, SLOW)
+    forms = FormsShown()
+    router = FormRouter(compile_unknown="cli", runner=forms)
+    a, b = MCPServer("server-a"), MCPServer("server-b")
+    add_raw_tool(a, "ask", "A asks", SLOW)
+    add_raw_tool(b, "ask", "B asks", ONE_FIELD)
+    seen: dict[str, Any] = {}
+
+    async def main() -> None:
+        async with anyio.create_task_group() as group:
+            group.start_soon(call, a, router, "ask")
+            with anyio.fail_after(30):
+                while not held.started.is_set():
+                    await anyio.sleep(0.01)
+            start = anyio.current_time()
+            try:
+                with anyio.fail_after(10):
+                    seen["b"] = json.loads(await call(b, router, "ask"))
+                seen["b_seconds"] = anyio.current_time() - start
+                seen["a_compiling"] = not held.finished.is_set()
+            finally:
+                held.release.set()
+
+    anyio.run(main)
+    assert seen["b"] == {"action": "cancel"}
+    assert seen["a_compiling"], "B waited for A's compile"
+    assert seen["b_seconds"] < 5, seen
+    assert [message for _, message, _ in forms.shown] == ["B asks", "A asks"]
+
+
+def test_one_servers_requests_still_compile_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fair to the others, not to itself: a second request of the same session waits for its
+    first (a server cannot hold more than one worker thread of the router)."""
+    live_load.clear_cache()
+    held = HeldCompile(monkeypatch, SLOW)
+    forms = FormsShown()
+    router = FormRouter(compile_unknown="cli", runner=forms)
+    server = MCPServer("server-a")
+    add_raw_tool(server, "slow", "slow", SLOW)
+    add_raw_tool(server, "quick", "quick", ONE_FIELD)
+    waited: dict[str, bool] = {}
+
+    async def main() -> None:
+        with anyio.fail_after(60):
+            async with (
+                Client(
+                    InMemoryTransport(server), mode="legacy", elicitation_callback=router
+                ) as client,
+                anyio.create_task_group() as group,
+            ):
+                group.start_soon(client.call_tool, "slow", {})
+                while not held.started.is_set():
+                    await anyio.sleep(0.01)
+                quick = anyio.Event()
+
+                async def ask_quick() -> None:
+                    await client.call_tool("quick", {})
+                    quick.set()
+
+                group.start_soon(ask_quick)
+                with anyio.move_on_after(0.5):
+                    await quick.wait()
+                waited["quick_waited"] = not quick.is_set()
+                held.release.set()
+
+    try:
+        anyio.run(main)
+    finally:
+        held.release.set()
+    assert waited == {"quick_waited": True}
+    assert [message for _, message, _ in forms.shown] == ["slow", "quick"]
+
+
+def test_sessions_compiling_at_once_each_get_their_own_form() -> None:
+    """The caches stay right when several sessions compile at once: six servers, each asking
+    two distinct forms, concurrently; each form shown is the one its request asked for."""
+    live_load.clear_cache()
+    forms = FormsShown()
+    router = FormRouter(compile_unknown="cli", runner=forms)
+
+    def schema(n: int, k: int) -> dict[str, Any]:
+        fields = {f"f{n}_{k}_{i}": {"type": "string", "maxLength": 10 + i} for i in range(n + 1)}
+        return {"type": "object", "properties": fields}
+
+    async def one(n: int) -> None:
+        server = MCPServer(f"server-{n}")
+        for k in range(2):
+            add_raw_tool(server, f"ask{k}", f"{n}.{k}", schema(n, k))
+        for k in range(2):
+            assert json.loads(await call(server, router, f"ask{k}")) == {"action": "cancel"}
+
+    async def main() -> None:
+        async with anyio.create_task_group() as group:
+            for n in range(6):
+                group.start_soon(one, n)
+
+    anyio.run(main)
+    assert len(forms.shown) == 12
+    for module, message, server in forms.shown:
+        n, k = (int(part) for part in message.split("."))
+        assert server == f"server-{n}"
+        assert sorted(module.REQUESTED_SCHEMA["properties"]) == sorted(schema(n, k)["properties"])
+
+
+def test_a_pattern_cache_cleared_by_another_compile_is_no_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Sessions compile at once now, and the linter checks a default against its pattern
+    (formcore's cache of compiled patterns, cleared when full): another thread's clear between
+    this thread's store and its read of the same entry raised KeyError out of the compile."""
+    from elicit_gen.runtime.core import formcore
+
+    class Racing(dict[str, Any]):
+        def __setitem__(self, key: str, value: Any) -> None:
+            super().__setitem__(key, value)
+            self.clear()  # another thread's clear(), right after this thread's store
+
+    monkeypatch.setattr(formcore, "_PATTERNS", Racing())
+    assert formcore.matches_pattern("^a+$", "aaa") and not formcore.matches_pattern("^a+$", "b")
+    schema = {
+        "type": "object",
+        "properties": {"code": {"type": "string", "pattern": "^[0-9]{3}$", "default": "123"}},
+    }
+    live_load.clear_cache()
+    module = elicit_gen.load_form(schema, "cli")
+    assert module.REQUESTED_SCHEMA["properties"]["code"]["default"] == "123"
+
+
+# --- issue 40 defect 6: a flood of requests not shown is one notice per server -------------------
+
+UNSHOWABLE = {"type": "object", "properties": {"f": {"type": "string", "contentEncoding": "x"}}}
+
+
+@pytest.mark.parametrize(
+    ("locale", "more"),
+    [("en", "And 199 more requests were not shown."), ("zh-CN", "另有 199 个请求未显示。")],
+)
+def test_a_flood_of_requests_not_shown_is_two_lines_on_the_terminal(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], locale: str, more: str
+) -> None:
+    """The default notice (a line on stderr) wrote one line per request: 200 lines. Now one
+    line per server at most every NOTICE_QUIET seconds, and one that counts the rest; another
+    server gets its own line."""
+    import elicit_gen.mcp.router as router_module
+
+    from ..support.mcp import add_flood_tool
+
+    monkeypatch.setattr(router_module, "NOTICE_QUIET", 1.0)
+    server, other = MCPServer("acme"), MCPServer("other")
+    add_flood_tool(server, "flood", UNSHOWABLE, 200)
+    add_flood_tool(other, "flood", UNSHOWABLE, 1)
+    router = FormRouter(compile_unknown="cli", locale=locale)
+
+    async def main() -> tuple[str, str, float]:
+        start = anyio.current_time()
+        async with anyio.create_task_group() as group:
+            replies: dict[str, str] = {}
+
+            async def one(name: str, who: MCPServer) -> None:
+                replies[name] = await call(who, router, "flood")
+
+            group.start_soon(one, "acme", server)
+            group.start_soon(one, "other", other)
+        seconds = anyio.current_time() - start
+        await anyio.sleep(1.5)  # the count is written at the end of the quiet second
+        return replies["acme"], replies["other"], seconds
+
+    acme_reply, other_reply, seconds = anyio.run(main)
+    assert (acme_reply, other_reply) == ("200", "1")  # every request got its error
+    lines = capsys.readouterr().err.splitlines()
+    acme = [line for line in lines if line.startswith("acme")]
+    assert len([line for line in lines if line.startswith("other")]) == 1, lines
+    # the first line gives the reason; then a line a second at most, counting the rest
+    assert "199" not in acme[0] and len(acme) <= 2 + int(seconds), (seconds, lines)
+    counted = [int(re.search(r"\d+", line)[0]) for line in acme[1:]]  # type: ignore[index]
+    assert sum(counted) == 199, lines
+    if len(acme) == 2:  # all in one second (the usual case): the count in the issue's words
+        assert acme[1].endswith(more)
+
+
+def test_a_request_counted_on_the_terminal_is_answered_at_once(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The count waits for the end of the quiet time; no server's answer waits with it."""
+    import elicit_gen.mcp.router as router_module
+
+    from ..support.mcp import add_flood_tool
+
+    monkeypatch.setattr(router_module, "NOTICE_QUIET", 5.0)
+    server = MCPServer("acme")
+    add_flood_tool(server, "one", UNSHOWABLE, 1)
+    router = FormRouter(compile_unknown="cli")
+
+    async def main() -> list[float]:
+        times = []
+        for _ in range(3):
+            start = anyio.current_time()
+            assert await call(server, router, "one") == "1"
+            times.append(anyio.current_time() - start)
+        return times
+
+    assert max(anyio.run(main)) < 2.5
+    assert len(capsys.readouterr().err.splitlines()) == 1  # the count: after 5 s
 
 
 class FrontEnds:

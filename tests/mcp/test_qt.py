@@ -583,7 +583,7 @@ def test_a_request_not_shown_is_a_message_the_user_closes(
         assert not box.isModal() and box.windowModality() == Qt.WindowModality.NonModal
         assert box.textFormat() == Qt.TextFormat.PlainText
         requester = SERVER_NAME if mode == "legacy" else "An MCP server"
-        assert box.windowTitle() == requester
+        assert box.windowTitle() == "Request not shown"  # not the server's words alone
         assert box.text() == f"{requester}\n{NOT_SHOWN_TEXT}"
         # The app goes on: a form while the message is up, answered.
         with running(client_loop, call(server, mode, router, "ask")) as session:
@@ -594,6 +594,43 @@ def test_a_request_not_shown_is_a_message_the_user_closes(
         assert not_shown_boxes() == [box]
         qtbot.mouseClick(box.button(QMessageBox.StandardButton.Close), Qt.MouseButton.LeftButton)
         qtbot.waitUntil(lambda: not not_shown_boxes(), timeout=WAIT_MS)
+
+
+def test_a_flood_of_requests_not_shown_is_one_message_that_counts_them(
+    qtbot: QtBot, client_loop: LoopThread
+) -> None:
+    """Issue 40 defect 6: 200 cheap refused requests from one server opened 200 message boxes.
+    Now one is up per server, counting the rest; once the user closes it, the next request not
+    shown opens a new one. Another server gets its own."""
+    from ..support.mcp import add_flood_tool
+
+    server, other = MCPServer(SERVER_NAME), MCPServer("other")
+    add_flood_tool(server, "flood", UNSHOWABLE, 200)
+    saw = ServerSaw()
+    add_raw_tool(server, "ask_file", "Upload your file", UNSHOWABLE, saw)
+    add_raw_tool(other, "ask_file", "Upload your file", UNSHOWABLE, ServerSaw())
+    router = FormRouter(compile_unknown="qt", runner=QtRunner())
+    more = "And 199 more requests were not shown."
+    with closing_boxes():
+        with running(client_loop, call(server, "legacy", router, "flood")) as done:
+            reply, _ = result_of(qtbot, done)
+        assert reply == 200  # every request got its error
+        qtbot.waitUntil(
+            lambda: any(more in box.text() for box in not_shown_boxes()), timeout=WAIT_MS
+        )
+        qtbot.wait(50)  # nothing queued behind it opens another
+        (box,) = not_shown_boxes()
+        assert box.text() == f"{SERVER_NAME}\n{NOT_SHOWN_TEXT}\n{more}"
+        with running(client_loop, call_not_shown(other, "legacy", router, "ask_file", ServerSaw())):
+            qtbot.waitUntil(lambda: len(not_shown_boxes()) == 2, timeout=WAIT_MS)
+        assert sorted(b.text().split("\n")[0] for b in not_shown_boxes()) == [SERVER_NAME, "other"]
+        qtbot.mouseClick(box.button(QMessageBox.StandardButton.Close), Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: len(not_shown_boxes()) == 1, timeout=WAIT_MS)
+        with running(client_loop, call_not_shown(server, "legacy", router, "ask_file", saw)) as one:
+            result_of(qtbot, one)
+        qtbot.waitUntil(lambda: len(not_shown_boxes()) == 2, timeout=WAIT_MS)
+        (fresh,) = [b for b in not_shown_boxes() if b.text().startswith(SERVER_NAME)]
+        assert fresh is not box and fresh.text() == f"{SERVER_NAME}\n{NOT_SHOWN_TEXT}"
 
 
 def test_a_request_not_shown_with_the_loop_in_the_gui_thread(qtbot: QtBot) -> None:

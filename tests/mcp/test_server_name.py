@@ -11,6 +11,7 @@ one the compiled CLI form prints as its requester, and the one the runner is giv
 from __future__ import annotations
 
 import json
+import logging
 from collections.abc import Mapping
 from types import ModuleType
 from typing import Any
@@ -175,6 +176,71 @@ def test_a_stamp_that_names_nobody_leaves_the_default(info: Any) -> None:
     anyio.run(ask, server, FormRouter(compile_unknown="cli", runner=shown), "2026-07-28")
     assert shown.servers == [None]
     assert shown.transcripts[0].startswith("An MCP server asks:")
+
+
+# --- issue 40 defect 7: a stamp never outranks what the user saw when connecting -----------------
+
+
+def test_a_stamp_does_not_rename_the_server_the_session_named() -> None:
+    """``server/discover`` named the server "Weather"; its result is stamped "GitHub": the form
+    says "Weather asks" (it said "GitHub asks")."""
+    server = MCPServer("Weather", version="1.0")
+    stamped_tool(server, {"name": "github", "title": "GitHub", "version": "1"})
+    shown = Shown()
+    router = FormRouter(compile_unknown="cli", runner=shown)
+    assert anyio.run(ask, server, router, "auto") == {"action": "accept", "content": {"ok": True}}
+    assert shown.servers == ["Weather"]
+    assert shown.transcripts[0].startswith("Weather asks:\n")
+    assert "GitHub" not in shown.transcripts[0]
+
+
+def renaming_tool(server: MCPServer, names: list[str]) -> None:
+    """A tool that asks one question per name in ``names``, each round's ``input_required``
+    result stamped with that name."""
+
+    async def tool(ctx: Context) -> Any:
+        done = len(ctx.input_responses or {})
+        rounds = int(ctx.request_state or "0") if done else 0
+        if rounds < len(names):
+            return InputRequiredResult(
+                input_requests={f"q{rounds}": elicit_request("Tell us", SCHEMA)},
+                request_state=str(rounds + 1),
+                _meta={SERVER_INFO_META_KEY: {"name": names[rounds], "version": "1"}},
+            )
+        return json.dumps({"rounds": rounds})
+
+    tool.__annotations__ = {"ctx": Context, "return": str | InputRequiredResult}
+    server.tool(name="ask")(tool)
+
+
+def test_without_a_handshake_the_first_stamp_names_the_session(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Pinned to 2026-07-28 (no handshake): the first result's stamp, "Weather", is what the
+    user saw; the next round's stamp, "GitHub", is ignored (and logged), not shown."""
+    server = MCPServer("acme")
+    renaming_tool(server, ["Weather", "GitHub", "Weather"])
+    shown = Shown()
+    shown._run = cli_runner(["y", "s"] * 3, shown.transcripts)
+    router = FormRouter(compile_unknown="cli", runner=shown)
+    with caplog.at_level(logging.WARNING, logger="elicit_gen.mcp"):
+        assert anyio.run(ask, server, router, "2026-07-28") == {"rounds": 3}
+    assert shown.servers == ["Weather", "Weather", "Weather"]
+    assert all(t.startswith("Weather asks:") for t in shown.transcripts), shown.transcripts
+    assert "'GitHub': ignored" in caplog.text
+
+
+def test_a_new_session_of_the_same_router_is_named_afresh() -> None:
+    """The first name is the session's, not the router's: a router that served "Weather"
+    names the next session's server by that session's own stamp."""
+    shown = Shown()
+    shown._run = cli_runner(["y", "s"] * 2, shown.transcripts)
+    router = FormRouter(compile_unknown="cli", runner=shown)
+    for name in ("Weather", "Maps"):
+        server = MCPServer("acme")
+        stamped_tool(server, {"name": name, "version": "1"})
+        anyio.run(ask, server, router, "2026-07-28")
+    assert shown.servers == ["Weather", "Maps"]
 
 
 def test_two_clients_at_once_each_see_their_own_server() -> None:

@@ -206,3 +206,53 @@ def test_a_request_not_shown_is_a_notification_on_the_app(mode: str) -> None:
     (text,) = texts
     assert requester in text and "This request was not shown" in text
     assert running
+
+
+def test_a_flood_of_requests_not_shown_is_one_toast_that_counts_them() -> None:
+    """Issue 40 defect 6: 200 refused requests of one server stacked 200 toasts. Now one is up
+    per server, counting the rest; once the user dismisses it, the next request not shown is a
+    toast of its own again."""
+    from textual.widgets._toast import Toast
+
+    from ..support.mcp import ServerSaw, add_flood_tool, add_raw_tool, call_not_shown
+
+    server = MCPServer(SERVER_NAME)
+    add_flood_tool(server, "flood", UNSHOWABLE, 200)
+    saw = ServerSaw()
+    add_raw_tool(server, "ask", "Upload your file", UNSHOWABLE, saw)
+    more = "And 199 more requests were not shown."
+
+    async def settled(pilot: Pilot[Any], done: Any) -> list[str]:
+        for _ in range(500):  # the toasts are mounted and laid out on the next refreshes
+            texts = [str(toast.render()) for toast in pilot.app.screen.query(Toast)]
+            if done(texts):
+                break
+            await pilot.pause(0.02)
+        await pilot.pause(0.1)  # nothing queued behind it adds another
+        return [str(toast.render()) for toast in pilot.app.screen.query(Toast)]
+
+    async def main() -> tuple[Any, list[Any], list[str], list[str]]:
+        app = Host()
+        async with app.run_test(size=SIZE, notifications=True) as pilot:
+            router = FormRouter(compile_unknown="textual", runner=TextualRunner(app))
+            reply, _ = await asyncio.wait_for(call(server, "legacy", router, "flood"), 60)
+            texts = await settled(pilot, lambda texts: any(more in t for t in texts))
+            notes = list(app._notifications)
+            await pilot.click(Toast)  # the user dismisses it
+            await settled(pilot, lambda texts: not texts)
+            await asyncio.wait_for(call_not_shown(server, "legacy", router, "ask", saw), 30)
+            again = await settled(pilot, bool)
+            return reply, notes, texts, again
+
+    reply, notes, texts, again = asyncio.run(main())
+    assert reply == 200  # every request got its error
+    (note,) = notes
+    assert note.title == SERVER_NAME and note.severity == "warning" and not note.markup
+    assert note.message == (
+        "This request was not shown: this app's forms cannot check everything it asks for "
+        f"(`contentEncoding`). The server has been told.\n{more}"
+    )
+    (text,) = texts
+    assert more in text
+    (fresh,) = again
+    assert "This request was not shown" in fresh and "more requests" not in fresh

@@ -234,6 +234,33 @@ def add_raw_tool(
     server.tool(name=name)(tool)
 
 
+def add_flood_tool(server: MCPServer, name: str, schema: Mapping[str, Any], count: int) -> None:
+    """A tool that sends ``count`` standalone ``elicitation/create`` requests of ``schema`` at
+    once (2025-11-25 sessions) and replies with how many the client answered with an error."""
+
+    async def tool(ctx: Context) -> str:
+        errors = [0]
+
+        async def one() -> None:
+            try:
+                await ctx.session.elicit_form(
+                    message="Flood",
+                    requested_schema=dict(schema),
+                    related_request_id=ctx.request_id,
+                )
+            except MCPError:
+                errors[0] += 1
+
+        async with anyio.create_task_group() as group:
+            for _ in range(count):
+                group.start_soon(one)
+        return str(errors[0])
+
+    tool.__annotations__ = {"ctx": Context, "return": str}
+    tool.__name__ = name
+    server.tool(name=name)(tool)
+
+
 def generated(form: ir.Form, target: str, directory: Path) -> ModuleType:
     sub = directory / target
     sub.mkdir(exist_ok=True)

@@ -143,20 +143,23 @@ def _multiple(value: float, step: float) -> bool | None:
 # Compiled patterns by their text (a form has few; a process running many forms keeps the last
 # ones): a pattern the engine refuses is None, and no value matches it.
 _PATTERNS: dict[str, CompiledPattern | None] = {}
+_UNSEEN = object()
 
 
 def matches_pattern(pattern: str, text: str) -> bool:
     """Whether ``text`` has the form ``pattern`` describes for every engine a server may check
     it with (runtime/pattern.py); False for a pattern the engine refuses."""
-    if pattern not in _PATTERNS:
+    # (read once: another thread's clear() may come between a store and a second read)
+    compiled = _PATTERNS.get(pattern, _UNSEEN)
+    if compiled is _UNSEEN:
         if len(_PATTERNS) >= 64:
             _PATTERNS.clear()
         try:
-            _PATTERNS[pattern] = compile_pattern(pattern)
+            compiled = compile_pattern(pattern)
         except PatternError:
-            _PATTERNS[pattern] = None
-    compiled = _PATTERNS[pattern]
-    return compiled is not None and compiled.search(text)
+            compiled = None
+        _PATTERNS[pattern] = compiled
+    return isinstance(compiled, CompiledPattern) and compiled.search(text)
 
 
 def _utc_text(text: str) -> str | None:
