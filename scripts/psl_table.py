@@ -28,7 +28,8 @@ ROOT = Path(__file__).resolve().parent.parent
 TABLE = ROOT / "elicit_gen" / "runtime" / "core" / "publicsuffix.py"
 #: The list's own line saying which version it is ("// VERSION: 2026-10-22_08-36-41_UTC").
 _VERSION_RE = re.compile(r"^// VERSION: (\S+)", re.MULTILINE)
-_LINE = 80  # characters of the table per line of the module (black's 88 with the quotes)
+_LINE = 4000  # characters per line: black and ruff leave long strings be, and read 30 lines
+# fifteen times faster than 1,600 (every consent module carries the table)
 
 
 def _ascii(label: str) -> str:
