@@ -5,8 +5,11 @@ said to give the controls)."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +27,73 @@ def test_rules_doc_is_current() -> None:
     expected = ruledoc.generate()
     actual = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert actual == expected, "regenerate: python -m elicit_gen.cli.ruledoc > docs/rules.md"
+
+
+def _every_kind_page() -> dict[str, float]:
+    """The every-kind page as ``elicit-gen examples/every_kind.json --target html`` writes it,
+    in kB of 1,000 bytes: the page, gzipped (level 9), its scripts and its style sheets."""
+    import elicit_gen
+    from elicit_gen.targets import get_target
+    from elicit_gen.targets.common.base import EmitsModule
+
+    result = elicit_gen.compile(
+        ROOT / "examples" / "every_kind.json", "html", name="examples/every_kind.json"
+    )
+    emitter: EmitsModule = get_target("html")  # type: ignore[assignment]
+    module = emitter.emit_module(result.forms[0])
+    assert module.text == result.files[0].text
+    data = module.text.encode("utf-8")
+    shared = [(s.name, len(s.text.encode("utf-8"))) for s in module.shared]
+    return {
+        "page": len(data) / 1000,
+        "gzipped": len(gzip.compress(data, 9)) / 1000,
+        "script": sum(n for name, n in shared if name.endswith(".js")) / 1000,
+        "style": sum(n for name, n in shared if name.endswith(".css")) / 1000,
+    }
+
+
+def _within_rounding(written: str, measured: float) -> bool:
+    """``written`` ("88.8", "89") is ``measured`` rounded to its digits (a little slack for
+    another zlib's gzip)."""
+    digits = len(written.partition(".")[2])
+    return abs(float(written) - measured) <= 0.5 * 10.0**-digits + 0.001
+
+
+def test_the_every_kind_page_size_in_the_docs_is_measured() -> None:
+    """Issue 40: README.md and docs/targets/html.md said 60 KB (17 KB gzipped) for a page of
+    89 kB: the figures are written by scripts/docs_figures.py, and held to the page here."""
+    size = _every_kind_page()
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    found = re.findall(
+        r"The every-kind page is ([0-9.]+) [kK]B \(([0-9.]+) [kK]B gzipped\)", readme
+    )
+    assert len(found) == 1, "README.md: the every-kind page's size sentence is gone"
+    html = (ROOT / "docs" / "targets" / "html.md").read_text(encoding="utf-8")
+    found_html = re.findall(
+        r"is \*\*([0-9.]+) kB\*\*\s+\(([0-9.]+) kB gzipped\); ([0-9.]+) kB of that is\s+the "
+        r"page's scripts and ([0-9.]+) kB its style sheets",
+        html,
+    )
+    assert len(found_html) == 1, "docs/targets/html.md: the page's size sentence is gone"
+    pairs = [
+        *zip(found[0], (size["page"], size["gzipped"]), strict=True),
+        *zip(
+            found_html[0],
+            (size["page"], size["gzipped"], size["script"], size["style"]),
+            strict=True,
+        ),
+    ]
+    stale = [(written, round(measured, 3)) for written, measured in pairs]
+    assert all(_within_rounding(w, m) for w, m in pairs), (
+        f"stale page size (written, measured kB): {stale}; run `python scripts/docs_figures.py`"
+    )
+    check = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "docs_figures.py"), "--check"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert check.returncode == 0, check.stdout + check.stderr
 
 
 EXAMPLES = [(r.code, r.example) for r in RULES] + [

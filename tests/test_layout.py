@@ -1,7 +1,7 @@
 """The package's layout holds what docs/architecture.md says of it: no import cycle among its
 modules (every import counted: module level, inside a function, under ``TYPE_CHECKING``), at
 most four modules loose in ``elicit_gen/``, at most six test files loose in ``tests/``, and no
-module over 500 lines.
+module over 500 lines; the README's Development tree is the package's real layout.
 """
 
 from __future__ import annotations
@@ -134,3 +134,55 @@ def test_no_module_over_500_lines(name: str) -> None:
         assert not re.search(r"(?m)^\s*(def|class|import) ", text), relative
         return
     assert lines <= 500, f"{relative} has {lines} lines: split it at a seam"
+
+
+def _development_tree() -> list[tuple[int, str, str]]:
+    """The README's Development tree: (indent, the folder or file an entry names, its words)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n## Development\n", 1)[1]
+    block = section.split("```\n", 2)[1]
+    entries: list[tuple[int, str, str]] = []
+    for line in block.splitlines():
+        found = re.match(r"^( *)(\S+)(?: +(.*))?$", line)
+        assert found, line
+        indent, name, words = len(found[1]), found[2], found[3] or ""
+        if indent >= 20:  # a description's next line
+            entries[-1] = (*entries[-1][:2], f"{entries[-1][2]} {line.strip()}")
+        else:
+            entries.append((indent, name, words))
+    return entries
+
+
+def _folders(path: Path) -> list[str]:
+    return sorted(
+        f"{p.name}/" for p in path.iterdir() if p.is_dir() and any(p.rglob("*.*")) and
+        p.name != "__pycache__"
+    )  # fmt: skip
+
+
+def test_the_readme_tree_is_the_real_layout() -> None:
+    """Issue 40: the tree listed `cli/`, `mcp/` and `i18n/` in the lines of `build/` and `live/`,
+    as if they sat under them. Each top-level entry is a folder of the checkout; the entries
+    indented under `elicit_gen/` are exactly its folders, the modules its first line names are
+    exactly the loose ones, and the runtime entry names every bundle."""
+    entries = _development_tree()
+    top = [name for indent, name, _ in entries if indent == 0]
+    assert all(name.endswith("/") and name.count("/") == 1 for name in top), top
+    assert all((ROOT / name).is_dir() for name in top), top
+    assert top[0] == "elicit_gen/"
+    nested = [(indent, name, words) for indent, name, words in entries if indent]
+    assert {indent for indent, _, _ in nested} == {2}, nested
+    package_entries = entries[1 : 1 + len(nested)]
+    assert package_entries == nested, "every nested entry sits right under elicit_gen/"
+    assert sorted(name for _, name, _ in nested) == _folders(PACKAGE)
+    first_line = entries[0][2]
+    assert sorted(re.findall(r"[\w]+\.py", first_line)) == sorted(
+        p.name for p in PACKAGE.glob("*.py")
+    ), first_line
+    for _, name, words in nested:
+        named = re.findall(r"(?<![\w/<])([a-z0-9_]+/)(?![\w<])", words)
+        own = set(_folders(PACKAGE / name))  # runtime/ has a cli/ of its own
+        others = {n for n in _folders(PACKAGE) if n != name} - own
+        assert not set(named) & others, f"{name}'s words name another package folder"
+    runtime = next(words for _, name, words in nested if name == "runtime/")
+    assert set(_folders(PACKAGE / "runtime")) <= set(re.findall(r"([a-z0-9_]+/)", runtime))

@@ -24,7 +24,8 @@ from .report import FORMATS
     "targets",
     multiple=True,
     type=click.Choice([*TARGETS, "all"]),
-    help="Output to generate (repeatable).",
+    help="Output to generate (repeatable); all: every target that writes a form per schema "
+    "(all but web, one module for any schema).",
 )
 @click.option("-o", "--output", type=str, help="Output file, or directory (DIR/) for several.")
 @click.option("--lint", "lint_only", is_flag=True, help="Only report diagnostics.")

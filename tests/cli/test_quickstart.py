@@ -32,6 +32,24 @@ def answers_command() -> str:
     return found[0]
 
 
+def test_quick_start_says_what_all_writes() -> None:
+    """Issue 40: the quick start said `--target all` writes a form for every target, but `all`
+    leaves out the web module (one file for any schema, no form): it names the targets `all`
+    expands to, and each it leaves out with the files that target writes."""
+    from elicit_gen.targets import REGISTRY, TARGETS, expand, target_files
+
+    text = " ".join(section(QUICK_START).split())
+    listed = re.findall(r"makes one form per schema \(([^)]*)\)", text)
+    assert len(listed) == 1, "the quick start no longer says which targets `all` writes"
+    assert re.findall(r"`([a-z]+)`", listed[0]) == expand("all")
+    for name in TARGETS:
+        if REGISTRY[name].per_form:
+            continue
+        assert f"leaves out `{name}`" in text
+        for file in target_files(name):
+            assert f"`{file.name}`" in text, file.name
+
+
 @pytest.mark.slow
 def test_quick_start_as_written(tmp_path: Path) -> None:
     commands = block(QUICK_START, "sh", "elicit-gen examples/contact.json")

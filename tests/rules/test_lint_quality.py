@@ -55,6 +55,30 @@ def test_a_misspelt_keyword_is_an_error_that_says_what_was_meant(
     assert f"did you mean `{meant}`?" in message
 
 
+@pytest.mark.parametrize(
+    ("field", "typo", "meant"),
+    [
+        ({"tpye": "string"}, "tpye", "type"),
+        ({"typ": "string", "title": "A"}, "typ", "type"),
+        ({"tpye": "string", "enun": ["a"]}, "enun", "enum"),
+        ({"type": "object", "properties": {}, "tilte": "A"}, "tilte", "title"),
+    ],
+)
+def test_a_typo_in_a_refused_field_says_what_was_meant(
+    field: dict[str, Any], typo: str, meant: str
+) -> None:
+    found = codes(form(name=field))
+    assert "EG110" in [c for c, _ in found], found
+    typos = [m for c, m in found if c == "EG161"]
+    assert any(f"`{typo}` is not a keyword; did you mean `{meant}`?" in m for m in typos), found
+
+
+@pytest.mark.parametrize("key", ["foo", "x-widget", "kind", "widget", "$type", "typeName"])
+def test_a_refused_field_suggests_nothing_for_unrelated_keys(key: str) -> None:
+    found = codes(form(name={key: "string"}))
+    assert [c for c, _ in found] == ["EG110"], found
+
+
 def test_requried_no_longer_compiles_into_an_all_optional_form() -> None:
     import elicit_gen
 

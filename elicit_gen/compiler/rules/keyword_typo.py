@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..diagnostics import Severity
-from ._shared import keys_outside_subset, misspelt_keyword
+from ._shared import WHERE, keys_outside_subset, misspelt_keyword
 from .base import Context, Finding, Rule
 
 #: The messages, by case: ``str.format`` templates (the web element fills the same slots).
@@ -32,6 +32,21 @@ def check(ctx: Context) -> Iterator[Finding]:
                 at_key=True,
                 hint=f"rename it to `{meant}`",
             )
+    # A field the kinds refuse (EG110) has no keywords the subset allows, but a typo among its
+    # keys is often why it is refused: `"tpye": "string"` is a field with no `type`.
+    for prop in ctx.properties:
+        if prop.problem is None:
+            continue
+        where = WHERE["field"].format(name=prop.name)
+        for key in prop.keys:
+            meant = misspelt_keyword(key)
+            if meant is not None:
+                yield Finding(
+                    prop.at(key),
+                    MESSAGES["typo"].format(where=where, key=key, meant=meant),
+                    at_key=True,
+                    hint=f"rename it to `{meant}`",
+                )
 
 
 RULE = Rule(

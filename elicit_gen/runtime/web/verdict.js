@@ -492,6 +492,8 @@ function findings(root) {
       });
     }
   }
+  // ... and among the keys of a field the kinds refuse (`"tpye": "string"`: no `type`)
+  for (const p of props) if (p.problem !== null && isObject(p.schema)) for (const key of Object.keys(p.schema)) typo(at(p, key), key, where(p));
   // EG170 secret-field
   for (const p of props) {
     const s = isObject(p.schema) ? p.schema : {};
