@@ -159,9 +159,17 @@ PATTERN_PARTS = (
 FORM_PARTS = (*PATTERN_PARTS, "formats.py", "wording.py", "formcore.py")
 
 #: What every URL consent module starts with, in order: the catalogue (``_t``), the safe-text
-#: helpers, the URL check (``urlcheck.py`` after the parts of URLs it reads) and the consent
-#: script's command line; each target adds its screen.
-CONSENT_PARTS = ("i18n.py", "safetext.py", "urlparts.py", "urlcheck.py", "consent_args.py")
+#: helpers, the URL check (``urlcheck.py`` after the parts of URLs it reads), the consent
+#: script's command line and the one consent flow (``consent_flow.py``); each target adds the
+#: screen that draws it.
+CONSENT_PARTS = (
+    "i18n.py",
+    "safetext.py",
+    "urlparts.py",
+    "urlcheck.py",
+    "consent_args.py",
+    "consent_flow.py",
+)
 
 #: The runtime part that defines ``_t``/``_tn``: first in every UI module's parts.
 STRINGS_PART = "i18n.py"
