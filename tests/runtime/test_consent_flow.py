@@ -8,8 +8,7 @@ from collections.abc import Callable
 
 import pytest
 
-from elicit_gen.runtime.core import consent_flow
-from elicit_gen.runtime.core.consent_args import shown_address
+from elicit_gen.runtime.core.consent_args import _place, shown_address
 from elicit_gen.runtime.core.consent_flow import (
     ACCEPTED,
     CANCELLED,
@@ -222,7 +221,7 @@ def test_what_is_shown_is_the_checks(url: str) -> None:
     assert flow.address == shown_address(check)
     assert flow.refusal == check.refusal
     assert flow.href == check.href
-    assert flow.place == consent_flow._place(check)
+    assert flow.place == _place(check)
 
 
 def test_a_look_alike_puts_its_warnings_first_and_its_xn_form_in_the_headline() -> None:
