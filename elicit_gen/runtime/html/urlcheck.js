@@ -11,7 +11,38 @@
 const urlcheck = ((data) => {
   "use strict";
 
-  const SUFFIXES = new Set(data.suffixes.split(" "));
+  // The Public Suffix List's rules (urlcheck.py's publicsuffix.py, the same text), read on first
+  // use: groups joined by ",", each a top-level domain ("-" before it: not a rule itself) and its
+  // other rules without it.
+  let suffixes = null;
+  function publicSuffixes() {
+    if (suffixes === null) {
+      suffixes = new Set();
+      for (const group of data.suffixes.split(",")) {
+        let [top, ...others] = group.split(" ");
+        if (top.startsWith("-")) top = top.slice(1);
+        else suffixes.add(top);
+        for (const other of others) suffixes.add(`${other}.${top}`);
+      }
+    }
+    return suffixes;
+  }
+
+  /** How many of the host's ASCII labels are its public suffix (urlcheck.py's
+   * public_suffix_size): an exception outranks any rule, else the longest rule; null where no
+   * rule matches (a top-level domain the list does not know). */
+  function publicSuffixSize(labels) {
+    const rules = publicSuffixes();
+    const count = labels.length;
+    for (let cut = 0; cut < count; cut += 1) {
+      if (rules.has(`!${labels.slice(cut).join(".")}`)) return count - cut - 1;
+    }
+    for (let cut = 0; cut < count; cut += 1) {
+      const rest = labels.slice(cut + 1).join(".");
+      if (rules.has(labels.slice(cut).join(".")) || (rest !== "" && rules.has(`*.${rest}`))) return count - cut;
+    }
+    return null;
+  }
   const HIDDEN_RE =
     /[\x00-\x20\x7f-\x9f\xa0\xad\u061c\u115f\u1160\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u2064\u2066-\u206f\u3000\u3164\ufeff\uffa0\ufff9-\ufffb\ud800-\udfff\u{e0000}-\u{e007f}]/u;
   const SCHEME_RE = /^([A-Za-z][A-Za-z0-9+.-]*):/;
@@ -506,6 +537,7 @@ const urlcheck = ((data) => {
     let domain;
     let asciiDomain;
     let lookalikeWarning = null;
+    let unsure = null; // why the headline is the whole host, where it is
     let root = false; // "example.com.": browsers keep the dot
     if (rawHost.startsWith("[")) {
       ip = ipv6(rawHost.slice(1, -1));
@@ -557,12 +589,22 @@ const urlcheck = ((data) => {
       } else {
         if (!labels.every((label) => LABEL_RE.test(label))) return refuse(_t("The host name is not valid."), { scheme });
         host = hostLabels.join(".");
-        let size = labels.length > 1 ? 2 : 1;
-        for (let cut = 0; cut < labels.length - 1; cut += 1) {
-          if (SUFFIXES.has(labels.slice(cut + 1).join("."))) {
-            size = labels.length - cut;
-            break;
-          }
+        const suffix = labels.length > 1 ? publicSuffixSize(labels) : null;
+        let size = labels.length; // where the owner's part is unknown: the whole host
+        if (labels.length === 1) {
+          unsure = _t("{host} is a name without a domain: on each network it can be another computer.", { host });
+        } else if (suffix === null) {
+          unsure = _t(
+            "The name ends in .{tld}, which is not a known top-level domain: nothing says who owns it, so the whole name is shown.",
+            { tld: hostLabels[hostLabels.length - 1] },
+          );
+        } else if (suffix >= labels.length) {
+          unsure = _t(
+            "{host} is a public suffix, under which anyone can have a name: nothing says who owns it, so the whole name is shown.",
+            { host },
+          );
+        } else {
+          size = suffix + 1;
         }
         domain = hostLabels.slice(-size).join(".");
         asciiDomain = labels.slice(-size).join(".");
@@ -600,6 +642,7 @@ const urlcheck = ((data) => {
     }
     const bare = asciiHost.replace(/\.$/, ""); // "localhost." is this computer too
     const loopback = (ip !== null && ip.loopback) || (ip === null && (bare === "localhost" || bare.endsWith(".localhost")));
+    if (unsure !== null && !loopback) warnings.unshift(unsure); // "localhost": this computer
     if (ip !== null && !loopback) {
       warnings.unshift(_t("The destination is an IP address, not a name: nothing says who runs it."));
     }

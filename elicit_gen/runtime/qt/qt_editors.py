@@ -26,7 +26,14 @@ from PySide6.QtWidgets import (
 from ..core.formcore import parse_number
 from ..core.i18n import _t
 from ..core.safetext import safe_block, safe_text
-from .qt_text import ABSENT, _format_number, isolate, mnemonic_safe
+from .qt_text import (
+    ABSENT,
+    LABEL_CHARACTERS,
+    _format_number,
+    excerpt,
+    isolate,
+    mnemonic_safe,
+)
 
 # --- end of runtime imports ---
 
@@ -327,7 +334,9 @@ class _BoolEditor(_Editor):
     def __init__(self, spec: Mapping[str, Any]) -> None:
         super().__init__(spec)
         marker = " *" if self.required else ""
-        shown = mnemonic_safe(isolate(safe_text(self.label)) + marker)
+        # the label's beginning: the form's "Show all" has the whole of it
+        label = excerpt(safe_text(self.label), LABEL_CHARACTERS, 1)
+        shown = mnemonic_safe(isolate(label) + marker)
         self.check = QCheckBox(shown)
         self.text_label: QLabel | None = None
         if self.check.sizeHint().width() > _CHECK_TEXT_WIDTH:

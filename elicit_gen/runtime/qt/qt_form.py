@@ -40,9 +40,31 @@ from .qt_app import _FreshInputDialog, _localise
 from .qt_editors import _Editor
 from .qt_keys import _DialogKeys
 from .qt_pickers import _EDITORS
-from .qt_text import ABSENT, isolate, mnemonic_safe, plain_label, window_title_safe
+from .qt_text import (
+    ABSENT,
+    LABEL_CHARACTERS,
+    SHOWN_CHARACTERS,
+    SHOWN_LINES,
+    _MoreButton,
+    excerpt,
+    isolate,
+    mnemonic_safe,
+    plain_label,
+    window_title_safe,
+)
 
 # --- end of runtime imports ---
+
+#: What the dialog lays out of the server's text at once (see qt_text.py's "long text"): the
+#: message's and the form's description's first characters and lines, the title's first
+#: characters (a field's label's: LABEL_CHARACTERS); and of the fields' descriptions and hints,
+#: FIELD_BUDGET characters shared among the fields (each at least FIELD_CHARACTERS_LEAST, at most
+#: SHOWN_CHARACTERS). What is cut is a "Show all" away.
+MESSAGE_CHARACTERS = 1_000
+MESSAGE_LINES = 12
+TITLE_CHARACTERS = 200
+FIELD_BUDGET = 6_000
+FIELD_CHARACTERS_LEAST = 60
 
 
 class _FormDialog(_DialogKeys, _FreshInputDialog):
@@ -124,24 +146,42 @@ class _FormDialog(_DialogKeys, _FreshInputDialog):
         asker.setFont(small)
         asker.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         outer.addWidget(asker)
+        #: The "Show all" button of each text the dialog shows only the beginning of, by the
+        #: object name of the label that shows it ("message", "label_<field>").
+        self.more_buttons: dict[str, _MoreButton] = {}
         if self.form_title and self.form_title.strip():
-            title = plain_label(safe_block(self.form_title), object_name="title")
+            title = self._long_text(
+                outer,
+                safe_text(self.form_title),
+                "title",
+                (TITLE_CHARACTERS, 1),
+                (_t("Show the whole title"), _t("Title")),
+            )
             big = QFont(title.font())
             big.setBold(True)
             if big.pointSizeF() > 0:
                 big.setPointSizeF(big.pointSizeF() * 1.25)
             title.setFont(big)
-            outer.addWidget(title)
-        heading = plain_label(safe_block(self.message), object_name="message")
+        heading = self._long_text(
+            outer,
+            safe_block(self.message),
+            "message",
+            (MESSAGE_CHARACTERS, MESSAGE_LINES),
+            (_t("Show the whole message"), _t("Message")),
+        )
         bold = QFont(heading.font())
         bold.setBold(True)
         if bold.pointSizeF() > 0:
             bold.setPointSizeF(bold.pointSizeF() * 1.1)
         heading.setFont(bold)
-        outer.addWidget(heading)
         if self.form_description:
-            description = safe_block(self.form_description)
-            outer.addWidget(plain_label(description, object_name="description"))
+            self._long_text(
+                outer,
+                safe_block(self.form_description),
+                "description",
+                (SHOWN_CHARACTERS, SHOWN_LINES),
+                (_t("Show the whole description"), _t("Description")),
+            )
 
         content = QWidget()
         content.setObjectName("fields")
@@ -215,8 +255,38 @@ class _FormDialog(_DialogKeys, _FreshInputDialog):
         first = next(iter(self._editors.values()), None)
         (first.focus_target() if first is not None else self.submit_button).setFocus()
 
+    def _long_text(
+        self,
+        layout: QVBoxLayout,
+        whole: str,
+        object_name: str,
+        bounds: tuple[int, int],
+        names: tuple[str, str],
+    ) -> QLabel:
+        """Adds to ``layout`` the label of ``whole`` (as shown: escaped), at most ``bounds``
+        (characters, lines) of it, and, when that cuts it, its "Show all" button (``names``:
+        what the button does, the viewer's title)."""
+        shown = excerpt(whole, *bounds)
+        label = plain_label(shown, object_name=object_name)
+        layout.addWidget(label)
+        if shown != whole:
+            self._add_more(layout, object_name, names, whole)
+        return label
+
+    def _add_more(
+        self, layout: QVBoxLayout, object_name: str, names: tuple[str, str], whole: str
+    ) -> None:
+        button = _MoreButton(names[0], names[1], whole)
+        button.setObjectName(f"more_{object_name}")
+        self.more_buttons[object_name] = button
+        layout.addWidget(button, 0, Qt.AlignmentFlag.AlignLeft)
+
     def _build(self) -> None:
-        """Adds the editor of every field spec (in order) to the form."""
+        """Adds the editor of every field spec (in order) to the form; the fields share
+        FIELD_BUDGET characters of descriptions and hints."""
+        share = FIELD_BUDGET // max(len(self.form_fields), 1)
+        share = min(share, SHOWN_CHARACTERS)
+        self._field_characters = max(share, FIELD_CHARACTERS_LEAST)
         for spec in self.form_fields:
             self._add(_EDITORS[spec["kind"]](spec), spec)
 
@@ -234,11 +304,23 @@ class _FormDialog(_DialogKeys, _FreshInputDialog):
         rows.setContentsMargins(0, 0, 0, 6)
         rows.setSpacing(2)
         rows.addWidget(editor.widget)
+        title = safe_text(editor.label)
+        # what the server wrote for the field; "Show all" shows it whole when any is cut
+        whole = [title]
+        cut = len(title) > LABEL_CHARACTERS
         for text in (spec.get("description"), spec.get("hint")):
             if text:
-                help_label = plain_label(safe_block(text))
+                block = safe_block(text)
+                whole.append(block)
+                shown = excerpt(block, self._field_characters, SHOWN_LINES)
+                cut = cut or shown != block
+                help_label = plain_label(shown)
                 help_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
                 rows.addWidget(help_label)
+        if cut:
+            what = _t("Show all the text of {field}", field=isolate(clip(title)))
+            names = (what, clip(title))
+            self._add_more(rows, f"label_{editor.ident}", names, "\n\n".join(whole))
         error = plain_label("", object_name=f"error_{editor.ident}")
         error.setStyleSheet("QLabel { color: #b3261e; }")
         error.hide()
@@ -248,8 +330,8 @@ class _FormDialog(_DialogKeys, _FreshInputDialog):
             label = plain_label("")
         else:
             marker = " *" if editor.required else ""
-            shown = mnemonic_safe(isolate(safe_text(editor.label)) + marker)
-            label = plain_label(shown)
+            shown = isolate(excerpt(title, LABEL_CHARACTERS, 1)) + marker
+            label = plain_label(mnemonic_safe(shown))
             label.setBuddy(editor.focus)
             if editor.required:
                 editor.focus.setAccessibleDescription(_t("Required"))
@@ -430,6 +512,9 @@ class _FormDialog(_DialogKeys, _FreshInputDialog):
         if self._result is None:
             self._result = result
             self.result_ready.emit(dict(result))
+        for button in self.more_buttons.values():
+            if button.viewer is not None and button.viewer.isVisible():
+                button.viewer.done(0)  # a text's whole goes with its form
         question = self.discard_question
         if question is not None and question.isVisible():
             # The form ended while it asked "Discard your answers?" (its host

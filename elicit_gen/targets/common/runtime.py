@@ -159,13 +159,14 @@ PATTERN_PARTS = (
 FORM_PARTS = (*PATTERN_PARTS, "formats.py", "wording.py", "formcore.py")
 
 #: What every URL consent module starts with, in order: the catalogue (``_t``), the safe-text
-#: helpers, the URL check (``urlcheck.py`` after the parts of URLs it reads), the consent
-#: script's command line and the one consent flow (``consent_flow.py``); each target adds the
-#: screen that draws it.
+#: helpers, the URL check (``urlcheck.py`` after the parts of URLs it reads and the Public
+#: Suffix List's table, ``publicsuffix.py``), the consent script's command line and the one
+#: consent flow (``consent_flow.py``); each target adds the screen that draws it.
 CONSENT_PARTS = (
     "i18n.py",
     "safetext.py",
     "urlparts.py",
+    "publicsuffix.py",
     "urlcheck.py",
     "consent_args.py",
     "consent_flow.py",

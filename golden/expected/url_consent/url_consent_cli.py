@@ -20,6 +20,8 @@ from __future__ import annotations
 
 <<<golden runtime/core/urlparts.py>>>
 
+<<<golden runtime/core/publicsuffix.py>>>
+
 <<<golden runtime/core/urlcheck.py>>>
 
 <<<golden runtime/core/consent_args.py>>>

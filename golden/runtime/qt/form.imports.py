@@ -41,6 +41,7 @@ from PySide6.QtGui import (
     QKeyEvent,
     QMouseEvent,
     QPalette,
+    QTextOption,
     QWheelEvent,
 )
 from PySide6.QtWidgets import (

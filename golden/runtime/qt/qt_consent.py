@@ -37,6 +37,32 @@ def _consent_label(text: str, *, object_name: str = "") -> QLabel:
     return label
 
 
+#: A message past these bounds (characters, lines, characters of one word) is shown in a
+#: scrolled, read-only view of _MESSAGE_VIEW_LINES lines, which lays out only what is in sight:
+#: a label lays all of it out at each sizing (5,000 short lines: 1.4 s to show, 0.8 s per
+#: resize) and cannot wrap a word (one of 10,000 characters: a dialog 117,000 pixels wide).
+_MESSAGE_LABEL_BOUNDS = (600, 8, 48)
+_MESSAGE_VIEW_LINES = 8
+
+
+def _message_widget(text: str) -> QWidget:
+    """The message (``text``, as shown: escaped): a label, or, when long, a scrolled view."""
+    characters, lines, word = _MESSAGE_LABEL_BOUNDS
+    longest = max((len(part) for part in text.split()), default=0)
+    if len(text) <= characters and text.count("\n") < lines and longest <= word:
+        return _consent_label(text, object_name="message")
+    view = QPlainTextEdit()
+    view.setObjectName("message")
+    view.setReadOnly(True)
+    view.setTabChangesFocus(True)
+    view.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+    view.setPlainText(text)
+    view.setAccessibleName(_t("Message"))
+    view.setFrameShape(QFrame.Shape.StyledPanel)
+    view.setFixedHeight(view.fontMetrics().lineSpacing() * _MESSAGE_VIEW_LINES + 12)
+    return view
+
+
 def _scaled(label: QLabel, factor: float, *, bold: bool = False) -> None:
     font = QFont(label.font())
     font.setBold(bold)
@@ -135,7 +161,7 @@ class UrlConsentDialog(_FreshInputDialog):
         _scaled(asker, 1.1, bold=True)
         outer.addWidget(asker)
         if message.strip():
-            outer.addWidget(_consent_label(safe_block(message), object_name="message"))
+            outer.addWidget(_message_widget(safe_block(message)))
 
         self.warning_labels: list[QLabel] = []
         for warning in flow.warnings:

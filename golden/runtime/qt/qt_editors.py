@@ -294,7 +294,9 @@ class _BoolEditor(_Editor):
     def __init__(self, spec: Mapping[str, Any]) -> None:
         super().__init__(spec)
         marker = " *" if self.required else ""
-        shown = mnemonic_safe(isolate(safe_text(self.label)) + marker)
+        # the label's beginning: the form's "Show all" has the whole of it
+        label = excerpt(safe_text(self.label), LABEL_CHARACTERS, 1)
+        shown = mnemonic_safe(isolate(label) + marker)
         self.check = QCheckBox(shown)
         self.text_label: QLabel | None = None
         if self.check.sizeHint().width() > _CHECK_TEXT_WIDTH:

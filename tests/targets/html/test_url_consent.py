@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 
 from elicit_gen.api import compile_url_consent
-from elicit_gen.runtime.core import consent_args, urlcheck, urlparts
+from elicit_gen.runtime.core import consent_args, publicsuffix, urlcheck, urlparts
 from elicit_gen.runtime.core.safetext import safe_block, safe_text
 from elicit_gen.targets.common.text import base36
 from elicit_gen.targets.html import ASSETS
@@ -121,13 +121,13 @@ def urlcheck_data_js() -> str:
     tests.targets.html.test_url_consent`` writes it): nameprep's tables as Python's stringprep holds
     them (Unicode 3.2, and what it left unassigned: NFKC leaves those alone), the script of
     each code point as this Python's unicodedata names it (and which it leaves unassigned, and
-    the marks), urlcheck's multi-label public suffixes and look-alike letters, and the tables
-    urlcheck.py has from node (scripts/urlcheck_tables.py): the full stops UTS #46 reads and the
-    code points where IDNA 2003 and UTS #46 differ."""
+    the marks), the Public Suffix List's rules (publicsuffix.py), urlcheck's look-alike
+    letters, and the tables urlcheck.py has from node (scripts/urlcheck_tables.py): the full
+    stops UTS #46 reads and the code points where IDNA 2003 and UTS #46 differ."""
     words, runs = _script_runs()
     fields = {
         "unicode": unicodedata.unidata_version,
-        "suffixes": " ".join(sorted(urlcheck.MULTI_LABEL_SUFFIXES)),
+        "suffixes": publicsuffix.PUBLIC_SUFFIX_RULES,
         "mapNothing": ",".join(base36(c) for c in sorted(stringprep.b1_set)),
         "mapping": _mapping(),
         "unassigned": _ranges(lambda char: unicodedata.ucd_3_2_0.category(char) == "Cn"),
@@ -153,7 +153,7 @@ def urlcheck_data_js() -> str:
         "// stringprep holds them, the script word urlcheck.py's _scripts gives each code point",
         "// (unicodedata "
         + unicodedata.unidata_version
-        + "), urlcheck's multi-label suffixes, look-alike letters and the tables it has",
+        + "), the Public Suffix List (publicsuffix.py), look-alike letters and the tables it has",
         "// from node's URL (scripts/urlcheck_tables.py: UTS #46 full stops, IDNA differences).",
         "// Sets of code points are the code points where membership changes, as base-36 deltas.",
         "const URLCHECK_DATA = {",

@@ -81,18 +81,19 @@ def test_the_shipped_module_is_the_readable_one_minified() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
 
 
-#: What the shipped module may weigh, gzipped (gzip -9): a ceiling just over today's 71.9 KB
-#: (73,670 bytes, refusals worded as load_form words them), so that what makes it heavier is
-#: noticed. The aim (issue 29) is 40 KB:
-#: docs/targets/web.md says what stands between.
-GZIPPED_CEILING = 73 * 1024
+#: What the shipped module may weigh, gzipped (gzip -9): a ceiling just over today's 111.3 KB
+#: (113,957 bytes), so that what makes it heavier is noticed. It was 71.9 KB until the URL check
+#: took the whole Public Suffix List (issue 40: about 40 KB gzipped of rules). The aim (issue
+#: 29, then 44) is 40 KB for a form alone: docs/targets/web.md says what stands between.
+GZIPPED_CEILING = 112 * 1024
 
 
 def test_the_shipped_module_is_smaller_than_the_readable_one() -> None:
     shipped = gzip.compress(shipped_module().encode("utf-8"), 9)
     readable = gzip.compress(module_text().encode("utf-8"), 9)
     assert len(shipped) < GZIPPED_CEILING
-    assert len(shipped) < 0.75 * len(readable)
+    # minifying saves what it did before the list's rules came (which it cannot shorten)
+    assert len(readable) - len(shipped) > 20 * 1024
 
 
 def test_it_loads_under_a_strict_policy_with_its_styles(host: Host) -> None:
