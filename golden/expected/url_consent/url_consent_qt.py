@@ -31,6 +31,8 @@ from __future__ import annotations
 
 <<<golden runtime/qt/qt_app.py>>>
 
+<<<golden runtime/qt/qt_consent_view.py>>>
+
 <<<golden runtime/qt/qt_consent.py>>>
 
 if __name__ == "__main__":
