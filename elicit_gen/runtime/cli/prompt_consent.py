@@ -18,16 +18,11 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from ..core.consent_args import DEFAULT_SERVER as DEFAULT_SERVER  # the module's API
-from ..core.consent_args import (
-    _place,
-    bounded_request,
-    consent_arguments,
-    finished_by_user,
-    shown_address,
-)
+from ..core.consent_args import _place, bounded_request, consent_arguments
+from ..core.consent_flow import ConsentFlow
 from ..core.i18n import _t
 from ..core.safetext import clip, display_width, pad, safe_lines, safe_text
-from ..core.urlcheck import UrlCheck, check_url
+from ..core.urlcheck import check_url
 from .terminal import _columns, _discard_typeahead, _folded, _isatty, _words, _wrap
 
 # --- end of runtime imports ---
@@ -91,7 +86,7 @@ def _url_lines(url: str) -> list[str]:
 
 def _show(
     term: _ConsentTerminal,
-    check: UrlCheck,
+    flow: ConsentFlow,
     message: str,
     server: str,
     elicitation_id: str | None,
@@ -111,34 +106,34 @@ def _show(
     request = _t("Request:")
     width = max(display_width(site), display_width(full), display_width(request)) + 2
     warnings: list[str] = []
-    for warning in check.warnings:
+    for warning in flow.warnings:
         warnings.append("  " + _t("Warning: {warning}", warning=safe_text(warning)))
-    if check.lookalike:
+    if flow.warnings_first:
         # A name that imitates another: the warnings before the name, and the name
         # as it really is (xn--), the look-alike letters only after it.
         for line in warnings:
             term.say(line)
         term.say()
-    if check.domain:
-        domain = _place(check)
+    if flow.headline:
+        domain = safe_text(flow.headline)
         term.say(f"  {pad(site, width)}{domain}")
         # Underlined: the name to check before anything else.
         term.say("  " + " " * width + "=" * display_width(domain))
-    if check.lookalike:
-        written = safe_text(check.domain)
+    if flow.readable:
+        written = safe_text(flow.readable)
         readable = _t("Written in the link as: {domain}", domain=written)
         term.say("  " + " " * width + readable)
-    pieces = _url_lines(shown_address(check))
+    pieces = _url_lines(flow.address)
     term.say(f"  {pad(full, width)}{pieces[0]}")
     for piece in pieces[1:]:
         term.say("  " + " " * width + piece)
     if elicitation_id:
         term.say(f"  {pad(request, width)}{safe_text(elicitation_id)}")
-    if not check.lookalike:
+    if not flow.warnings_first:
         for line in warnings:
             term.say(line)
-    if check.refusal is not None:
-        reason = safe_text(check.refusal)
+    if flow.refusal is not None:
+        reason = safe_text(flow.refusal)
         term.say("  " + _t("Cannot open this link: {reason}", reason=reason))
     term.say()
 
@@ -172,20 +167,20 @@ def _ask_until(
         term.say(f"  {again}")
 
 
-def _choose(term: _ConsentTerminal, check: UrlCheck) -> str:
-    """Asks until the answer is "open", "decline" or "cancel" and returns it.
-    Enter alone, or anything unknown, asks again: nothing opens by default."""
+def _choose(term: _ConsentTerminal, flow: ConsentFlow) -> str:
+    """Asks until the answer is one of the flow's actions ("open", "decline" or
+    "cancel") and returns it. Enter alone, or anything unknown, asks again: nothing
+    opens by default."""
     # TRANSLATORS: the words (separated by |) a user may type to decline opening the
     # link, besides d and decline (always accepted)
     declines = _words(_DECLINE, _t("decline"))
-    if not check.openable:
+    if "open" not in flow.actions():
         question = _t("This link cannot be opened. [d]ecline, [c]ancel:")
         again = _t("This link cannot be opened: type d to decline or c to cancel.")
         return _ask_until(term, question, again, {"decline": declines})
-    place = _place(check)
     question = _t(
         "Open {place} in your browser? [o]pen, [d]ecline, [c]ancel:",
-        place=place,
+        place=flow.place,
     )
     again = _t("Type o to open it in your browser, d to decline or c to cancel.")
     # TRANSLATORS: the words (separated by |) a user may type to open the link, besides
@@ -217,16 +212,16 @@ def _opened_elsewhere(term: _ConsentTerminal) -> bool:
     return _ask_until(term, question, again, {"opened": opened}) == "opened"
 
 
-def _show_to_copy(term: _ConsentTerminal, check: UrlCheck) -> None:
+def _show_to_copy(term: _ConsentTerminal, flow: ConsentFlow) -> None:
     """No browser could be started here: the full address on a line of its own,
     whole (to be copied into a browser on this or another device), and where it
     goes, with the warnings again."""
     term.say(_t("Open this address in a browser yourself, on this or another device:"))
     term.say()
-    term.say(safe_text(check.href))  # the address the check judged: ASCII, one line
+    term.say(safe_text(flow.href))  # the address the check judged: ASCII, one line
     term.say()
-    term.say("  " + _t("Check that it goes to {place}.", place=_place(check)))
-    for warning in check.warnings:
+    term.say("  " + _t("Check that it goes to {place}.", place=flow.place))
+    for warning in flow.warnings:
         term.say("  " + _t("Warning: {warning}", warning=safe_text(warning)))
     term.say()
 
@@ -242,48 +237,59 @@ def _open_in_browser(url: str) -> object:
 def _elicit_url(
     term: _ConsentTerminal,
     message: str,
-    url: str,
+    flow: ConsentFlow,
     server: str | None,
     elicitation_id: str | None,
     opener: Callable[[str], object],
-    by_user: bool,
 ) -> dict[str, Any]:
-    check = check_url(url)
+    """Draws ``flow`` on the terminal and maps the answers to its transitions."""
     # Bounded before any line is built from them: a megabyte would flood the terminal.
     message, server, elicitation_id = bounded_request(message, server, elicitation_id)
-    _show(term, check, message, server, elicitation_id)
+    _show(term, flow, message, server, elicitation_id)
     # Keys pressed before this screen was shown answer nothing.
     _discard_typeahead(term.inp)
-    choice = _choose(term, check)
-    if choice != "open":
-        return {"action": choice}
-    term.say(_t("Opening {place} in your browser...", place=_place(check)))
+    choice = _choose(term, flow)
+    if choice == "decline":
+        flow.decline()
+    elif choice == "cancel":
+        flow.cancel()
+    if flow.answered:
+        return _ended(flow)
+    term.say(_t("Opening {place} in your browser...", place=flow.place))
     who = safe_text(server)
-    try:
-        opener(check.href)  # what the check judged and the screen shows
-    except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener: any failure)
-        problem = safe_text(str(exc))
+    if not flow.open(opener):
+        problem = safe_text(flow.problem)
         term.say(_t("Could not open the browser: {problem}", problem=problem))
-        _show_to_copy(term, check)
-        if not by_user and not _opened_elsewhere(term):
-            term.say(_t("Cancelled."))
-            return {"action": "cancel"}
-    else:
-        if by_user:
-            term.say(_t("Continue in your browser, then come back here."))
-    if by_user:
+        _show_to_copy(term, flow)
+        if not flow.by_user:
+            if not _opened_elsewhere(term):
+                flow.cancel()
+                term.say(_t("Cancelled."))
+                return _ended(flow)
+            flow.done()
+    elif flow.by_user:
+        term.say(_t("Continue in your browser, then come back here."))
+    if flow.by_user:
         if not _finished(term):
+            flow.cancel()
             term.say(_t("Cancelled."))
-            return {"action": "cancel"}
+            return _ended(flow)
+        flow.done()
         term.say(_t("{server} will now check that the step is done.", server=who))
-        return {"action": "accept"}
+        return _ended(flow)
     term.say(
         _t(
             "Continue in your browser. {server} will say when this step is complete.",
             server=who,
         ),
     )
-    return {"action": "accept"}
+    return _ended(flow)
+
+
+def _ended(flow: ConsentFlow) -> dict[str, Any]:
+    """The flow's ElicitResult (cancel should it have none)."""
+    result: dict[str, Any] = flow.result() or {"action": "cancel"}
+    return result
 
 
 def elicit_url(
@@ -332,8 +338,8 @@ def elicit_url(
     term = _ConsentTerminal(inp, err)
     do_open = opener if opener is not None else _open_in_browser
     try:
-        by_user = finished_by_user(revision)
-        return _elicit_url(term, message, url, server, elicitation_id, do_open, by_user)
+        flow = ConsentFlow(url, revision)
+        return _elicit_url(term, message, flow, server, elicitation_id, do_open)
     except (EOFError, KeyboardInterrupt, OSError):
         try:
             term.say()

@@ -156,8 +156,9 @@
     }
     if (check.openable) {
       open.href = check.href; // never the URL as sent: what the check judged, as shown above
-      // Never the emphasised action for a name that imitates another.
-      if (check.lookalike) open.classList.remove("primary");
+      // Never the emphasised action (the markup gives it none), as in every consent screen
+      // (runtime/core/consent_flow.py): a borrowed or look-alike name must not make Open the
+      // obvious next step.
       open.hidden = false;
     } else {
       refusalText.textContent = check.refusal;

@@ -6,22 +6,22 @@
 # verbatim into the generated url_consent_qt.py after the safe-text helpers
 # (runtime/core/safetext.py) and the URL check (runtime/core/urlcheck.py); the imports above
 # the marker are merged with the module's own, the ones from this package only name what
-# those copied parts define. The few helpers
-# it shares with the form dialog (qt_text.py) are small copies, renamed, so that the
-# two runtimes never define one name twice.
+# those copied parts define; what it builds the dialog from is qt_consent_view.py's, copied
+# before it. What it shows, in what order, and every transition are the one consent flow's
+# (runtime/core/consent_flow.py): the dialog maps its buttons to them and draws the state.
 from __future__ import annotations
 
 import functools
 import json
 import signal
-import unicodedata as _unicodedata
 from collections.abc import Callable, Sequence
 from types import FrameType
 from typing import Any
 
-from PySide6.QtCore import Qt, QTimer, QUrl, Signal
-from PySide6.QtGui import QDesktopServices, QFont, QFontDatabase, QPalette, QTextOption
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QFontDatabase, QPalette, QTextOption
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QFrame,
     QHBoxLayout,
@@ -33,108 +33,30 @@ from PySide6.QtWidgets import (
 )
 
 from ..core.consent_args import DEFAULT_SERVER as DEFAULT_SERVER  # the module's API
-from ..core.consent_args import (
-    bounded_request,
-    consent_arguments,
-    finished_by_user,
-    shown_address,
-)
+from ..core.consent_args import bounded_request, consent_arguments
+from ..core.consent_flow import SHOWN, ConsentFlow
 from ..core.i18n import _t
 from ..core.safetext import safe_block, safe_text
-from ..core.urlcheck import UrlCheck, check_url
+from ..core.urlcheck import UrlCheck
 from .qt_app import _application, _FreshInputDialog, _localise
+from .qt_consent_view import (
+    _ERROR_STYLE,
+    _URL_LINES,
+    _WARNING_STYLE,
+    _consent_isolate,
+    _consent_label,
+    _do_nothing,
+    _message_widget,
+    _open_in_browser,
+    _scaled,
+)
 
 # --- end of runtime imports ---
 
 # --- the consent dialog ---------------------------------------------------------------
 
-#: Who asks when the host does not say (in the module's language).
-
 #: How long "Completed in your browser." stays up before the dialog closes (ms).
 COMPLETED_CLOSE_MS = 1500
-
-#: The full URL box grows to this many lines, then scrolls (never cut short).
-_URL_LINES = 6
-
-_WARNING_STYLE = "QLabel { color: #8a5300; }"
-_ERROR_STYLE = "QLabel { color: #b3261e; }"
-
-_RTL_CLASSES = frozenset(
-    {"R", "AL", "AN", "LRE", "RLE", "LRO", "RLO", "PDF", "LRI", "RLI", "FSI", "PDI"},
-)
-
-
-def _consent_isolate(text: str) -> str:
-    """``text`` in a bidi isolate (FSI ... PDI) when it holds right-to-left letters,
-    so that a server name cannot reorder the sentence around it."""
-    if any(_unicodedata.bidirectional(char) in _RTL_CLASSES for char in text):
-        return "\u2068" + text + "\u2069"
-    return text
-
-
-def _consent_label(text: str, *, object_name: str = "") -> QLabel:
-    """A word-wrapped, selectable label that shows ``text`` literally (never as
-    rich text: the format is ``Qt.PlainText``, not guessed)."""
-    label = QLabel()
-    label.setTextFormat(Qt.TextFormat.PlainText)
-    label.setText(text)
-    label.setWordWrap(True)
-    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-    if object_name:
-        label.setObjectName(object_name)
-    return label
-
-
-#: A message past these bounds (characters, lines, characters of one word) is shown in a
-#: scrolled, read-only view of _MESSAGE_VIEW_LINES lines, which lays out only what is in sight:
-#: a label lays all of it out at each sizing (5,000 short lines: 1.4 s to show, 0.8 s per
-#: resize) and cannot wrap a word (one of 10,000 characters: a dialog 117,000 pixels wide).
-_MESSAGE_LABEL_BOUNDS = (600, 8, 48)
-_MESSAGE_VIEW_LINES = 8
-
-
-def _message_widget(text: str) -> QWidget:
-    """The message (``text``, as shown: escaped): a label, or, when long, a scrolled view."""
-    characters, lines, word = _MESSAGE_LABEL_BOUNDS
-    longest = max((len(part) for part in text.split()), default=0)
-    if len(text) <= characters and text.count("\n") < lines and longest <= word:
-        return _consent_label(text, object_name="message")
-    view = QPlainTextEdit()
-    view.setObjectName("message")
-    view.setReadOnly(True)
-    view.setTabChangesFocus(True)
-    view.setWordWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
-    view.setPlainText(text)
-    view.setAccessibleName(_t("Message"))
-    view.setFrameShape(QFrame.Shape.StyledPanel)
-    view.setFixedHeight(view.fontMetrics().lineSpacing() * _MESSAGE_VIEW_LINES + 12)
-    return view
-
-
-def _scaled(label: QLabel, factor: float, *, bold: bool = False) -> None:
-    font = QFont(label.font())
-    font.setBold(bold)
-    if font.pointSizeF() > 0:
-        font.setPointSizeF(max(font.pointSizeF() * factor, 7.0))
-    label.setFont(font)
-
-
-def _open_in_browser(url: str) -> object:
-    """The default opener: the desktop's web browser, handed ``url`` (the check's
-    ``href``: already serialised, ASCII, with no user info and no backslash in
-    it). Raises OSError when none could be started (the user did not get the
-    page), or when what Qt would hand on goes to another host or port."""
-    qurl = QUrl.fromEncoded(url.encode("utf-8"), QUrl.ParsingMode.TolerantMode)
-    meant = check_url(url)
-    # What Qt hands the desktop, judged by the same check, must go where the dialog said.
-    handed = check_url(bytes(qurl.toEncoded().data()).decode("ascii", "replace"))
-    same = (handed.ascii_host, handed.port) == (meant.ascii_host, meant.port)
-    if not qurl.isValid() or not handed.openable or not same:
-        problem = _t("the desktop would be given another address than the one shown")
-        raise OSError(problem)
-    if not QDesktopServices.openUrl(qurl):
-        raise OSError(_t("no web browser could be started"))
-    return True
 
 
 class UrlConsentDialog(_FreshInputDialog):
@@ -152,12 +74,15 @@ class UrlConsentDialog(_FreshInputDialog):
     modal, until :meth:`complete` (the server's completion notification) or Close; for
     2026-07-28, which has no such notification, it stays, asking, until the user clicks
     "I've finished" (:meth:`finish`: accept, and the dialog closes; the client then
-    retries the original request) or Cancel. Decline and Cancel finish at once;
-    Escape and closing the window cancel; Enter does nothing (no button is a default
-    one). No key or click made before the dialog
-    was on the screen answers it (:class:`_FreshInputDialog`): a Space, Alt+O or click
-    queued for the Open button opens nothing. An opener that fails is reported and
-    cancels.
+    retries the original request) or Cancel. Decline (only before Open) and Cancel finish
+    at once; Escape and closing the window cancel; Enter does nothing (no button is a
+    default one). No key or click made before the dialog was on the screen answers it
+    (:class:`_FreshInputDialog`): a Space, Alt+O or click queued for Open opens nothing.
+    An opener that fails (no browser, or Qt would hand on another address) is reported
+    and the dialog stays: the user may copy the address, open it elsewhere and click
+    "I've opened it" (2025-11-25: accept, as after Open) or "I've finished", or cancel.
+    What it shows and every transition are the one consent flow's (``flow``, a
+    :class:`ConsentFlow`; ``state`` is its state): the dialog only draws it.
     ``elicit_result()`` is the ElicitResult once there is one.
     """
 
@@ -183,21 +108,20 @@ class UrlConsentDialog(_FreshInputDialog):
         self.message = message
         self.url = url
         self.elicitation_id = elicitation_id
-        self.check: UrlCheck = check_url(url)
-        # then "waiting" (2025-11-25) or "opened" (2026-07-28), "completed", "failed" or
-        # "finished"
-        self.state = "asking"
+        self.flow = ConsentFlow(url, revision)
+        self.check: UrlCheck = self.flow.check
         #: 2026-07-28: the user, not a notification, says when the step is done
-        self.by_user = finished_by_user(revision)
+        self.by_user = self.flow.by_user
         self._opener = opener
         self._result: dict[str, Any] | None = None
+        self._closed = False
         self.setObjectName("url_consent")
         _localise(self)
         who = _consent_isolate(safe_text(self.server))
         title = _t("Open a web page? — {server}", server=who)
         self.setWindowTitle(title.replace("[*]", "[*][*]"))
         self.setSizeGripEnabled(True)
-        check = self.check
+        flow = self.flow
         outer = QVBoxLayout(self)
 
         asking = _t("{server} asks you to open a web page", server=who)
@@ -208,28 +132,28 @@ class UrlConsentDialog(_FreshInputDialog):
             outer.addWidget(_message_widget(safe_block(message)))
 
         self.warning_labels: list[QLabel] = []
-        for warning in check.warnings:
+        for warning in flow.warnings:
             text = _t("⚠ Warning: {warning}", warning=safe_text(warning))
             shown = _consent_label(text, object_name="warning")
             shown.setStyleSheet(_WARNING_STYLE)
             self.warning_labels.append(shown)
-        if check.lookalike:
+        if flow.warnings_first:
             # A name that imitates another: the warnings come first, and the headline is
             # what the name really is (its xn-- form), the look-alike letters after.
             for shown in self.warning_labels:
                 outer.addWidget(shown)
-        headline = check.headline
+        headline = flow.headline
         self.domain_label = _consent_label(safe_text(headline), object_name="domain")
         _scaled(self.domain_label, 1.5, bold=True)
-        self.domain_label.setVisible(bool(check.domain))
+        self.domain_label.setVisible(bool(headline))
         site = _consent_label(_t("Web site:"), object_name="domain_caption")
         site.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        site.setVisible(bool(check.domain))
+        site.setVisible(bool(headline))
         outer.addWidget(site)
         outer.addWidget(self.domain_label)
         self.readable_label: QLabel | None = None
-        if check.lookalike:
-            written = safe_text(check.domain)
+        if flow.readable:
+            written = safe_text(flow.readable)
             readable = _t("Written in the link as: {domain}", domain=written)
             self.readable_label = _consent_label(readable, object_name="readable")
             self.readable_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -242,7 +166,7 @@ class UrlConsentDialog(_FreshInputDialog):
         self.url_view.setReadOnly(True)
         self.url_view.setTabChangesFocus(True)
         self.url_view.setWordWrapMode(QTextOption.WrapMode.WrapAnywhere)
-        address = shown_address(check)
+        address = flow.address
         self.url_view.setPlainText(safe_text(address) if address else _t("(none)"))
         fixed = QFontDatabase.SystemFont.FixedFont
         self.url_view.setFont(QFontDatabase.systemFont(fixed))
@@ -260,12 +184,12 @@ class UrlConsentDialog(_FreshInputDialog):
             request.setForegroundRole(QPalette.ColorRole.PlaceholderText)
             outer.addWidget(request)
 
-        if not check.lookalike:
+        if not flow.warnings_first:
             for shown in self.warning_labels:
                 outer.addWidget(shown)
         self.refusal_label: QLabel | None = None
-        if check.refusal is not None:
-            reason = safe_text(check.refusal)
+        if flow.refusal is not None:
+            reason = safe_text(flow.refusal)
             refused = _t("Cannot open this link: {reason}", reason=reason)
             self.refusal_label = _consent_label(refused, object_name="refusal")
             self.refusal_label.setStyleSheet(_ERROR_STYLE)
@@ -287,15 +211,27 @@ class UrlConsentDialog(_FreshInputDialog):
         self.finished_button = QPushButton(_t("I've &finished"))
         self.finished_button.setToolTip(_t("The step in your browser is done"))
         self.finished_button.hide()
+        # No browser: the user opens the address elsewhere (2025-11-25) and may copy it.
+        self.opened_button = QPushButton(_t("I've opened it"))
+        self.opened_button.hide()
+        self.copy_button = QPushButton(_t("Copy address"))
+        self.copy_button.hide()
         self.open_button: QPushButton | None = None
         row: list[QPushButton] = [self.decline_button, self.cancel_button]
-        if check.openable:
+        if "open" in flow.actions():
             # Never a default button, never emphasised (and even less for a look-alike).
             self.open_button = QPushButton(_t("&Open in browser"))
             self.open_button.setToolTip(_t("Open this page in your web browser"))
             self.open_button.clicked.connect(self.open_in_browser)
             row.append(self.open_button)
-        row.extend((self.finished_button, self.close_button))
+        row.extend(
+            (
+                self.opened_button,
+                self.finished_button,
+                self.copy_button,
+                self.close_button,
+            ),
+        )
         for button in row:
             # Enter never presses a button: opening needs a click, Space or Alt+O.
             button.setAutoDefault(False)
@@ -306,17 +242,26 @@ class UrlConsentDialog(_FreshInputDialog):
         self.cancel_button.clicked.connect(self.cancel)
         self.close_button.clicked.connect(self._close_after_answer)
         self.finished_button.clicked.connect(self.finish)
+        self.opened_button.clicked.connect(self.finish)
+        self.copy_button.clicked.connect(self.copy_address)
         self._guard_children()
         self.cancel_button.setFocus(Qt.FocusReason.OtherFocusReason)
 
     # --- state ----------------------------------------------------------------------
 
+    @property
+    def state(self) -> str:
+        """The consent flow's state (``consent_flow.py``: "shown", "opened", ...)."""
+        return self.flow.state
+
     def elicit_result(self) -> dict[str, Any] | None:
         """The ElicitResult once the user answered (None before)."""
         return None if self._result is None else dict(self._result)
 
-    def _answer(self, result: dict[str, Any]) -> bool:
-        if self._result is not None:
+    def _answer(self) -> bool:
+        """Emits the flow's ElicitResult, once."""
+        result = self.flow.result()
+        if self._result is not None or result is None:
             return False
         self._result = result
         self.result_ready.emit(dict(result))
@@ -324,7 +269,14 @@ class UrlConsentDialog(_FreshInputDialog):
 
     def _after_answer(self, text: str, style: str = "") -> None:
         """Only Close is left; ``text`` says what happened."""
-        for button in (self.decline_button, self.cancel_button, self.open_button):
+        buttons = (
+            self.decline_button,
+            self.cancel_button,
+            self.open_button,
+            self.opened_button,
+            self.copy_button,
+        )
+        for button in buttons:
             if button is not None:
                 button.hide()
         self.close_button.show()
@@ -337,61 +289,87 @@ class UrlConsentDialog(_FreshInputDialog):
 
     def open_in_browser(self) -> bool:
         """The Open action: opens the URL (when it may be opened and nothing was
-        answered yet) and accepts; True when the opener was called and succeeded."""
-        asking = self._result is None and self.state == "asking"
-        if not asking or not self.check.openable:
+        answered yet); True when the opener was called and succeeded."""
+        if self.flow.state != SHOWN:
             return False
         opener = self._opener if self._opener is not None else _open_in_browser
-        try:
-            opener(self.check.href)  # what the check judged and the dialog shows
-        except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
-            self.state = "failed"
-            reason = safe_text(str(exc))
-            problem = _t("Could not open the browser: {problem}", problem=reason)
-            self._after_answer(problem + "\n" + _t("Cancelled."), _ERROR_STYLE)
-            self._answer({"action": "cancel"})
+        if not self.flow.open(opener):  # what the check judged and the dialog shows
+            self._no_browser()
             return False
-        if self.by_user:
-            self._wait_for_user()
+        if self.flow.by_user:
+            waiting = _t(
+                "Continue in your browser, then come back and click I've finished.",
+            )
+            self._wait_for_user(waiting)
             return True
-        self.state = "waiting"
+        self._accepted()
+        return True
+
+    def _accepted(self) -> None:
+        """2025-11-25: accepted; the dialog waits, no longer modal, for the server's
+        completion notification (:meth:`complete`) or Close."""
         who = _consent_isolate(safe_text(self.server))
         waiting = _t(
             "Continue in your browser. {server} will say when this step is complete.",
             server=who,
         )
         self._after_answer(waiting)
-        self._answer({"action": "accept"})
+        self._answer()
         if self.isVisible() and self.windowModality() != Qt.WindowModality.NonModal:
             # Waiting may take minutes in the browser: the windows behind stay usable.
             # (Modality changes only while hidden; hiding emits no finished().)
             self.hide()
             self.setWindowModality(Qt.WindowModality.NonModal)
             self.show()
-        return True
 
-    def _wait_for_user(self) -> None:
-        """2026-07-28, after Open: no notification will say when the step is done. The
-        question stays (modal, unanswered); only "I've finished" and Cancel are left."""
-        self.state = "opened"
+    def _no_browser(self) -> None:
+        """The opener failed: the user opens the full URL shown above elsewhere."""
+        reason = safe_text(self.flow.problem)
+        failed = _t("Could not open the browser: {problem}", problem=reason)
+        then = _t(
+            "Open the full URL above in a browser yourself, on this or another device.",
+        )
+        self._wait_for_user(failed + "\n" + then, _ERROR_STYLE)
+
+    def _wait_for_user(self, status: str, style: str = "") -> None:
+        """After Open: the question stays (modal, unanswered); ``status`` says what to
+        do, and only the flow's actions are left: "I've finished" (2026-07-28) or "I've
+        opened it" (no browser), Copy address (no browser) and Cancel."""
+        actions = self.flow.actions()
         for button in (self.decline_button, self.open_button):
             if button is not None:
                 button.hide()
-        self.finished_button.show()
-        self.finished_button.setFocus(Qt.FocusReason.OtherFocusReason)
-        waiting = _t(
-            "Continue in your browser, then come back and click I've finished.",
-        )
-        self.status_label.setText(waiting)
+        done = self.finished_button if self.flow.by_user else self.opened_button
+        done.show()
+        self.copy_button.setVisible("copy" in actions)
+        done.setFocus(Qt.FocusReason.OtherFocusReason)
+        self.status_label.setStyleSheet(style)
+        self.status_label.setText(status)
         self.status_label.show()
 
-    def finish(self) -> bool:
-        """The "I've finished" action (2026-07-28, after Open): accepts and closes;
-        True when it did (only in that state, once)."""
-        if self.state != "opened" or self._result is not None:
+    def copy_address(self) -> bool:
+        """Copy address (no browser): puts the address shown, the check's ``href``, on
+        the clipboard; True when it did."""
+        href = self.flow.copy()
+        if href is None:
             return False
-        self._answer({"action": "accept"})
-        self.state = "finished"
+        QApplication.clipboard().setText(href)
+        copied = _t("The address is on the clipboard.")
+        text = self.status_label.text().split("\n" + copied)[0]
+        self.status_label.setText(text + "\n" + copied)
+        return True
+
+    def finish(self) -> bool:
+        """The user's "I've finished" (2026-07-28, after Open: accepts and closes) or
+        "I've opened it" (no browser, 2025-11-25: accepts and waits as after Open); True
+        when it did (only in those states, once)."""
+        if not self.flow.done():
+            return False
+        if not self.flow.by_user:
+            self._accepted()
+            return True
+        self._answer()
+        self._closed = True
         self.done(int(QDialog.DialogCode.Accepted.value))
         return True
 
@@ -399,9 +377,8 @@ class UrlConsentDialog(_FreshInputDialog):
         """The server said the step in the browser is complete: shows "Completed in
         your browser." and closes after :data:`COMPLETED_CLOSE_MS`. Does nothing
         unless the dialog waits after Open (2025-11-25)."""
-        if self.state != "waiting":
+        if not self.flow.complete():
             return
-        self.state = "completed"
         self.status_label.setText(_t("Completed in your browser."))
         QTimer.singleShot(COMPLETED_CLOSE_MS, self, self._close_after_answer)
 
@@ -409,23 +386,25 @@ class UrlConsentDialog(_FreshInputDialog):
         if self._result is not None:  # after an answer: just close
             self._close_after_answer()
             return
-        self._answer({"action": "decline"})
-        self.state = "finished"
-        self.done(int(QDialog.DialogCode.Rejected.value))
+        if self.flow.decline():  # only before Open
+            self._answer()
+            self._closed = True
+            self.done(int(QDialog.DialogCode.Rejected.value))
 
     def cancel(self) -> None:
         if self._result is not None:  # Escape or Close after an answer: just close
             self._close_after_answer()
             return
-        self._answer({"action": "cancel"})
-        self.state = "finished"
-        self.done(int(QDialog.DialogCode.Rejected.value))
+        if self.flow.cancel():  # not while the opener runs
+            self._answer()
+            self._closed = True
+            self.done(int(QDialog.DialogCode.Rejected.value))
 
     def _close_after_answer(self) -> None:
-        if self.state == "finished":
+        if self._closed:
             return
         accepted = self._result is not None and self._result["action"] == "accept"
-        self.state = "finished"
+        self._closed = True
         code = QDialog.DialogCode.Accepted if accepted else QDialog.DialogCode.Rejected
         self.done(int(code.value))
 
@@ -439,10 +418,6 @@ class UrlConsentDialog(_FreshInputDialog):
 def _close_if_accepted(dialog: UrlConsentDialog, result: dict[str, Any]) -> None:
     if result.get("action") == "accept":
         dialog.done(int(QDialog.DialogCode.Accepted.value))
-
-
-def _do_nothing() -> None:
-    """Lets Python run signal handlers while Qt waits."""
 
 
 def elicit_url(
@@ -466,7 +441,8 @@ def elicit_url(
     in the browser is done); for 2026-07-28 the dialog stays until the user clicks
     "I've finished" (accept) or Cancel. Decline gives
     ``{"action": "decline"}``; Cancel, Escape, closing the window, Ctrl-C in the
-    terminal and an opener that fails give ``{"action": "cancel"}``. Creates the
+    terminal give ``{"action": "cancel"}`` (an opener that fails leaves the address to
+    open elsewhere, see :class:`UrlConsentDialog`). Creates the
     QApplication when there is none.
     """
     _app = _application()  # held while the dialog runs

@@ -45,7 +45,7 @@ function consentMarkup(_t) {
           { class: "buttons" },
           h("button", { type: "button", class: "btn quiet", id: "eg-cancel", "aria-keyshortcuts": "Escape" }, _t("Cancel")),
           h("button", { type: "button", class: "btn", id: "eg-decline" }, _t("Decline")),
-          h("a", { class: "btn primary", id: "eg-open", target: "_blank", rel: "noopener noreferrer", hidden: true },
+          h("a", { class: "btn", id: "eg-open", target: "_blank", rel: "noopener noreferrer", hidden: true },
             _t("Open in browser")),
           h("button", { type: "button", class: "btn primary", id: "eg-finished", hidden: true }, _t("I've finished")),
         ),

@@ -198,8 +198,8 @@ def bundle_name(pattern: bool) -> str:
 
 #: What every URL consent module starts with, in order: the catalogue (``_t``), the safe-text
 #: helpers, the URL check (``urlcheck.py`` after the parts of URLs it reads and the Public
-#: Suffix List's table, ``publicsuffix.py``) and the consent
-#: script's command line; each target adds its screen.
+#: Suffix List's table, ``publicsuffix.py``), the consent script's command line and the one
+#: consent flow (``consent_flow.py``); each target adds the screen that draws it.
 CONSENT_PARTS = (
     "i18n.py",
     "safetext.py",
@@ -207,6 +207,7 @@ CONSENT_PARTS = (
     "publicsuffix.py",
     "urlcheck.py",
     "consent_args.py",
+    "consent_flow.py",
 )
 
 #: The runtime part that defines ``_t``/``_tn``: first in every UI module's parts.

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 <<<golden runtime/core/consent_args.py>>>
 
+<<<golden runtime/core/consent_flow.py>>>
+
 <<<golden runtime/cli/terminal.py>>>
 
 <<<golden runtime/cli/prompt_consent.py>>>

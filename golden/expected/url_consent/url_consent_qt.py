@@ -27,7 +27,11 @@ from __future__ import annotations
 
 <<<golden runtime/core/consent_args.py>>>
 
+<<<golden runtime/core/consent_flow.py>>>
+
 <<<golden runtime/qt/qt_app.py>>>
+
+<<<golden runtime/qt/qt_consent_view.py>>>
 
 <<<golden runtime/qt/qt_consent.py>>>
 

@@ -27,6 +27,8 @@ from __future__ import annotations
 
 <<<golden runtime/core/consent_args.py>>>
 
+<<<golden runtime/core/consent_flow.py>>>
+
 <<<golden runtime/textual/textual_screen.py>>>
 
 <<<golden runtime/textual/textual_consent.py>>>

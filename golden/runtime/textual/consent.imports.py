@@ -8,7 +8,7 @@ import unicodedata as _unicodedata
 import webbrowser
 from collections.abc import Callable, Sequence
 from collections.abc import Callable as _Callable
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 from typing import NamedTuple as _NamedTuple
 
 from rich.text import Text

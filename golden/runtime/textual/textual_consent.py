@@ -116,7 +116,7 @@ class UrlConsentScreen(_FreshKeysModal):
 
     Shows who asks (``server``), the ``message``, the destination's domain, the full
     URL and any warning (a look-alike name: the warnings first, the name in its xn--
-    form, and Open not the primary button). The full URL shown is the one Open opens:
+    form). Open is never the primary button. The full URL shown is the one Open opens:
     ``opener`` (default :func:`webbrowser.open`) is called once with the check's
     ``href`` (serialised from the parts the check judged, never the URL as sent).
 
@@ -132,8 +132,10 @@ class UrlConsentScreen(_FreshKeysModal):
     clipboard), open it elsewhere and press "I've opened it" (2025-11-25: accept) or
     "I've finished" (2026-07-28), or cancel. A URL :func:`check_url` refuses has no Open
     button. No key typed before the screen was drawn acts on it
-    (:class:`_FreshKeysModal`). Decline gives ``{"action": "decline"}``; Cancel, Escape
-    and Ctrl+C give ``{"action": "cancel"}``.
+    (:class:`_FreshKeysModal`). Decline (only before Open) gives ``{"action":
+    "decline"}``; Cancel, Escape and Ctrl+C give ``{"action": "cancel"}``. What it shows,
+    in what order, and every transition are the one consent flow's (:class:`ConsentFlow`,
+    ``flow``; ``state`` is its state); the screen only draws it.
     """
 
     DEFAULT_CSS = _CONSENT_CSS
@@ -168,17 +170,21 @@ class UrlConsentScreen(_FreshKeysModal):
         self.message = message
         self.url = url
         self.elicitation_id = elicitation_id
-        self.check = check_url(url)
+        self.flow = ConsentFlow(url, revision)
+        self.check = self.flow.check
         # None: the module's default opener, looked up when Open is pressed.
         self.opener = opener
         #: 2026-07-28: the user, not a notification, says when the step is done
-        self.by_user = finished_by_user(revision)
-        #: "asking", then "opened" (2026-07-28) or "no browser", until the answer
-        self.state = "asking"
+        self.by_user = self.flow.by_user
         self._answered = False
 
+    @property
+    def state(self) -> str:
+        """The consent flow's state (``consent_flow.py``: "shown", "opened", ...)."""
+        return self.flow.state
+
     def compose(self) -> ComposeResult:
-        check = self.check
+        flow = self.flow
         with Vertical(id="dialog"):
             with _Head(id="head"):
                 who = _t("{server} asks you to open a web page", server=self.server)
@@ -186,51 +192,52 @@ class UrlConsentScreen(_FreshKeysModal):
                 if self.message.strip():
                     yield Static(_literal(self.message), id="message")
             with _Destination(id="destination"):
-                if check.lookalike:
+                if flow.warnings_first:
                     # A name that imitates another: the warnings first, then what the
                     # name really is (its xn-- form), the look-alike letters only after.
-                    for warning in check.warnings:
+                    for warning in flow.warnings:
                         yield Static(_warning(warning), classes="warning")
-                if check.domain:
+                if flow.headline:
                     yield Static(_t("Web site:"), classes="label", markup=False)
-                    headline = check.headline
-                    yield Static(_literal(headline), id="domain")
-                if check.lookalike:
-                    written = check.domain
+                    yield Static(_literal(flow.headline), id="domain")
+                if flow.readable:
+                    written = flow.readable
                     readable = _t("Written in the link as: {domain}", domain=written)
                     yield Static(_literal(readable), classes="label", id="readable")
                 yield Static(_t("Full URL:"), classes="label", markup=False)
-                yield Static(_literal(shown_address(check) or _t("(none)")), id="url")
+                yield Static(_literal(flow.address or _t("(none)")), id="url")
                 if self.elicitation_id:
                     request = _t("Request: {id}", id=self.elicitation_id)
                     yield Static(_literal(request), classes="label", id="request")
-                if not check.lookalike:
-                    for warning in check.warnings:
+                if not flow.warnings_first:
+                    for warning in flow.warnings:
                         yield Static(_warning(warning), classes="warning")
-                if check.refusal is not None:
-                    reason = check.refusal
+                if flow.refusal is not None:
+                    reason = flow.refusal
                     refusal = _t("Cannot open this link: {reason}", reason=reason)
                     yield Static(_literal(refusal), id="refusal")
             with Vertical(id="foot"):
                 yield Static("", id="status")
                 with Horizontal(id="actions"):
-                    if check.openable:
+                    if "open" in flow.actions():
                         opens = _t("Open in browser")
-                        # Never the emphasised action for a name that imitates another.
-                        yield Button(
-                            opens,
-                            variant="default" if check.lookalike else "primary",
-                            id="open",
-                        )
+                        yield Button(opens, variant=self._variant("open"), id="open")
                     yield Button(_t("Decline"), variant="error", id="decline")
                     yield Button(_t("Cancel"), id="cancel")
                 keys = _t("Tab: next   Enter: press   Esc: cancel")
                 yield Static(keys, id="consent-keys", markup=False)
 
+    def _variant(self, action: str) -> Literal["default", "primary"]:
+        """The button's look: primary only for the flow's emphasised action (never
+        Open: a borrowed or look-alike name must not be the obvious next key)."""
+        return "primary" if self.flow.emphasised == action else "default"
+
     # --- actions ---------------------------------------------------------------
 
-    def _answer(self, result: dict[str, Any]) -> None:
-        if not self._answered:
+    def _answer(self) -> None:
+        """Dismissed with the flow's ElicitResult, once."""
+        result = self.flow.result()
+        if result is not None and not self._answered:
             self._answered = True
             self.dismiss(result)
 
@@ -257,25 +264,24 @@ class UrlConsentScreen(_FreshKeysModal):
     @on(Button.Pressed, "#copy")
     def _copy_pressed(self, event: Button.Pressed) -> None:
         event.stop()
-        # The terminal's clipboard (OSC 52): reaches the user's computer over SSH too.
-        self.app.copy_to_clipboard(self.check.href)
-        self.app.notify(_t("The address is on the clipboard."), markup=False)
+        href = self.flow.copy()
+        if href is not None:
+            # The terminal's clipboard (OSC 52): reaches the user's computer over SSH too.
+            self.app.copy_to_clipboard(href)
+            self.app.notify(_t("The address is on the clipboard."), markup=False)
 
     def action_open(self) -> None:
         """Opens the URL (only when it may be opened, and only once); then accepts
         (2025-11-25), or waits for "I've finished" (2026-07-28)."""
-        if self._answered or self.state != "asking" or not self.check.openable:
+        if "open" not in self.flow.actions():
             return
         opener = self.opener if self.opener is not None else _open_in_browser
-        try:
-            opener(self.check.href)  # what the check judged and the screen shows
-        except Exception as exc:  # noqa: BLE001, RUF100 (the host's opener)
-            self._no_browser(str(exc))
+        if not self.flow.open(opener):  # what the check judged and the screen shows
+            self._no_browser(self.flow.problem)
             return
         if not self.by_user:
             self._accept()
             return
-        self.state = "opened"
         waiting = _t(
             "Continue in your browser, then come back and press I've finished.",
         )
@@ -283,7 +289,6 @@ class UrlConsentScreen(_FreshKeysModal):
 
     def _no_browser(self, problem: str) -> None:
         """The opener failed: the user opens the address shown above elsewhere."""
-        self.state = "no browser"
         failed = _t("Could not open the browser: {problem}", problem=problem)
         then = _t(
             "Open the full URL above in a browser yourself, on this or another device.",
@@ -299,10 +304,11 @@ class UrlConsentScreen(_FreshKeysModal):
         for button in self.query("#open, #decline"):
             button.remove()
         actions = self.query_one("#actions", Horizontal)
+        variant = self._variant("done")
         if self.by_user:
-            done = Button(_t("I've finished"), variant="primary", id="finished")
+            done = Button(_t("I've finished"), variant=variant, id="finished")
         else:
-            done = Button(_t("I've opened it"), variant="primary", id="opened")
+            done = Button(_t("I've opened it"), variant=variant, id="opened")
         row = [done, Button(_t("Copy address"), id="copy")] if copy else [done]
         actions.mount_all(row, before="#cancel")
         # Focus on the address, not a button: Enter alone answers nothing.
@@ -318,19 +324,22 @@ class UrlConsentScreen(_FreshKeysModal):
         if self.by_user:
             text = _t("{server} will now check that the step is done.", server=who)
         self.app.notify(text, markup=False)
-        self._answer({"action": "accept"})
+        self._answer()
 
     def action_done(self) -> None:
         """Accepts, on "I've finished" (2026-07-28) or "I've opened it" (no browser,
         2025-11-25): only after Open."""
-        if self.state in ("opened", "no browser"):
+        if self.flow.done():
             self._accept()
 
     def action_decline(self) -> None:
-        self._answer({"action": "decline"})
+        """Declines: only before Open (once the page is open, Cancel is left)."""
+        if self.flow.decline():
+            self._answer()
 
     def action_cancel(self) -> None:
-        self._answer({"action": "cancel"})
+        if self.flow.cancel():
+            self._answer()
 
 
 def notify_complete(app: App[Any], url: str) -> None:

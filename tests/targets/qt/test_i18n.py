@@ -378,7 +378,11 @@ def test_zh_url_consent_failures_show_no_english_chrome(
     dialog = _consent(qtbot, consent_zh, "https://login.example.com/a", failing)
     assert dialog.open_in_browser() is False
     failed = shown_texts(dialog)
-    assert ZH.gettext("Cancelled.") in "\n".join(failed)
+    elsewhere = "Open the full URL above in a browser yourself, on this or another device."
+    assert ZH.gettext(elsewhere) in "\n".join(failed)
+    assert dialog.copy_address() is True
+    failed = shown_texts(dialog)
+    assert ZH.gettext("The address is on the clipboard.") in "\n".join(failed)
     refused = _consent(qtbot, consent_zh, "")
     texts = "\n".join(failed + shown_texts(refused))
     assert refused.url_view.toPlainText() == ZH.gettext("(none)")

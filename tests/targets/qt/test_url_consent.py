@@ -311,19 +311,58 @@ def test_closing_the_window_cancels(qtbot: QtBot, consent: ModuleType) -> None:
     assert emitted == [{"action": "cancel"}] and opener.calls == []
 
 
-def test_an_opener_that_fails_cancels_and_says_so(qtbot: QtBot, consent: ModuleType) -> None:
+NO_BROWSER = (
+    "Could not open the browser: no display \\x1b[2J\n"
+    "Open the full URL above in a browser yourself, on this or another device."
+)
+
+
+def test_without_a_browser_the_user_opens_it_elsewhere(qtbot: QtBot, consent: ModuleType) -> None:
+    """The opener fails (no browser here): the dialog stays, says so with the problem
+    escaped, keeps the full URL; Copy address puts the check's href on the clipboard and
+    "I've opened it" accepts as after Open (the one consent flow: cli and Textual do the
+    same; Qt cancelled at once before, with no way to open the address elsewhere)."""
     failing = Recorder(OSError("no display \x1b[2J"))
-    dialog, opener, emitted = show(qtbot, consent, opener=failing)
+    dialog, opener, emitted = show(qtbot, consent, opener=failing, server="Acme")
     click(qtbot, dialog.open_button)
-    assert opener.calls == [URL]
-    assert emitted == [{"action": "cancel"}]
+    assert opener.calls == [URL] and emitted == [] and dialog.state == "failed"
     status = label(dialog, "status")
-    assert status.text() == "Could not open the browser: no display \\x1b[2J\nCancelled."
-    assert dialog.isVisible() and visible_buttons(dialog) == ["Close"]
-    dialog.complete()  # not waiting: nothing happens
-    assert status.text().startswith("Could not open")
-    click(qtbot, dialog.close_button)
-    assert not dialog.isVisible() and emitted == [{"action": "cancel"}]
+    assert status.text() == NO_BROWSER
+    assert dialog.isVisible()
+    assert visible_buttons(dialog) == ["Cancel", "I've opened it", "Copy address"]
+    assert dialog.decline_button.isHidden() and dialog.open_button.isHidden()
+    dialog.decline()  # no Decline once Open was chosen
+    dialog.complete()  # not accepted: nothing happens
+    assert emitted == [] and dialog.isVisible() and status.text() == NO_BROWSER
+    click(qtbot, dialog.copy_button)
+    assert QApplication.clipboard().text() == URL and dialog.state == "copied"
+    assert status.text() == NO_BROWSER + "\nThe address is on the clipboard."
+    click(qtbot, dialog.opened_button)
+    assert emitted == [{"action": "accept"}] and dialog.state == "accepted"
+    assert status.text() == "Continue in your browser. Acme will say when this step is complete."
+    assert opener.calls == [URL]  # nothing was opened again
+
+
+@pytest.mark.parametrize("how", ["cancel", "escape"])
+def test_without_a_browser_cancel_cancels(qtbot: QtBot, consent: ModuleType, how: str) -> None:
+    dialog, opener, emitted = show(qtbot, consent, opener=Recorder(RuntimeError("boom")))
+    click(qtbot, dialog.open_button)
+    assert emitted == [] and dialog.state == "failed"
+    if how == "cancel":
+        click(qtbot, dialog.cancel_button)
+    else:
+        qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert emitted == [{"action": "cancel"}] and not dialog.isVisible()
+    assert opener.calls == [URL]
+
+
+def test_without_a_browser_2026_waits_for_finished(qtbot: QtBot, consent: ModuleType) -> None:
+    failing = Recorder(OSError("no web browser could be started"))
+    dialog, _, emitted = show(qtbot, consent, opener=failing, revision="2026-07-28")
+    click(qtbot, dialog.open_button)
+    assert emitted == [] and visible_buttons(dialog) == ["Cancel", "I've &finished", "Copy address"]
+    click(qtbot, dialog.finished_button)
+    assert emitted == [{"action": "accept"}] and not dialog.isVisible()
 
 
 # --- 2026-07-28: no completion notification, the user says when the step is done ------------
@@ -351,6 +390,18 @@ def test_2026_open_then_finished_accepts_and_closes(qtbot: QtBot, consent: Modul
     assert emitted == [{"action": "accept"}]
     assert not dialog.isVisible() and dialog.result() == QDialog.DialogCode.Accepted.value
     assert dialog.finish() is False and emitted == [{"action": "accept"}]
+
+
+def test_2026_no_decline_once_the_page_is_open(qtbot: QtBot, consent: ModuleType) -> None:
+    """After Open the user has the page: Decline (hidden, or called by a host) no longer
+    answers; only "I've finished" and Cancel do (the cli never offered it there; Qt
+    answered decline before)."""
+    dialog, opener, emitted = show(qtbot, consent, revision=NEW)
+    click(qtbot, dialog.open_button)
+    dialog.decline()
+    assert emitted == [] and dialog.isVisible() and dialog.state == "opened"
+    click(qtbot, dialog.cancel_button)
+    assert emitted == [{"action": "cancel"}] and opener.calls == [URL]
 
 
 @pytest.mark.parametrize("how", ["cancel", "escape", "close"])
@@ -388,7 +439,7 @@ def test_2025_revisions_keep_the_accept_at_open(
 ) -> None:
     dialog, _, emitted = show(qtbot, consent, server="Acme", revision=revision)
     click(qtbot, dialog.open_button)
-    assert emitted == [{"action": "accept"}] and dialog.state == "waiting"
+    assert emitted == [{"action": "accept"}] and dialog.state == "accepted"
     assert label(dialog, "status").text() == (
         "Continue in your browser. Acme will say when this step is complete."
     )
@@ -785,7 +836,14 @@ def test_the_module_is_the_same_on_every_run() -> None:
 def test_the_module_holds_the_runtime_verbatim_and_only_stdlib_and_pyside6() -> None:
     text = generated_text("qt")
     assert text.startswith("# Generated by elicit-gen: the URL consent dialog of the qt target.")
-    for part in ("safetext.py", "urlparts.py", "urlcheck.py", "qt_consent.py"):
+    for part in (
+        "safetext.py",
+        "urlparts.py",
+        "urlcheck.py",
+        "consent_flow.py",
+        "qt_consent_view.py",
+        "qt_consent.py",
+    ):
         assert runtime_part(part).body in text, part
     for part in ("formcore.py", *QT_FORM_PARTS, "prompt_consent.py"):
         assert runtime_part(part).body.splitlines()[0] not in text, part

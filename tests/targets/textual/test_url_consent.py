@@ -487,6 +487,29 @@ def test_2026_cancel_after_open(consent: ModuleType, keys: list[str]) -> None:
     assert notices(app) == []
 
 
+@pytest.mark.parametrize("opener_fails", [False, True])
+def test_no_decline_once_open_was_chosen(consent: ModuleType, opener_fails: bool) -> None:
+    """After Open (the page opened, or is to be opened elsewhere) Decline no longer answers,
+    as in the cli and the Qt dialog: only "I've finished"/"I've opened it" and Cancel."""
+    seen: list[Any] = []
+
+    async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
+        await pilot.click("#open")
+        await pilot.pause()
+        screen = pilot.app.screen
+        screen.action_decline()
+        await pilot.pause()
+        seen.append((list(results), screen.state))
+        await pilot.press("escape")
+        await answered(pilot, results)
+
+    failing = Recorder(OSError("no browser")) if opener_fails else None
+    revision = None if opener_fails else "2026-07-28"
+    results, opener, _ = drive(consent, script, opener=failing, revision=revision)
+    assert seen == [([], "failed" if opener_fails else "opened")]
+    assert results == [{"action": "cancel"}] and opener.calls == [URL]
+
+
 @pytest.mark.parametrize("revision", [None, "2025-11-25", "2025-06-18"])
 def test_2025_revisions_accept_at_open(consent: ModuleType, revision: str | None) -> None:
     async def script(pilot: Pilot[None], results: Any, opener: Recorder) -> None:
@@ -629,7 +652,7 @@ def test_a_name_that_is_no_look_alike_keeps_its_readable_headline(consent: Modul
         await answered(pilot, results)
 
     drive(consent, script, url)
-    assert seen == {"variant": "primary", "domain": "m\u00fcnchen.de", "readable": 0}
+    assert seen == {"variant": "default", "domain": "m\u00fcnchen.de", "readable": 0}
 
 
 #: A megabyte: what a hostile server may send as its name, the id or the message.

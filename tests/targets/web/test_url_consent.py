@@ -33,6 +33,7 @@ SHOWN = """() => {
         server: text("eg-server").textContent,
         message: text("eg-message").textContent,
         actions: !text("eg-actions").hidden,
+        primary: open !== null && open.classList.contains("primary"),
     };
 }"""
 
@@ -52,6 +53,7 @@ def test_an_https_link_is_shown_and_opens_only_by_the_users_click(host: Host) ->
     check = urlcheck.check_url(DESTINATION)
     assert seen["domain"] == check.domain and seen["href"] == check.href
     assert seen["server"] == "Acme" and seen["message"] == "Sign in to continue"
+    assert not seen["primary"]  # Open is never the emphasised action (consent_flow.py)
     assert host.events() == []
     with host.page.expect_popup(timeout=TIMEOUT) as popup:
         host.page.click("#eg-open")
