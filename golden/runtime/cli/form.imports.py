@@ -1,3 +1,5 @@
+import _thread
+import bisect as _bisect
 import datetime as _dt
 import io
 import json

@@ -1,4 +1,6 @@
+import _thread
 import argparse
+import bisect as _bisect
 import datetime as _dt
 import functools
 import html
