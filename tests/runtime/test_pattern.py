@@ -524,9 +524,9 @@ def test_a_forms_patterns_share_one_budget_of_compile_work() -> None:
     refused = [one for one in found if "error" in one]
     assert read and refused
     assert found == read + refused  # once spent, every later pattern is refused
-    assert {one["error"] for one in refused} == {pattern_base._TOO_MUCH_WORK}
+    assert {one["error"] for one in refused} == {pattern_base._OVER_BUDGET}
     assert {one["at"] for one in refused} == {-1}
-    assert "too costly to compile" in pattern_base._TOO_MUCH_WORK
+    assert "too costly to compile" in pattern_base._OVER_BUDGET
     # the work spent: what one pattern takes (the class [\W\D] joined once), times the patterns
     alone = pattern.PatternBudget()
     compile_pattern(ISSUE_40_PATTERNS[0], alone)

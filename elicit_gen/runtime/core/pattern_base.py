@@ -40,9 +40,7 @@ class PatternError(ValueError):
         self.at = at
 
 
-_TOO_MUCH_WORK = (
-    f"too costly to compile quickly: with the form's other patterns, over {_MAX_WORK} steps"
-)
+_OVER_BUDGET = f"too costly to compile: the form's patterns need over {_MAX_WORK} steps"
 
 
 class PatternBudget:
@@ -61,7 +59,7 @@ class PatternBudget:
     def spend(self, work: int) -> None:
         self.left -= work
         if self.left < 0:
-            raise PatternError(_TOO_MUCH_WORK)
+            raise PatternError(_OVER_BUDGET)
 
 
 # --- sets of characters ---

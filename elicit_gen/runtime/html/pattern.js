@@ -11,7 +11,7 @@ const ElicitPattern = (() => {
 
   const LIMITS = PATTERN_DATA.limits;
   const END = 0x110000;
-  const TOO_MUCH_WORK = `too costly to compile quickly: with the form's other patterns, over ${LIMITS.work} steps`;
+  const OVER_BUDGET = `too costly to compile: the form's patterns need over ${LIMITS.work} steps`;
   // what building one part of an automaton costs (joining it to the next included)
   const PART_WORK = LIMITS.partWork;
 
@@ -36,7 +36,7 @@ const ElicitPattern = (() => {
 
     spend(work) {
       this.left -= work;
-      if (this.left < 0) throw new PatternError(TOO_MUCH_WORK);
+      if (this.left < 0) throw new PatternError(OVER_BUDGET);
     }
   }
 
