@@ -163,7 +163,7 @@ def _above(a: float, b: float) -> bool:
 def _pydantic_multiple(value: float, step: float) -> bool:
     """pydantic-core's ``multiple_of`` of a float (the Python SDK's check of a ``float`` field):
     ``value / step`` rounded half away from zero, times ``step``, within 1e-9 of ``value``, all
-    in doubles. 100000000.07 is refused for 0.01 (it is 1.49e-8 away), 123456789.17 is not."""
+    in doubles. 100000000.07 is refused for 0.01 (1.49e-8 away), 123456789.17 is not."""
     quotient = _double(value) / _double(step)
     rounded = float(_math.trunc(quotient))
     if abs(quotient - rounded) >= 0.5:

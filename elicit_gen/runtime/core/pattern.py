@@ -72,8 +72,9 @@ characters, expanding to more than 1,000 positions (counted repetition such as
 ``(a{1000}){1000}`` expands), nesting groups deeper than 64, with more than 16 look-arounds or a
 look-behind inside a look-ahead (a third pass), or needing more than 64 operations a character
 (each shift and bundle, and 16 a pass). Compiling is counted too, against a PatternBudget a
-form's patterns share (a class written again is joined once). ``runtime/html/pattern.js`` is the same engine for the
-page's script (tests/runtime/test_pattern.py holds the two equal); docs/patterns.md says more.
+form's patterns share (a class written again is joined once). ``runtime/html/pattern.js`` is
+the same engine for the page's script (tests/runtime/test_pattern.py holds the two equal);
+docs/patterns.md says more.
 """
 
 # The engine is five runtime parts, copied in this order (each imports the names of the ones
@@ -201,7 +202,10 @@ class CompiledPattern:
             contexts[at] |= bits
 
 
-def compile_pattern(source: str, budget: PatternBudget | None = None) -> CompiledPattern:
+def compile_pattern(
+    source: str,
+    budget: PatternBudget | None = None,
+) -> CompiledPattern:
     """``source`` compiled; raises PatternError (with a reason and a place) for a pattern the
     engines do not all read alike, or one too large to check quickly. Its work is charged to
     ``budget``, shared by a form's patterns (None: a budget of its own)."""

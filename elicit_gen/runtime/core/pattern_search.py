@@ -319,7 +319,8 @@ class _Program(_Looks):
         parts.setdefault(main, []).append((self.main, -1, False))
         if len(parts) > _MAX_PASSES:
             raise PatternError(_NESTED_LOOKS)
-        return [_Pass(parts[stage], stage % 2 == 0, self.budget) for stage in sorted(parts)]
+        budget = self.budget
+        return [_Pass(parts[s], s % 2 == 0, budget) for s in sorted(parts)]
 
     def earliest(self, auto: _Automaton, ahead: bool, stages: list[int]) -> int:
         """The earliest pass ``auto`` can run in (even: right to left, for look-aheads)."""
