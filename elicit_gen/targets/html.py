@@ -156,6 +156,8 @@ def pattern_data() -> str:
             "passes": _pattern._MAX_PASSES,
             "passSteps": _pattern._PASS_STEPS,
             "states": _pattern._MAX_STATES,
+            "work": _pattern._MAX_WORK,
+            "partWork": _pattern._PART_WORK,
         },
     }
     return (

@@ -135,3 +135,26 @@ def test_lint_pays_for_the_engine_only_when_a_schema_has_a_pattern() -> None:
     )
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert proc.stdout.strip() == "False", proc.stdout + proc.stderr
+
+
+def test_a_forms_patterns_share_one_budget_of_compile_work() -> None:
+    """Issue 40: 46 patterns of 678 copies of [\\W\\D] took 12-36 s to reach the user. The lint
+    (and load_form, the same rules) spends one budget of compile work on a form's patterns, in
+    the order of the fields' names: the first are read, the others are EG112 errors saying why,
+    each at its own field's pattern."""
+    names = [f"f{index:02d}" for index in range(46)]
+    properties = {
+        name: {"type": "string", "pattern": "^" + "[\\W\\D]" * 678 + f"{index:04d}$"}
+        for index, name in enumerate(reversed(names))
+    }
+    text = json.dumps({"type": "object", "properties": properties}, indent=1)
+    found = elicit_gen.lint(text, name="t.json").diagnostics
+    costly = [d for d in found if d.code == "EG112" and "too costly to compile" in d.message]
+    assert {d.code for d in found if d.severity.name == "ERROR"} == {"EG112"}
+    assert len([d for d in found if d.code == "EG112"]) == len(costly)
+    assert 0 < len(costly) < 46
+    refused = sorted(d.message.split("'")[1] for d in costly)
+    assert refused == names[-len(costly) :]
+    assert all("the form's patterns need over 300000 steps" in d.message for d in costly)
+    with pytest.raises(elicit_gen.FormError):
+        elicit_gen.load_form(json.loads(text), "cli")

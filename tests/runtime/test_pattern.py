@@ -493,3 +493,102 @@ def test_search_is_the_same_after_any_text() -> None:
     for _ in range(5):
         engine.search("".join(rng.choice("abc ") for _ in range(3000)))
     assert engine.search(probe) == first
+
+
+# --- compile work: a budget per form --------------------------------------------------------------
+
+#: issue 40's schema: 46 distinct patterns of 678 copies of [\W\D] (4,074 characters each).
+ISSUE_40_PATTERNS = ["^" + "[\\W\\D]" * 678 + f"{index:04d}$" for index in range(46)]
+
+
+def _form_verdicts(patterns: list[str]) -> list[dict[str, Any]]:
+    """Each pattern compiled in turn with one budget, as pattern_js.mjs reports the page's."""
+    budget = pattern.PatternBudget()
+    out: list[dict[str, Any]] = []
+    for source in patterns:
+        try:
+            found: dict[str, Any] = {"steps": compile_pattern(source, budget).steps}
+        except PatternError as error:
+            found = {"error": error.reason, "at": error.at}
+        out.append({**found, "left": budget.left})
+    return out
+
+
+def test_a_forms_patterns_share_one_budget_of_compile_work() -> None:
+    """Issue 40: each pattern took 0.3-0.8 s to compile, the schema 12-36 s. Compiling counts its
+    work against one budget for the form: the first patterns are read, the rest refused for the
+    work, and the whole costs at most the budget (and one pattern's first charge past it)."""
+    assert all(len(source) == 4074 for source in ISSUE_40_PATTERNS)
+    found = _form_verdicts(ISSUE_40_PATTERNS)
+    read = [one for one in found if "steps" in one]
+    refused = [one for one in found if "error" in one]
+    assert read and refused
+    assert found == read + refused  # once spent, every later pattern is refused
+    assert {one["error"] for one in refused} == {pattern_base._OVER_BUDGET}
+    assert {one["at"] for one in refused} == {-1}
+    assert "too costly to compile" in pattern_base._OVER_BUDGET
+    # the work spent: what one pattern takes (the class [\W\D] joined once), times the patterns
+    alone = pattern.PatternBudget()
+    compile_pattern(ISSUE_40_PATTERNS[0], alone)
+    one = alone.limit - alone.left
+    assert one < 50_000, one
+    assert len(read) == pattern._MAX_WORK // one
+    assert list(alone.sets) == ["[\\W\\D]"]
+    # each pattern alone is read: the budget is the form's, not a limit on every pattern
+    assert compile_pattern(ISSUE_40_PATTERNS[-1]).steps == read[0]["steps"]
+
+
+def test_the_budget_counts_what_positions_do_not() -> None:
+    """(?:(?:^){1000}){1000} has no character to match, so no position: it took 5 s to build
+    (three levels, 5,000 s); its parts are counted."""
+    for source in ("(?:(?:^){1000}){1000}", "(?:(?:(?:\\b){1000}){1000}){1000}"):
+        budget = pattern.PatternBudget()
+        with pytest.raises(PatternError, match="too costly to compile"):
+            compile_pattern(source, budget)
+        assert budget.left > -1_000
+    # a class of 2,000 \W \D \S (each set ~1,400 boundaries) is joined only within the budget
+    with pytest.raises(PatternError, match="too costly to compile"):
+        compile_pattern("[" + "\\W\\D\\S" * 680 + "]")
+
+
+def test_real_forms_are_far_below_the_budget() -> None:
+    """Every real-world pattern of the corpus in one form takes under half the budget."""
+    budget = pattern.PatternBudget()
+    for source, _ in CORPUS.values():
+        compile_pattern(source, budget)
+    assert budget.limit - budget.left < pattern._MAX_WORK // 2
+
+
+def _budget_forms() -> list[list[str]]:
+    rng = random.Random(40)
+    forms = [ISSUE_40_PATTERNS, [source for source, _ in CORPUS.values()] * 4]
+    forms.append([source for source, _, _ in REFUSED] + [source for source, _ in HOSTILE])
+    forms.append(["(?:(?:^){1000}){1000}", "[" + "\\W\\D\\S" * 680 + "]", "a"])
+    classes = ["[\\W\\D]", "[^\\w\\s]", "\\W", "[a-z\\d]", "(?:^|\\b)", "[\\S\\Wx]"]
+    for _ in range(30):
+        forms.append(
+            [
+                "".join(rng.choice(classes) for _ in range(rng.randrange(1, 600)))
+                for _ in range(rng.randrange(1, 12))
+            ]
+            + [random_pattern(rng) for _ in range(3)]
+        )
+    return forms
+
+
+def test_the_page_engine_spends_the_budget_as_the_python_engine(page_engine: Path) -> None:
+    """The same verdict for every pattern of a form and the same work left after each."""
+    forms = _budget_forms()
+    node = require_ajv()
+    proc = subprocess.run(
+        [node, str(ROOT / "tests" / "support" / "pattern_js.mjs"), str(page_engine)],
+        input=json.dumps({"forms": forms}).encode("utf-8"),
+        capture_output=True,
+        timeout=600,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr.decode("utf-8", "replace")
+    by_page = json.loads(proc.stdout)
+    assert any("error" in one and "compile" in one["error"] for f in by_page for one in f)
+    for patterns, page in zip(forms, by_page, strict=True):
+        assert page == _form_verdicts(patterns), patterns[:2]

@@ -7,9 +7,11 @@ each refusal as formcore does."""
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterator
+from decimal import Decimal
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import pydantic
 import pytest
@@ -276,3 +278,94 @@ def test_sound_constraints_lint_only_as_not_portable() -> None:
     assert all(
         "elicit-gen's forms enforce it, but other clients may drop it" in m for m in messages
     )
+
+
+#: (multipleOf, a magnitude, decimals): the steps pydantic's ``Field(multiple_of=...)`` sends,
+#: near where its float check (a rounded quotient, within 1e-9) starts to part from Ajv's.
+BINARY_STEPS = [
+    (0.01, 10**8, 2),
+    (0.1, 10**9, 1),
+    (0.05, 10**7, 2),
+    (0.001, 10**6, 3),
+    (0.3, 10**6, 1),
+    (0.25, 10**9, 2),
+    (2.5, 10**12, 1),
+]
+
+
+def _binary_multiples() -> list[tuple[dict[str, Any], str]]:
+    """Decimal multiples of each step (their JSON text), near and past the magnitude."""
+    rng = random.Random(8)
+    out: list[tuple[dict[str, Any], str]] = []
+    for step, magnitude, decimals in BINARY_STEPS:
+        prop = {"type": "number", "multipleOf": step}
+        low = round(magnitude / step)
+        for _ in range(400):
+            k = rng.randrange(low, low * 10)
+            out.append((prop, f"{k * Decimal(repr(step)):.{decimals}f}"))
+    return out
+
+
+def test_a_multiple_pydantic_refuses_is_refused_as_servers_in_binary_do() -> None:
+    """Issue 40: ``Field(multiple_of=0.01)`` gives ``{"multipleOf": 0.01}``, and the form took
+    100000000.07 (and 1000000000.4 of 0.1), which pydantic-core's float check refuses (12% of
+    the multiples near 1e8). Over 2,800 decimal multiples near 1e6 to 1e13: each the form takes,
+    pydantic (the JSON text, as the SDK validates it), Ajv and jsonschema take; each it refuses
+    as a multiple in decimal only, one of them refuses."""
+    binary = (
+        "{value} is a multiple of {step}, but servers that compute in binary floating point "
+        "would refuse it: enter another multiple."
+    )
+    assert check_value({"type": "number", "multipleOf": 0.01}, 100000000.07) == binary.format(
+        value="100000000.07", step="0.01"
+    )
+    assert check_value({"type": "number", "multipleOf": 0.1}, 1000000000.4) is not None
+    # an integer field is an int to pydantic: exact
+    assert check_value({"type": "integer", "multipleOf": 3}, 3**40) is None
+    pairs = _binary_multiples()
+    values = [(prop, json.loads(text)) for prop, text in pairs]
+    ajv = ajv_verdicts(values)
+    accepted = refused = 0
+    for (prop, text), (_, value), by_ajv in zip(pairs, values, ajv, strict=True):
+        adapter = pydantic.TypeAdapter(
+            Annotated[float, pydantic.Field(multiple_of=prop["multipleOf"])]
+        )
+        try:
+            adapter.validate_json(text)
+            by_pydantic = True
+        except pydantic.ValidationError:
+            by_pydantic = False
+        found = check_value(prop, value)
+        assert found is None or "binary" in found, (prop, text, found)
+        if found is None:
+            accepted += 1
+            assert by_pydantic and by_ajv and jsonschema_verdict(prop, value), (prop, text)
+        else:
+            refused += 1
+            assert not (by_pydantic and by_ajv and jsonschema_verdict(prop, value)), (prop, text)
+    assert accepted > 1000 and refused > 100, (accepted, refused)
+
+
+@pytest.mark.browser
+def test_the_page_refuses_binary_multiples_as_formcore_does(browser: Any, tmp_path: Path) -> None:
+    """The page's check (form.js, the web element's too) is formcore's, value for value."""
+    steps = {
+        f"n{i}": {"type": "number", "multipleOf": s} for i, (s, _, _) in enumerate(BINARY_STEPS)
+    }
+    schema = {"type": "object", "properties": steps}
+    result = elicit_gen.compile(json.dumps(schema), [], name="binary.json")
+    assert result.ok
+    (form,) = result.forms
+    by_step = {prop["multipleOf"]: name for name, prop in steps.items()}
+    probes = [{by_step[prop["multipleOf"]]: json.loads(text)} for prop, text in _binary_multiples()]
+    context = browser.new_context()
+    try:
+        tab = context.new_page()
+        tab.goto(write_page(form, tmp_path).as_uri())
+        found = tab.evaluate(
+            "(probes) => probes.map((c) => window.elicitation.validate(c))", probes
+        )
+    finally:
+        context.close()
+    assert found == [validate_content(schema, probe) for probe in probes]
+    assert sum(bool(f) for f in found) > 100

@@ -20,6 +20,10 @@ from ..diagnostics import Severity
 from ..kinds import Kind
 from .base import Context, Finding, Rule, json_type
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ...runtime.core.pattern import CompiledPattern
+
 #: The messages, by case: ``str.format`` templates (the web element fills the same slots).
 MESSAGES = {
     "not_string": "field {name!r}: `pattern` must be a string (a regular expression), not {found}",
@@ -30,12 +34,24 @@ MESSAGES = {
 
 
 def check(ctx: Context) -> Iterator[Finding]:
-    for prop in ctx.valid_properties:
-        if prop.kind is not Kind.STRING or "pattern" not in prop.keys:
-            continue
-        # imported here: most schemas have no pattern, and --lint should not pay for the engine
-        from ...runtime.core.pattern import PatternError, compile_pattern
+    props = [p for p in ctx.valid_properties if p.kind is Kind.STRING and "pattern" in p.keys]
+    if not props:
+        return
+    # imported here: most schemas have no pattern, and --lint should not pay for the engine
+    from ...runtime.core.pattern import PatternBudget, PatternError, compile_pattern
 
+    # the form's patterns share one budget of compile work, spent in the order of the fields'
+    # names (the web element, which gets the properties as a JavaScript object, spends it alike)
+    budget = PatternBudget()
+    compiled: dict[str, CompiledPattern | PatternError] = {}
+    for prop in sorted(props, key=lambda p: p.name):
+        pattern = prop.keys["pattern"]
+        if isinstance(pattern, str):
+            try:
+                compiled[prop.name] = compile_pattern(pattern, budget)
+            except PatternError as error:
+                compiled[prop.name] = error
+    for prop in props:
         pattern = prop.keys["pattern"]
         if not isinstance(pattern, str):
             yield Finding(
@@ -43,18 +59,17 @@ def check(ctx: Context) -> Iterator[Finding]:
                 MESSAGES["not_string"].format(name=prop.name, found=json_type(pattern)),
             )
             continue
-        try:
-            compiled = compile_pattern(pattern)
-        except PatternError as error:
+        found = compiled[prop.name]
+        if isinstance(found, PatternError):
             yield Finding(
                 prop.at("pattern"),
-                MESSAGES["refused"].format(name=prop.name, error=error),
+                MESSAGES["refused"].format(name=prop.name, error=found),
                 hint="write it with what ECMAScript and Python's re both read alike "
                 "(docs/patterns.md), or check the value on the server",
             )
             continue
         const = prop.keys.get("const")
-        if isinstance(const, str) and not compiled.search(const):
+        if isinstance(const, str) and not found.search(const):
             yield Finding(
                 prop.at("const"),
                 MESSAGES["const"].format(name=prop.name, const=json.dumps(const)),

@@ -71,8 +71,10 @@ len(text) x steps bit-set operations. Refused for its size: a pattern longer tha
 characters, expanding to more than 1,000 positions (counted repetition such as
 ``(a{1000}){1000}`` expands), nesting groups deeper than 64, with more than 16 look-arounds or a
 look-behind inside a look-ahead (a third pass), or needing more than 64 operations a character
-(each shift and bundle, and 16 a pass). ``runtime/html/pattern.js`` is the same engine for the
-page's script (tests/runtime/test_pattern.py holds the two equal); docs/patterns.md says more.
+(each shift and bundle, and 16 a pass). Compiling is counted too, against a PatternBudget a
+form's patterns share (a class written again is joined once). ``runtime/html/pattern.js`` is
+the same engine for the page's script (tests/runtime/test_pattern.py holds the two equal);
+docs/patterns.md says more.
 """
 
 # The engine is five runtime parts, copied in this order (each imports the names of the ones
@@ -91,6 +93,7 @@ from .pattern_automaton import (
     _INSIDE_WIDE,
     _START,
 )
+from .pattern_automaton import _PART_WORK as _PART_WORK
 from .pattern_base import _DIGIT_TABLE as _DIGIT_TABLE
 from .pattern_base import _MAX_CONDITIONS as _MAX_CONDITIONS
 from .pattern_base import _MAX_DEPTH as _MAX_DEPTH
@@ -100,8 +103,10 @@ from .pattern_base import _MAX_POSITIONS as _MAX_POSITIONS
 from .pattern_base import _MAX_REPEAT as _MAX_REPEAT
 from .pattern_base import _MAX_STATES as _MAX_STATES
 from .pattern_base import _MAX_STEPS as _MAX_STEPS
+from .pattern_base import _MAX_WORK as _MAX_WORK
 from .pattern_base import _WORD, _has, _wide
 from .pattern_base import _WORD_TABLE as _WORD_TABLE
+from .pattern_base import PatternBudget as PatternBudget
 from .pattern_base import PatternError as PatternError
 from .pattern_parse import _TOO_COSTLY, _Parser
 from .pattern_search import _MAX_PASSES as _MAX_PASSES
@@ -117,9 +122,10 @@ class CompiledPattern:
     most len(text) x ``steps`` bit-set operations, and one lookup a character a pass).
     """
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, budget: PatternBudget) -> None:
         self.source = source
-        program = _Program(_Parser(source).parse())
+        budget.spend(len(source) + 1)
+        program = _Program(_Parser(source, budget).parse(), budget)
         self.uses = program.uses
         self.passes = program.passes()
         self.steps = sum(one.steps for one in self.passes)
@@ -196,12 +202,16 @@ class CompiledPattern:
             contexts[at] |= bits
 
 
-def compile_pattern(source: str) -> CompiledPattern:
+def compile_pattern(
+    source: str,
+    budget: PatternBudget | None = None,
+) -> CompiledPattern:
     """``source`` compiled; raises PatternError (with a reason and a place) for a pattern the
-    engines do not all read alike, or one too large to check quickly."""
+    engines do not all read alike, or one too large to check quickly. Its work is charged to
+    ``budget``, shared by a form's patterns (None: a budget of its own)."""
     if len(source) > _MAX_LENGTH:
         raise PatternError(
             f"the pattern is longer than {_MAX_LENGTH} characters",
             _MAX_LENGTH,
         )
-    return CompiledPattern(source)
+    return CompiledPattern(source, PatternBudget() if budget is None else budget)

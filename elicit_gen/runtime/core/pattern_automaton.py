@@ -5,6 +5,7 @@
 from .pattern_base import (
     _END,
     _MAX_CONDITIONS,
+    PatternBudget,
     PatternError,
     _Alt,
     _Anchor,
@@ -65,8 +66,16 @@ def _least(conditions: set[int]) -> tuple[int, ...]:
     return tuple(sorted(kept))
 
 
+# what building one part of an automaton costs (joining it to the next included), against the
+# PatternBudget
+_PART_WORK = 32
+
+
 class _Looks:
-    """Where an automaton registers the look-arounds it meets (the _Program)."""
+    """Where an automaton registers the look-arounds it meets (the _Program), and the budget
+    its work is charged to."""
+
+    budget: PatternBudget
 
     def look(self, node: _Look, wide: bool) -> int:
         """The assertion number of the look-around ``node`` read ``wide`` or not."""
@@ -131,6 +140,7 @@ class _Automaton:
         return self.merge(*({c | n: m} for c, m in found.items() for n in conditions))
 
     def link(self, last: _Conditions, first: _Conditions) -> None:
+        self.program.budget.spend(len(last) * len(first))
         for before, sources in last.items():
             for after, targets in first.items():
                 self.edges(sources, targets, before | after)
@@ -152,6 +162,8 @@ class _Automaton:
         return _Part(first, last, empty)
 
     def part(self, node: _Node) -> _Part:
+        # parts are counted, not only positions: (?:(?:^){1000}){1000} has none
+        self.program.budget.spend(_PART_WORK)
         if isinstance(node, _Set):
             position = 1 << len(self.sets)
             self.sets.append(node.wide if self.wide else node.narrow)
@@ -213,11 +225,15 @@ class _Automaton:
     def partition(self) -> None:
         """Splits the code points into runs that every position matches alike, and numbers
         the distinct sets of positions they match (the classes)."""
-        by_set: dict[tuple[int, ...], int] = {}
+        # by identity: a class written again is the same sets (PatternBudget.sets), and two
+        # equal sets apart toggle the same boundaries
+        by_set: dict[int, tuple[tuple[int, ...], int]] = {}
         for index, bounds in enumerate(self.sets):
-            by_set[bounds] = by_set.get(bounds, 0) | 1 << index
+            known = by_set.get(id(bounds))
+            by_set[id(bounds)] = (bounds, (known[1] if known else 0) | 1 << index)
+        self.program.budget.spend(sum(len(bounds) for bounds, _ in by_set.values()))
         toggles: dict[int, int] = {0: 0}
-        for bounds, positions in by_set.items():
+        for bounds, positions in by_set.values():
             for boundary in bounds:
                 toggles[boundary] = toggles.get(boundary, 0) ^ positions
         numbers: dict[int, int] = {}

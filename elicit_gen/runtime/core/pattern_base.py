@@ -22,6 +22,10 @@ _MAX_LOOKAROUNDS = 16
 _MAX_CONDITIONS = 16
 # distinct position sets a search keeps before it forgets them (a bounded DFA cache)
 _MAX_STATES = 1024
+# the work compiling may take, shared by a form's patterns (each character of a pattern, each
+# boundary of the sets a class joins, each part of its automata; see PatternBudget): well above
+# what real forms take, far below what a second of compiling does
+_MAX_WORK = 300_000
 _END = 0x110000
 
 
@@ -34,6 +38,28 @@ class PatternError(ValueError):
         super().__init__(reason if at < 0 else f"{reason} (at character {at + 1})")
         self.reason = reason
         self.at = at
+
+
+_OVER_BUDGET = f"too costly to compile: the form's patterns need over {_MAX_WORK} steps"
+
+
+class PatternBudget:
+    """The work compiling may still take (``left``), shared by the patterns of one form so that
+    many patterns cannot each take the whole of it, and the classes already read (``sets``, by
+    their text: a class written again costs nothing more). Compiling charges its work before it
+    does it; past the limit, the pattern (and every later one) is refused."""
+
+    __slots__ = ("left", "limit", "sets")
+
+    def __init__(self, limit: int = _MAX_WORK) -> None:
+        self.limit = limit
+        self.left = limit
+        self.sets: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def spend(self, work: int) -> None:
+        self.left -= work
+        if self.left < 0:
+            raise PatternError(_OVER_BUDGET)
 
 
 # --- sets of characters ---
@@ -186,6 +212,7 @@ _SPACE_WIDE = _union(
 _DOT = _invert(_span((0x0A, 0x0A), (0x0D, 0x0D), (0x2028, 0x2029)))
 _DOT_WIDE = _invert(_span((0x0A, 0x0A)))
 _WIDE: dict[str, tuple[int, ...]] = {}
+_ESCAPES: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
 
 def _wide(name: str) -> tuple[int, ...]:
@@ -196,7 +223,15 @@ def _wide(name: str) -> tuple[int, ...]:
 
 
 def _class_escape(letter: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """(what every engine matches, what any engine matches) for \\d \\D \\w \\W \\s \\S."""
+    """(what every engine matches, what any engine matches) for \\d \\D \\w \\W \\s \\S,
+    computed once (the same sets each time)."""
+    found = _ESCAPES.get(letter)
+    if found is None:
+        found = _ESCAPES[letter] = _class_sets(letter)
+    return found
+
+
+def _class_sets(letter: str) -> tuple[tuple[int, ...], tuple[int, ...]]:
     lower = letter.lower()
     narrow = {"d": _DIGIT, "w": _WORD, "s": _SPACE}[lower]
     wide = _SPACE_WIDE if lower == "s" else _wide("digit" if lower == "d" else "word")

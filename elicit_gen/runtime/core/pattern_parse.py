@@ -10,6 +10,7 @@ from .pattern_base import (
     _MAX_POSITIONS,
     _MAX_REPEAT,
     _MAX_STEPS,
+    PatternBudget,
     PatternError,
     _Alt,
     _Anchor,
@@ -38,8 +39,9 @@ def _char(code: int) -> _Set:
 class _Parser:
     """Reads a pattern into a syntax tree, refusing what the engines do not all read alike."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, budget: PatternBudget) -> None:
         self.text = text
+        self.budget = budget
         self.at = 0
         self.depth = 0
         self.size = 0  # positions, counted as repetition expands them
@@ -71,6 +73,7 @@ class _Parser:
         if len(sets) == len(branches):
             # a|b|c is the class [abc]: one position, not three
             self.size -= len(sets) - 1
+            self.budget.spend(sum(len(s.narrow) + len(s.wide) for s in sets))
             narrow = _union(*(s.narrow for s in sets))
             return _Set(narrow, _union(*(s.wide for s in sets)))
         return _Alt(branches)
@@ -304,9 +307,17 @@ class _Parser:
             self.class_item(narrow, wide, first)
             first = False
         self.size += 1
-        if negated:
-            return _Set(_invert(_union(*wide)), _invert(_union(*narrow)))
-        return _Set(_union(*narrow), _union(*wide))
+        # a class written before is read once: its sets joined the first time only
+        key = self.text[start : self.at]
+        found = self.budget.sets.get(key)
+        if found is None:
+            self.budget.spend(sum(map(len, narrow)) + sum(map(len, wide)))
+            if negated:
+                found = (_invert(_union(*wide)), _invert(_union(*narrow)))
+            else:
+                found = (_union(*narrow), _union(*wide))
+            self.budget.sets[key] = found
+        return _Set(*found)
 
     def class_item(
         self,

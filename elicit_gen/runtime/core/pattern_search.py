@@ -5,7 +5,14 @@
 import bisect as _bisect
 
 from .pattern_automaton import _FIXED, _Automaton, _Looks, _Pairs
-from .pattern_base import _MAX_LOOKAROUNDS, _MAX_STATES, PatternError, _Look, _Node
+from .pattern_base import (
+    _MAX_LOOKAROUNDS,
+    _MAX_STATES,
+    PatternBudget,
+    PatternError,
+    _Look,
+    _Node,
+)
 from .pattern_parse import _NESTED_LOOKS, _reverse
 
 # --- end of runtime imports ---
@@ -30,6 +37,7 @@ class _Pass:
         self,
         parts: list[tuple[_Automaton, int, bool]],
         backward: bool,
+        budget: PatternBudget,
     ) -> None:
         self.backward = backward
         self.parts: list[tuple[_Automaton, int, bool, int]] = []
@@ -44,10 +52,12 @@ class _Pass:
         self.given = uses & ~made  # the assertions it reads: decided before it runs
         self.steps = sum(auto.steps() for auto, _, _ in parts) + _PASS_STEPS
         # the characters split into runs every automaton matches alike
+        budget.spend(sum(len(auto.starts) for auto, _, _ in parts))
         self.starts = sorted({start for auto, _, _ in parts for start in auto.starts})
         self.runs: list[int] = []
         self.masks: list[int] = []  # each class: the positions that match it
         numbers: dict[int, int] = {}
+        budget.spend(len(self.starts) * len(self.parts))
         for start in self.starts:
             mask = 0
             for auto, _, _, at in self.parts:
@@ -255,7 +265,8 @@ class _Pass:
 class _Program(_Looks):
     """A compiled pattern: its automaton, and those of its look-arounds (inner ones first)."""
 
-    def __init__(self, root: _Node) -> None:
+    def __init__(self, root: _Node, budget: PatternBudget) -> None:
+        self.budget = budget
         # each look-around: its automaton, whether it looks ahead, whether it is negative
         self.looks: list[tuple[_Automaton, bool, bool]] = []
         self.known: dict[tuple[int, bool], int] = {}
@@ -308,7 +319,8 @@ class _Program(_Looks):
         parts.setdefault(main, []).append((self.main, -1, False))
         if len(parts) > _MAX_PASSES:
             raise PatternError(_NESTED_LOOKS)
-        return [_Pass(parts[stage], stage % 2 == 0) for stage in sorted(parts)]
+        budget = self.budget
+        return [_Pass(parts[s], s % 2 == 0, budget) for s in sorted(parts)]
 
     def earliest(self, auto: _Automaton, ahead: bool, stages: list[int]) -> int:
         """The earliest pass ``auto`` can run in (even: right to left, for look-aheads)."""

@@ -11,6 +11,9 @@ const ElicitPattern = (() => {
 
   const LIMITS = PATTERN_DATA.limits;
   const END = 0x110000;
+  const OVER_BUDGET = `too costly to compile: the form's patterns need over ${LIMITS.work} steps`;
+  // what building one part of an automaton costs (joining it to the next included)
+  const PART_WORK = LIMITS.partWork;
 
   class PatternError extends Error {
     /** Why a pattern cannot be enforced as every engine reads it, and where: `at` is the
@@ -19,6 +22,21 @@ const ElicitPattern = (() => {
       super(at < 0 ? reason : `${reason} (at character ${at + 1})`);
       this.reason = reason;
       this.at = at;
+    }
+  }
+
+  class PatternBudget {
+    /** The work compiling may still take (`left`), shared by the patterns of one form, and the
+     * classes already read (`sets`, by their text). pattern.py's PatternBudget. */
+    constructor(limit = LIMITS.work) {
+      this.limit = limit;
+      this.left = limit;
+      this.sets = new Map();
+    }
+
+    spend(work) {
+      this.left -= work;
+      if (this.left < 0) throw new PatternError(OVER_BUDGET);
     }
   }
 
@@ -90,6 +108,7 @@ const ElicitPattern = (() => {
   const DOT = invert(span([[0x0a, 0x0a], [0x0d, 0x0d], [0x2028, 0x2029]]));
   const DOT_WIDE = invert(span([[0x0a, 0x0a]]));
   const WIDE = new Map();
+  const ESCAPES = new Map();
 
   /** The widest \w ("word") or \d ("digit") of any engine, decoded on first use. */
   function wide(name) {
@@ -97,8 +116,14 @@ const ElicitPattern = (() => {
     return WIDE.get(name);
   }
 
-  /** [what every engine matches, what any engine matches] for \d \D \w \W \s \S. */
+  /** [what every engine matches, what any engine matches] for \d \D \w \W \s \S, computed
+   * once (the same sets each time). */
   function classEscape(letter) {
+    if (!ESCAPES.has(letter)) ESCAPES.set(letter, classSets(letter));
+    return ESCAPES.get(letter);
+  }
+
+  function classSets(letter) {
     const lower = letter.toLowerCase();
     const narrow = { d: DIGIT, w: WORD, s: SPACE }[lower];
     const widest = lower === "s" ? SPACE_WIDE : wide(lower === "d" ? "digit" : "word");
@@ -128,8 +153,9 @@ const ElicitPattern = (() => {
   class Parser {
     /** Reads a pattern (an array of code points) into a syntax tree, refusing what the engines
      * do not all read alike. */
-    constructor(chars) {
+    constructor(chars, budget) {
       this.text = chars;
+      this.budget = budget;
       this.at = 0;
       this.depth = 0;
       this.size = 0; // positions, counted as repetition expands them
@@ -166,6 +192,7 @@ const ElicitPattern = (() => {
       if (sets.length === branches.length) {
         // a|b|c is the class [abc]: one position, not three
         this.size -= sets.length - 1;
+        this.budget.spend(sets.reduce((sum, s) => sum + s.narrow.length + s.wide.length, 0));
         return setNode(union(sets.map((s) => s.narrow)), union(sets.map((s) => s.wide)));
       }
       return { kind: "alt", items: branches };
@@ -393,8 +420,16 @@ const ElicitPattern = (() => {
         first = false;
       }
       this.size += 1;
-      if (negated) return setNode(invert(union(widest)), invert(union(narrow)));
-      return setNode(union(narrow), union(widest));
+      // a class written before is read once: its sets joined the first time only
+      const key = this.slice(start, this.at);
+      let found = this.budget.sets.get(key);
+      if (found === undefined) {
+        const length = (sets) => sets.reduce((sum, set) => sum + set.length, 0);
+        this.budget.spend(length(narrow) + length(widest));
+        found = negated ? [invert(union(widest)), invert(union(narrow))] : [union(narrow), union(widest)];
+        this.budget.sets.set(key, found);
+      }
+      return setNode(found[0], found[1]);
     }
 
     /** One character, escape or range of a class, added to both lists of sets. */
@@ -533,28 +568,19 @@ const ElicitPattern = (() => {
   const one = (n) => 1n << BigInt(n);
 
   function popcount(value) {
+    // one pass over the binary digits: a loop of BigInt operations costs each bit's length
+    const digits = (typeof value === "bigint" ? value : BigInt(value)).toString(2);
     let count = 0;
-    let rest = typeof value === "bigint" ? value : BigInt(value);
-    while (rest) {
-      rest &= rest - 1n;
-      count += 1;
-    }
-    return count;
+    for (let i = 0; i < digits.length; i += 1) if (digits.charCodeAt(i) === 49) count += 1;
+    return value ? count : 0;
   }
 
   /** The set bits of `positions`, lowest first. */
   function bits(positions) {
     const out = [];
-    let rest = positions;
-    let index = 0;
-    while (rest) {
-      const chunk = Number(rest & 0xffffffffn);
-      if (chunk) {
-        for (let b = 0; b < 32; b += 1) if (chunk & (1 << b)) out.push(index + b);
-      }
-      rest >>= 32n;
-      index += 32;
-    }
+    if (!positions) return out;
+    const digits = positions.toString(2);
+    for (let i = digits.length - 1; i >= 0; i -= 1) if (digits.charCodeAt(i) === 49) out.push(digits.length - 1 - i);
     return out;
   }
 
@@ -627,6 +653,7 @@ const ElicitPattern = (() => {
     }
 
     link(last, first) {
+      this.program.budget.spend(last.size * first.size);
       for (const [before, sources] of last) {
         for (const [after, targets] of first) this.edges(sources, targets, before | after);
       }
@@ -657,6 +684,8 @@ const ElicitPattern = (() => {
     }
 
     part(node) {
+      // parts are counted, not only positions: (?:(?:^){1000}){1000} has none
+      this.program.budget.spend(PART_WORK);
       if (node.kind === "set") {
         const position = one(this.sets.length);
         this.sets.push(this.wide ? node.wide : node.narrow);
@@ -722,13 +751,17 @@ const ElicitPattern = (() => {
     /** Splits the code points into runs every position matches alike, and numbers the
      * distinct sets of positions they match (the classes). */
     partition() {
+      // by identity: a class written again is the same sets (PatternBudget.sets), and two
+      // equal sets apart toggle the same boundaries
       const bySet = new Map();
       this.sets.forEach((bounds, index) => {
-        const key = bounds.join(",");
-        const found = bySet.get(key);
+        const found = bySet.get(bounds);
         if (found) found[1] |= one(index);
-        else bySet.set(key, [bounds, one(index)]);
+        else bySet.set(bounds, [bounds, one(index)]);
       });
+      let size = 0;
+      for (const [bounds] of bySet.values()) size += bounds.length;
+      this.program.budget.spend(size);
       const toggles = new Map([[0, 0n]]);
       for (const [bounds, positions] of bySet.values()) {
         for (const boundary of bounds) toggles.set(boundary, (toggles.get(boundary) || 0n) ^ positions);
@@ -776,7 +809,8 @@ const ElicitPattern = (() => {
   // --- The search: passes (right to left for look-aheads, left to right for the rest) -------
 
   class Program {
-    constructor(root) {
+    constructor(root, budget) {
+      this.budget = budget;
       this.looks = []; // [automaton, ahead, negative]
       this.known = new Map(); // node -> Map(wide -> assertion number)
       this.main = new Automaton(this, false);
@@ -827,7 +861,7 @@ const ElicitPattern = (() => {
       if (parts.size > LIMITS.passes) {
         throw new PatternError(NESTED_LOOKS);
       }
-      return [...parts.keys()].sort((a, b) => a - b).map((stage) => new Pass(parts.get(stage), stage % 2 === 0));
+      return [...parts.keys()].sort((a, b) => a - b).map((stage) => new Pass(parts.get(stage), stage % 2 === 0, this.budget));
     }
 
     earliest(auto, ahead, stages) {
@@ -845,7 +879,7 @@ const ElicitPattern = (() => {
 
   class Pass {
     /** Automata stepping together in one direction; their positions share one bit set. */
-    constructor(parts, backward) {
+    constructor(parts, backward, budget) {
       this.backward = backward;
       this.parts = [];
       let offset = 0;
@@ -859,10 +893,12 @@ const ElicitPattern = (() => {
       }
       this.given = uses & ~made;
       this.steps = parts.reduce((sum, [auto]) => sum + auto.steps(), 0) + LIMITS.passSteps;
+      budget.spend(parts.reduce((sum, [auto]) => sum + auto.starts.length, 0));
       this.starts = [...new Set(parts.flatMap(([auto]) => auto.starts))].sort((a, b) => a - b);
       this.runs = [];
       this.masks = [];
       const numbers = new Map();
+      budget.spend(this.starts.length * this.parts.length);
       for (const start of this.starts) {
         let mask = 0n;
         for (const [auto, , , at] of this.parts) {
@@ -1054,9 +1090,11 @@ const ElicitPattern = (() => {
   class CompiledPattern {
     /** A pattern as every engine reads it: search(text) says whether every engine that
      * compiles it finds a match in `text`. */
-    constructor(source) {
+    constructor(source, budget) {
       this.source = source;
-      const program = new Program(new Parser(Array.from(source)).parse());
+      const chars = Array.from(source);
+      budget.spend(chars.length + 1);
+      const program = new Program(new Parser(chars, budget).parse(), budget);
       this.uses = program.uses;
       this.passes = program.passes();
       this.steps = this.passes.reduce((sum, p) => sum + p.steps, 0);
@@ -1119,13 +1157,14 @@ const ElicitPattern = (() => {
   }
 
   /** `source` compiled; throws PatternError (a reason and a place) for a pattern the engines do
-   * not all read alike, or one too large to check quickly. */
-  function compilePattern(source) {
+   * not all read alike, or one too large to check quickly. Its work is charged to `budget`,
+   * shared by a form's patterns (undefined: a budget of its own). */
+  function compilePattern(source, budget = new PatternBudget()) {
     if (Array.from(source).length > LIMITS.length) {
       throw new PatternError(`the pattern is longer than ${LIMITS.length} characters`, LIMITS.length);
     }
-    return new CompiledPattern(source);
+    return new CompiledPattern(source, budget);
   }
 
-  return Object.freeze({ compilePattern, PatternError });
+  return Object.freeze({ compilePattern, PatternBudget, PatternError });
 })();

@@ -6,6 +6,10 @@
 // result to Python's page_data and the page's markup for every golden case.
 
 const own = (object, key) => object !== null && typeof object === "object" && Object.prototype.hasOwnProperty.call(object, key);
+/** object[key] = value as an own property, whatever the key: an assignment to `__proto__` would
+ * set the object's prototype instead (a field of that name lost, its checks with it). */
+const setOwn = (object, key, value) =>
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 const isObject = (value) => value !== null && typeof value === "object" && !Array.isArray(value);
 const isNumber = (value) => typeof value === "number";
 
@@ -105,9 +109,14 @@ function valueType(prop) {
   return "";
 }
 
-/** kinds.py's _type_hint: "did you mean `integer`? " for a known alias, then the kinds. */
+/** kinds.py's _type_hint: "did you mean `integer`? " for a known alias or a near spelling
+ * (verdict.js's closest), then the kinds. */
 function typeHint(given) {
-  const guess = REFUSAL.typeAliases[given.toLowerCase()];
+  const alias = given.toLowerCase();
+  // own keys only: "constructor" or "toString" is no alias of a type
+  const guess = own(REFUSAL.typeAliases, alias)
+    ? REFUSAL.typeAliases[alias]
+    : closest(given, ["string", "number", "integer", "boolean", "array"]);
   return (guess ? `did you mean \`${guess}\`? ` : "") + REFUSAL.unknownTypeTail;
 }
 
@@ -138,7 +147,7 @@ function normaliseSchema(root, props) {
   const listed = Array.isArray(root.required) ? root.required : [];
   const required = [...new Set(listed.filter((x) => typeof x === "string"))].filter((n) => names.has(n));
   const schema = { type: "object", properties: {} };
-  for (const p of props) schema.properties[p.name] = normaliseProperty(p);
+  for (const p of props) setOwn(schema.properties, p.name, normaliseProperty(p));
   if (required.length) schema.required = required;
   if (root.additionalProperties === false) schema.additionalProperties = false;
   return schema;

@@ -230,10 +230,10 @@ class ElicitationForm extends HTMLElement {
       const schema = this.#props.requestedSchema;
       const properties = {};
       for (const [name, prop] of Object.entries(schema.properties)) {
-        if (!repairs.has(name)) properties[name] = prop;
+        if (!repairs.has(name)) setOwn(properties, name, prop);
         else {
           const { default: _sent, ...rest } = prop;
-          properties[name] = repairs.get(name) === undefined ? rest : { ...rest, default: repairs.get(name) };
+          setOwn(properties, name, repairs.get(name) === undefined ? rest : { ...rest, default: repairs.get(name) });
         }
       }
       this.#compiled = Object.assign(compileForm({ ...schema, properties }, compiled._t, compiled._tn), {

@@ -292,20 +292,29 @@ function findings(root) {
     const reason = why ? format(M.EG111.reason, { why }) : "";
     add("EG111", at(p, "format"), format(M.EG111.refused, { name: p.name, format: fmt, reason, formats: RULES.formatList }));
   }
-  // EG112 string-pattern
-  for (const p of valid) {
+  // EG112 string-pattern: the form's patterns share one budget of compile work, spent in the
+  // order of the fields' names (as string_pattern.py spends it)
+  const patterned = valid.filter((p) => p.kind === KIND.STRING && own(p.schema, "pattern"));
+  const budget = new ElicitPattern.PatternBudget();
+  const compiledByName = new Map();
+  for (const p of patterned.slice().sort((a, b) => byCodePoint(a.name, b.name))) {
+    if (typeof p.schema.pattern !== "string") continue;
+    try {
+      compiledByName.set(p.name, ElicitPattern.compilePattern(p.schema.pattern, budget));
+    } catch (error) {
+      if (!(error instanceof ElicitPattern.PatternError)) throw error;
+      compiledByName.set(p.name, error);
+    }
+  }
+  for (const p of patterned) {
     const s = p.schema;
-    if (p.kind !== KIND.STRING || !own(s, "pattern")) continue;
     if (typeof s.pattern !== "string") {
       add("EG112", at(p, "pattern"), format(M.EG112.not_string, { name: p.name, found: jsonType(s.pattern) }));
       continue;
     }
-    let compiled;
-    try {
-      compiled = ElicitPattern.compilePattern(s.pattern);
-    } catch (error) {
-      if (!(error instanceof ElicitPattern.PatternError)) throw error;
-      add("EG112", at(p, "pattern"), format(M.EG112.refused, { name: p.name, error: error.message }));
+    const compiled = compiledByName.get(p.name);
+    if (compiled instanceof ElicitPattern.PatternError) {
+      add("EG112", at(p, "pattern"), format(M.EG112.refused, { name: p.name, error: compiled.message }));
       continue;
     }
     if (typeof s.const === "string" && !compiled.search(s.const)) {

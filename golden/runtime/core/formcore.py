@@ -121,13 +121,26 @@ def _above(a: float, b: float) -> bool:
     return a > b and _double(a) > _double(b)
 
 
-def _multiple(value: float, step: float) -> bool | None:
+def _pydantic_multiple(value: float, step: float) -> bool:
+    """pydantic-core's ``multiple_of`` of a float (the Python SDK's check of a ``float`` field):
+    ``value / step`` rounded half away from zero, times ``step``, within 1e-9 of ``value``, all
+    in doubles. 100000000.07 is refused for 0.01 (1.49e-8 away), 123456789.17 is not."""
+    quotient = _double(value) / _double(step)
+    rounded = float(_math.trunc(quotient))
+    if abs(quotient - rounded) >= 0.5:
+        rounded += _math.copysign(1.0, quotient)
+    return not abs(_double(value) - rounded * _double(step)) > 1e-9
+
+
+def _multiple(value: float, step: float, binary: bool = False) -> bool | None:
     """Whether ``value`` is a multiple of ``step`` (> 0) for every validator: True when it is
     one, exactly as written in decimal (0.3 of 0.1) and as Ajv and jsonschema compute it in
-    doubles (``value / step`` a whole number); False when it is no multiple; None when it is one
-    in decimal but not in doubles (0.3 / 0.1 is 2.9999999999999996: Ajv and jsonschema refuse
-    it, though pydantic takes it). Ajv tests ``q === parseInt(q)``, which fails from 1e21 on
-    (``parseInt("1e+21")`` is 1)."""
+    doubles (``value / step`` a whole number), and, for a ``number`` field (``binary``), as
+    pydantic-core does (:func:`_pydantic_multiple`); False when it is no multiple; None when
+    it is one in decimal but not in doubles (0.3 / 0.1 is 2.9999999999999996: Ajv and jsonschema
+    refuse it, though pydantic takes it; 100000000.07 of 0.01: pydantic refuses it, though Ajv
+    takes it). Ajv tests ``q === parseInt(q)``, which fails from 1e21 on (``parseInt("1e+21")``
+    is 1)."""
     # only a multipleOf needs it; a lint never does
     from fractions import Fraction as _Fraction
 
@@ -137,7 +150,10 @@ def _multiple(value: float, step: float) -> bool | None:
     if exact.denominator != 1:
         return False
     quotient = _double(value) / _double(step)
-    return True if abs(quotient) < 1e21 and quotient.is_integer() else None
+    if not (abs(quotient) < 1e21 and quotient.is_integer()):
+        return None
+    # an integer field is an int to pydantic, whose check of an int is exact
+    return True if not binary or _pydantic_multiple(value, step) else None
 
 
 # Compiled patterns by their text (a form has few; a process running many forms keeps the last
@@ -279,7 +295,7 @@ def check_value(prop: _Mapping[str, _Any], value: object) -> str | None:
             return _t("Must be less than {bound}.", bound=_num(high))
         if "multipleOf" in prop:
             step = prop["multipleOf"]
-            multiple = _multiple(value, step)
+            multiple = _multiple(value, step, binary=kind == "number")
             if multiple is False:
                 return _t("Must be a multiple of {step}.", step=_num(step))
             if multiple is None:

@@ -4,9 +4,10 @@ class CompiledPattern:
     most len(text) x ``steps`` bit-set operations, and one lookup a character a pass).
     """
 
-    def __init__(self, source: str) -> None:
+    def __init__(self, source: str, budget: PatternBudget) -> None:
         self.source = source
-        program = _Program(_Parser(source).parse())
+        budget.spend(len(source) + 1)
+        program = _Program(_Parser(source, budget).parse(), budget)
         self.uses = program.uses
         self.passes = program.passes()
         self.steps = sum(one.steps for one in self.passes)
@@ -83,12 +84,16 @@ class CompiledPattern:
             contexts[at] |= bits
 
 
-def compile_pattern(source: str) -> CompiledPattern:
+def compile_pattern(
+    source: str,
+    budget: PatternBudget | None = None,
+) -> CompiledPattern:
     """``source`` compiled; raises PatternError (with a reason and a place) for a pattern the
-    engines do not all read alike, or one too large to check quickly."""
+    engines do not all read alike, or one too large to check quickly. Its work is charged to
+    ``budget``, shared by a form's patterns (None: a budget of its own)."""
     if len(source) > _MAX_LENGTH:
         raise PatternError(
             f"the pattern is longer than {_MAX_LENGTH} characters",
             _MAX_LENGTH,
         )
-    return CompiledPattern(source)
+    return CompiledPattern(source, PatternBudget() if budget is None else budget)

@@ -564,10 +564,11 @@
   }
 
   /** Whether `value` is a multiple of `step` for every validator (formcore's _multiple): true
-   * when it is one in decimal as written and as Ajv computes it in doubles (`q === parseInt(q)`
-   * for q = value / step, which fails from 1e21 on), false when it is none, null when it is one
-   * in decimal only (0.3 of 0.1: 0.3 / 0.1 is 2.9999999999999996). */
-  function isMultiple(value, step) {
+   * when it is one in decimal as written, as Ajv computes it in doubles (`q === parseInt(q)`
+   * for q = value / step, which fails from 1e21 on) and, in a number field (`binary`), as
+   * pydantic-core does; false when it is none, null when it is one in decimal only (0.3 of 0.1:
+   * 0.3 / 0.1 is 2.9999999999999996; 100000000.07 of 0.01 for pydantic). */
+  function isMultiple(value, step, binary) {
     const [a, ea] = decimalOf(value.json);
     const [b, eb] = decimalOf(step.json);
     const e = Math.min(ea, eb);
@@ -575,7 +576,17 @@
     const y = b * 10n ** BigInt(eb - e);
     if (x % y !== 0n) return false;
     const quotient = value.double / step.double;
-    return Number.isInteger(quotient) && Math.abs(quotient) < 1e21 ? true : null;
+    if (!(Number.isInteger(quotient) && Math.abs(quotient) < 1e21)) return null;
+    return !binary || pydanticMultiple(value.double, step.double) ? true : null;
+  }
+
+  /** pydantic-core's multiple_of of a float (formcore's _pydantic_multiple): value / step
+   * rounded half away from zero (not Math.round's half up), times step, within 1e-9 of value. */
+  function pydanticMultiple(value, step) {
+    const quotient = value / step;
+    let rounded = Math.trunc(quotient);
+    if (Math.abs(quotient - rounded) >= 0.5) rounded += Math.sign(quotient);
+    return !(Math.abs(value - rounded * step) > 1e-9);
   }
 
   /** Each number field's bounds: exact values and their text, by property name. */
@@ -662,7 +673,7 @@
       if (high !== null && !above(high, sent)) return _t("Must be less than {bound}.", { bound: high.text });
       const step = boundOf(name, prop, "multipleOf");
       if (step !== null) {
-        const multiple = isMultiple(sent, step);
+        const multiple = isMultiple(sent, step, prop.type === "number");
         if (multiple === false) return _t("Must be a multiple of {step}.", { step: step.text });
         if (multiple === null) {
           return _t(

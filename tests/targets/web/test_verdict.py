@@ -356,3 +356,28 @@ def test_arbitrary_json_is_judged_as_python(host: Host) -> None:
     run()
     assert len(seen) == EXAMPLES and 0 < seen.count(0) < EXAMPLES  # forms and refusals
     host.clean()
+
+
+def test_a_forms_patterns_share_the_budget_as_in_python(host: Host) -> None:
+    """Issue 40: 46 patterns of 678 copies of [\\W\\D] blocked the page ~4 s in the
+    ``requestedSchema`` setter. The element spends one budget of compile work on the form's
+    patterns as the Python front end does (in the order of the names, whatever order the
+    object keeps): the same fields refused, in the same words."""
+    properties = {
+        name: {"type": "string", "pattern": "^" + "[\\W\\D]" * 678 + f"{index:04d}$"}
+        for index, name in enumerate([f"f{index}" for index in range(44)] + ["2", "1"])
+    }
+    schema = {"type": "object", "properties": properties}
+    found = check(host, [schema])
+    assert found == [{"EG112"}]
+    refused = [
+        n
+        for n in properties
+        if any(
+            f"'{n}'" in line and "too costly to compile" in line for line in python_lines(schema)
+        )
+    ]
+    # the budget is spent in the names' order: the last names are the ones refused
+    assert 0 < len(refused) < 46
+    assert sorted(refused) == sorted(properties)[-len(refused) :]
+    host.clean()
