@@ -37,9 +37,10 @@ except ModuleNotFoundError as _missing:
     _NEEDS = "elicit_gen.mcp needs the MCP SDK: pip install 'elicit-gen[mcp]' (or 'mcp>=2.3')"
     raise ModuleNotFoundError(_NEEDS, name=_missing.name) from None
 
+from .compiled import load_module
 from .matching import schema_key, unenforced
 from .requests import NOT_SHOWN, Fallback, FormRunner, Notifier, Refusal, UrlRequest, UrlRunner
-from .router import FormRouter, RouterSession, load_module
+from .router import FormRouter, RouterSession
 from .runners import TextualRunner, run_in_thread, run_url_in_thread
 from .server import check_answer, elicit_exact, elicit_request
 from .tasks import TaskCancelledError, TaskRoundsExceededError, TasksExtension, drive_task

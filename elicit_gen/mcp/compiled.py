@@ -5,10 +5,16 @@ what no form would enforce, and again, from the normalised schema, before anythi
 
 from __future__ import annotations
 
+import importlib.util
 import logging
+import sys
+import weakref
 from collections.abc import Mapping
+from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
+
+import anyio
 
 from ..live.limits import FormError
 from ..live.load import _load
@@ -66,3 +72,37 @@ def compile_request(
     for repair in repairs:
         log.warning("elicitation request from %s: %s", shown_name(server), repair)
     return module, None
+
+
+class SessionLocks:
+    """The lock each client session's requests are matched and compiled under, one at a time
+    (the router's): a server's slow request delays its own next ones, never another's."""
+
+    def __init__(self) -> None:
+        self._per_session: weakref.WeakKeyDictionary[Any, anyio.Lock] = weakref.WeakKeyDictionary()
+        #: the lock of the requests whose session cannot be weakly referenced
+        self._unkeyed: anyio.Lock | None = None
+
+    def __call__(self, session: Any) -> anyio.Lock:
+        try:
+            lock = self._per_session.get(session)
+            if lock is None:
+                lock = self._per_session[session] = anyio.Lock()
+        except TypeError:  # a session that cannot be weakly referenced: they share one lock
+            if self._unkeyed is None:
+                self._unkeyed = anyio.Lock()
+            lock = self._unkeyed
+        return lock
+
+
+def load_module(path: str | Path, name: str | None = None) -> ModuleType:
+    """Imports a generated module from its file (for registering a directory of forms)."""
+    path = Path(path)
+    name = name or f"elicit_gen_forms.{path.stem}"
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module

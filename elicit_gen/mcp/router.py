@@ -7,17 +7,10 @@ screen, the fallback, or a decline (the reason logged on the ``elicit_gen.mcp`` 
 
 from __future__ import annotations
 
-import contextlib
 import functools
-import importlib.util
 import inspect
 import logging
-import sys
-import threading
-import time
-import weakref
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
@@ -34,7 +27,7 @@ from ..live.limits import DEFAULT_LIMITS, Limits
 from ..live.load import load_url_consent
 from ..runtime.core.safetext import clip, safe_text
 from ..targets import targets_with
-from .compiled import compile_request
+from .compiled import SessionLocks, compile_request
 from .matching import (
     _keywords,
     _projected,
@@ -44,7 +37,8 @@ from .matching import (
     unenforced,
 )
 from .names import NamedBy, ServerNames, SessionBooks, own_name
-from .requests import Refusal, UrlRequest, more_not_shown, past_limits, shown_name
+from .notices import TerminalNotices
+from .requests import Refusal, UrlRequest, past_limits, shown_name
 from .runners import _complete_in_module, run_in_thread, run_url_in_thread
 from .steps import _Steps, session_revision
 
@@ -66,13 +60,6 @@ _CONSENT_TARGETS = targets_with("python", "url_consent")
 #: at most: a server whose request is slow to compile delays only its own next requests, and
 #: MAX_COMPILES sessions' slow requests at once are needed to make another session's wait.
 MAX_COMPILES = 8
-
-#: Seconds between two "not shown" lines of one server on the terminal (the default notice);
-#: the requests not shown in between are counted in one line at the end of it (written on the
-#: router's event loop, if it still runs then).
-NOTICE_QUIET = 2.0
-#: Servers whose last line the terminal notice remembers, at most.
-_MAX_TOLD = 64
 
 
 class FormRouter(NamedBy):
@@ -201,11 +188,9 @@ class FormRouter(NamedBy):
         #: requests matched or compiled at once, each in a worker thread (all sessions)
         self._compiling: anyio.CapacityLimiter | None = None
         #: one request at a time per client session: no server holds more than one of them
-        self._per_session: weakref.WeakKeyDictionary[Any, anyio.Lock] = weakref.WeakKeyDictionary()
-        #: the lock of the requests whose session cannot be weakly referenced
-        self._unkeyed: anyio.Lock | None = None
-        #: the terminal notice's last line of each server: (when, requests not shown since)
-        self._told: dict[str, tuple[float, int]] = {}
+        self._session_lock = SessionLocks()
+        #: the default notice: a line on the terminal per server at a time (notices.py)
+        self._terminal = TerminalNotices(lambda: self.locale, self._showing_lock)
         for module in modules:
             self.register(module)
 
@@ -344,9 +329,7 @@ class FormRouter(NamedBy):
             assert refusal is not None
             return await self._fall_back(context, params, refusal)
         module, runner = entry
-        if self._showing is None:
-            self._showing = anyio.Lock()
-        async with self._showing:
+        async with self._showing_lock():
             answer = dict(await runner(module, params.message, server))
         action = answer.get("action")
         if action == "accept":
@@ -361,17 +344,11 @@ class FormRouter(NamedBy):
             return types.ElicitResult(action=action)
         return types.ErrorData(code=types.INTERNAL_ERROR, message="the form returned no action")
 
-    def _session_lock(self, session: Any) -> anyio.Lock:
-        """The lock one session's requests are matched and compiled under, one at a time."""
-        try:
-            lock = self._per_session.get(session)
-            if lock is None:
-                lock = self._per_session[session] = anyio.Lock()
-        except TypeError:  # a session that cannot be weakly referenced: they share one lock
-            if self._unkeyed is None:
-                self._unkeyed = anyio.Lock()
-            lock = self._unkeyed
-        return lock
+    def _showing_lock(self) -> anyio.Lock:
+        """The lock of the screen: one form, consent screen or notice at a time."""
+        if self._showing is None:
+            self._showing = anyio.Lock()
+        return self._showing
 
     async def _url_mode(
         self, context: ClientRequestContext, params: types.ElicitRequestURLParams, steps: _Steps
@@ -392,9 +369,7 @@ class FormRouter(NamedBy):
             session_revision(context.session),  # 2026-07-28: the user says when it is done
         )
         show: UrlRunner = getattr(self.runner, "show_url", None) or run_url_in_thread
-        if self._showing is None:
-            self._showing = anyio.Lock()
-        async with self._showing:  # one screen at a time, each with its own server and URL
+        async with self._showing_lock():  # one screen at a time, each with its own server and URL
             answer = dict(await show(module, request))
         action = answer.get("action")
         if action == "accept":
@@ -468,15 +443,13 @@ class FormRouter(NamedBy):
         reason = refusal.notice(tr)
         notify: Notifier | None = getattr(self.runner, "notify", None)
         if notify is None:  # a line on the terminal, one per server at most every few seconds
-            line = self._terminal_notice(who, reason)
+            line = self._terminal.line(who, reason)
             if line is None:
                 return refusal.error()
-            notify, reason = self._write_terminal, line
+            notify, reason = self._terminal.write, line
         elif getattr(self.runner, "counts_notices", False):
             notify = functools.partial(cast(Any, notify), locale=self.locale)
-        if self._showing is None:
-            self._showing = anyio.Lock()
-        async with self._showing:  # not in the middle of a form on the same screen
+        async with self._showing_lock():  # not in the middle of a form on the same screen
             try:
                 told = notify(who, reason)
                 if inspect.isawaitable(told):
@@ -484,58 +457,6 @@ class FormRouter(NamedBy):
             except Exception:  # the server still gets its answer
                 log.exception("could not tell the user that a request was not shown")
         return refusal.error()
-
-    def _terminal_notice(self, server: str, reason: str) -> str | None:
-        """What the default notice writes on stderr after ``<server>: `` (as the terminal forms
-        write their notices), or ``None`` for nothing: a line per server at most every
-        :data:`NOTICE_QUIET` seconds. The requests of that server not shown meanwhile are
-        counted, and at the end of the quiet time one line says how many there were
-        (``<server>: And 199 more requests were not shown.``); no answer waits for it."""
-        now = time.monotonic()
-        told = self._told.get(server)
-        if told is None or now - told[0] >= NOTICE_QUIET:
-            self._told.pop(server, None)
-            self._told[server] = (now, 0)
-            while len(self._told) > _MAX_TOLD:
-                del self._told[next(iter(self._told))]
-            return reason
-        self._told[server] = (told[0], told[1] + 1)
-        if not told[1]:  # the first request counted: its count is written when the time is up
-            timer = threading.Timer(
-                told[0] + NOTICE_QUIET - now,
-                self._count_from_timer,
-                (server, anyio.lowlevel.current_token()),
-            )
-            timer.daemon = True
-            timer.start()
-        return None
-
-    def _count_from_timer(self, server: str, token: Any) -> None:
-        """In the timer's thread: the count, written on the router's event loop."""
-        with contextlib.suppress(Exception):  # the loop has ended: nobody left to tell
-            anyio.from_thread.run(self._write_count, server, token=token)
-
-    async def _write_count(self, server: str) -> None:
-        count = self._told.pop(server, (0.0, 0))[1]
-        self._told[server] = (time.monotonic(), 0)
-        if not count:
-            return
-        if self._showing is None:
-            self._showing = anyio.Lock()
-        async with self._showing:  # not in the middle of a form on the same terminal
-            self._write_terminal(server, more_not_shown(translation(self.locale), count))
-
-    def _write_terminal(self, server: str, notice: str) -> None:
-        """``<server>: <notice>`` on stderr."""
-        err = sys.stderr
-        if err is None:
-            return
-        tr = translation(self.locale)
-        try:
-            err.write(tr.gettext("{server}: {notice}", server=server, notice=notice) + "\n")
-            err.flush()
-        except (OSError, ValueError):
-            pass
 
     def _server_name(self, context: ClientRequestContext) -> str | None:
         """``server=``, else the session's name (initialize, server/discover: what the user saw
@@ -568,16 +489,3 @@ class RouterSession(NamedBy):
     async def message_handler(self, message: Any) -> None:
         """Completes this session's URL-mode steps (see :meth:`FormRouter.message_handler`)."""
         await self.router._complete(message, self._steps)
-
-
-def load_module(path: str | Path, name: str | None = None) -> ModuleType:
-    """Imports a generated module from its file (for registering a directory of forms)."""
-    path = Path(path)
-    name = name or f"elicit_gen_forms.{path.stem}"
-    spec = importlib.util.spec_from_file_location(name, path)
-    if spec is None or spec.loader is None:
-        raise ImportError(f"cannot import {path}")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
-    spec.loader.exec_module(module)
-    return module

@@ -413,11 +413,11 @@ def test_a_flood_of_requests_not_shown_is_two_lines_on_the_terminal(
     """The default notice (a line on stderr) wrote one line per request: 200 lines. Now one
     line per server at most every NOTICE_QUIET seconds, and one that counts the rest; another
     server gets its own line."""
-    import elicit_gen.mcp.router as router_module
+    import elicit_gen.mcp.notices as notices_module
 
     from ..support.mcp import add_flood_tool
 
-    monkeypatch.setattr(router_module, "NOTICE_QUIET", 1.0)
+    monkeypatch.setattr(notices_module, "NOTICE_QUIET", 1.0)
     server, other = MCPServer("acme"), MCPServer("other")
     add_flood_tool(server, "flood", UNSHOWABLE, 200)
     add_flood_tool(other, "flood", UNSHOWABLE, 1)
@@ -454,11 +454,11 @@ def test_a_request_counted_on_the_terminal_is_answered_at_once(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The count waits for the end of the quiet time; no server's answer waits with it."""
-    import elicit_gen.mcp.router as router_module
+    import elicit_gen.mcp.notices as notices_module
 
     from ..support.mcp import add_flood_tool
 
-    monkeypatch.setattr(router_module, "NOTICE_QUIET", 5.0)
+    monkeypatch.setattr(notices_module, "NOTICE_QUIET", 5.0)
     server = MCPServer("acme")
     add_flood_tool(server, "one", UNSHOWABLE, 1)
     router = FormRouter(compile_unknown="cli")
