@@ -101,6 +101,7 @@ WORD_CHARACTERS = 48
 #: (Chinese, Japanese, Korean; fullwidth forms).
 _NO_BREAK = (
     r"[^\s\u1100-\u11ff\u2e80-\ua4cf\uac00-\ud7a3"
+    # (kept on two lines at every line length)
     r"\uf900-\ufaff\ufe30-\ufe4f\uff00-\uffef]"
 )
 _LONG_WORD = _re.compile(rf"{_NO_BREAK}{{{WORD_CHARACTERS + 1}}}")

@@ -216,7 +216,7 @@ def test_module_exports(name: str, form: ir.Form, modules: dict[str, ModuleType]
     # into the Python forms (same API).
     checks = {f.__name__ for f in formcore.FORMAT_CHECKS.values()}
     checks |= {"FORMAT_CHECKS", "utf16_length"}
-    checks |= {"compile_pattern", "CompiledPattern", "PatternError"}
+    checks |= {"compile_pattern", "CompiledPattern", "PatternError", "PatternBudget"}
     imported = {"Annotated", "Any", "Literal", "BaseModel", "ConfigDict", "Field"}
     assert expected | checks <= public <= expected | checks | imported
 
