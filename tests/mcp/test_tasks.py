@@ -75,7 +75,21 @@ class _UpdateParams(_TaskParams):
     input_responses: dict[str, Any]
 
 
-class ServerTasks(Extension):
+class _TaskMethods(Extension):
+    """What every fake task server here answers: ``tasks/get``, ``tasks/update`` and
+    ``tasks/cancel``, each by its own ``_get``, ``_update`` and ``_cancel``."""
+
+    identifier = TASKS_EXTENSION
+
+    def methods(self) -> Sequence[MethodBinding]:
+        return (
+            MethodBinding("tasks/get", _TaskParams, self._get),  # type: ignore[attr-defined]
+            MethodBinding("tasks/update", _UpdateParams, self._update),  # type: ignore[attr-defined]
+            MethodBinding("tasks/cancel", _TaskParams, self._cancel),  # type: ignore[attr-defined]
+        )
+
+
+class ServerTasks(_TaskMethods):
     """The server's side of SEP-2663 for one tool, ``book``: a task that asks ``questions``
     (key, message, schema) one at a time. Each ``tasks/get`` is recorded as sent; an answer is
     taken in one poll late (the acknowledgement is eventually consistent), so the client sees
@@ -97,13 +111,6 @@ class ServerTasks(Extension):
         self._late: dict[str, Any] = {}
         self._lag = 0
         self._polls = 0
-
-    def methods(self) -> Sequence[MethodBinding]:
-        return (
-            MethodBinding("tasks/get", _TaskParams, self._get),
-            MethodBinding("tasks/update", _UpdateParams, self._update),
-            MethodBinding("tasks/cancel", _TaskParams, self._cancel),
-        )
 
     async def intercept_tool_call(
         self,
@@ -372,7 +379,7 @@ def test_a_malformed_poll_interval_is_read_as_the_floor(sent: Any, read: int) ->
 # --- a hostile task (issue 40 items 3, 4, 5, 10) --------------------------------------------------
 
 
-class HostileTasks(Extension):
+class HostileTasks(_TaskMethods):
     """A task of the server's shaping: ``poll(n)`` gives the fields of the n-th ``tasks/get``
     result (n from 1). It ignores ``tasks/cancel`` (records it, and asks on) unless ``obeys``.
     Keeps counts, not the answers, so that what it holds does not grow with the keys."""
@@ -393,13 +400,6 @@ class HostileTasks(Extension):
         self.updates = 0
         self.answers: list[str | None] = []  # the action of each answer (its first 20)
         self.cancelled: list[str] = []
-
-    def methods(self) -> Sequence[MethodBinding]:
-        return (
-            MethodBinding("tasks/get", _TaskParams, self._get),
-            MethodBinding("tasks/update", _UpdateParams, self._update),
-            MethodBinding("tasks/cancel", _TaskParams, self._cancel),
-        )
 
     async def intercept_tool_call(
         self,
