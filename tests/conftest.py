@@ -62,11 +62,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     """The files of :data:`SLOWEST_FIRST` first, in that order; every file's tests keep theirs."""
     rank = {name: index for index, name in enumerate(SLOWEST_FIRST)}
 
-    def key(item: pytest.Item) -> int:
-        relative = Path(str(item.path)).resolve().relative_to(ROOT).as_posix()
-        return rank.get(relative, len(rank))
-
-    items.sort(key=key)
+    items.sort(key=lambda item: rank.get(item.nodeid.partition("::")[0], len(rank)))
 
 
 @pytest.fixture(scope="module")

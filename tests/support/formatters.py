@@ -15,6 +15,7 @@ import sys
 import tempfile
 from collections.abc import Collection, Hashable, Iterable, Mapping
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 from typing import TypeVar
 
@@ -89,12 +90,12 @@ def runtime_parts(target: str) -> frozenset[str]:
     locale: what :func:`abridged` cuts."""
     from elicit_gen.i18n import available
     from elicit_gen.targets import get_target
+    from elicit_gen.targets.common.base import SharesRuntime
 
     found = get_target(target)
-    runtime = getattr(found, "runtime", None)
-    if runtime is None:
+    if not isinstance(found, SharesRuntime):
         return frozenset()
-    return frozenset(part for locale in available() for part in runtime(locale).pieces)
+    return frozenset(part for locale in available() for part in found.runtime(locale).pieces)
 
 
 def abridged(text: str, parts: Collection[str]) -> str:
@@ -118,6 +119,7 @@ def abridged(text: str, parts: Collection[str]) -> str:
     return text
 
 
+@cache  # each part is parsed once, not once per module that holds it
 def _edges(part: str) -> str:
     try:
         body = ast.parse(part).body
@@ -144,16 +146,13 @@ def _statements(lines: list[str], body: list[ast.stmt], join: str) -> list[str]:
     """The lines of ``body`` with only its first and last statements (``join`` between: the
     blank lines that are stable between any two statements at that depth), a class among them
     abridged in turn."""
-    chosen = [0, len(body) - 1] if len(body) >= 3 else list(range(len(body)))
-    out: list[str] = []
-    for index in chosen:
-        node = body[index]
-        if index and out:
-            before = body[index - 1]
-            if chosen[chosen.index(index) - 1] == index - 1:
-                out += lines[(before.end_lineno or 0) : _start(lines, node) - 1]
-            else:
-                out.append(join)
+    chosen = [body[0], body[-1]] if len(body) >= 3 else body
+    out = _statement(lines, chosen[0])
+    for before, node in pairwise(chosen):
+        if len(chosen) < len(body):
+            out.append(join)
+        else:  # neighbours in the part: the lines between them as they are
+            out += lines[(before.end_lineno or 0) : _start(lines, node) - 1]
         out += _statement(lines, node)
     return out
 

@@ -120,8 +120,8 @@ def test_black_leaves_generated_code_unchanged(
     assert files
     for name, text in files.items():
         # black at 88 (the default style's own): tests/targets/test_golden.py checks every
-        # golden Python file whole against it, these same texts
-        # the runtime parts whole: test_runtime_modules_are_in_the_covered_style
+        # golden Python file whole against it, these same texts; the runtime parts whole at
+        # every length: test_runtime_modules_are_in_the_covered_style
         text = abridged(text, runtime_parts(target))
         for line_length in (n for n in BLACK_LENGTHS if n != 88):
             assert formatters.black(text, line_length) == text, f"{name}: black at {line_length}"
