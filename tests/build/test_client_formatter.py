@@ -26,12 +26,21 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.json"))
 TARGETS = list(targets_with("python"))
 
-JOBS = (
-    "\n[[tool.elicit-gen.jobs]]\n"
-    f"inputs = [{', '.join(repr(p.as_posix()) for p in EXAMPLES)}]\n"
-    f"targets = {TARGETS!r}\n"
-    'output = "src/app/forms"\n'
-)
+
+def jobs(inputs: list[Path]) -> str:
+    return (
+        "\n[[tool.elicit-gen.jobs]]\n"
+        f"inputs = [{', '.join(repr(p.as_posix()) for p in inputs)}]\n"
+        f"targets = {TARGETS!r}\n"
+        'output = "src/app/forms"\n'
+    )
+
+
+JOBS = jobs(EXAMPLES)
+#: black's own formatting is slow (about 1 s per 150 KB module and run, and this test runs it
+#: four times over each): at 79 columns the project formats every_kind.json's modules, whose
+#: form part holds every kind of field the others hold, and the same runtime.
+EVERY_KIND = [ROOT / "examples" / "every_kind.json"]
 
 
 def _ruff() -> str | None:
@@ -65,13 +74,14 @@ def outputs(project: Path) -> dict[str, str]:
 
 
 SETUPS = {
-    "black-88": ("black", "[tool.black]\nline-length = 88\n", True),
-    "ruff-120": ("ruff", "[tool.ruff]\nline-length = 120\n\n[tool.ruff.format]\n", True),
-    "black-79": ("black", "[tool.black]\nline-length = 79\n", False),
+    "black-88": ("black", "[tool.black]\nline-length = 88\n", True, EXAMPLES),
+    "ruff-120": ("ruff", "[tool.ruff]\nline-length = 120\n\n[tool.ruff.format]\n", True, EXAMPLES),
+    "black-79": ("black", "[tool.black]\nline-length = 79\n", False, EVERY_KIND),
     "ruff-skip-magic-trailing-comma": (
         "ruff",
         "[tool.ruff]\nline-length = 100\n\n[tool.ruff.format]\nskip-magic-trailing-comma = true\n",
         False,
+        EXAMPLES,
     ),
 }
 
@@ -80,16 +90,16 @@ SETUPS = {
 def test_outputs_pass_the_projects_formatter_and_check_converges(
     tmp_path: Path, setup: str, run_cli: CliRun
 ) -> None:
-    kind, settings, covered = SETUPS[setup]
+    kind, settings, covered, inputs = SETUPS[setup]
     project = tmp_path / "client"
     project.mkdir()
     (project / "pyproject.toml").write_text(
-        '[project]\nname = "client"\nversion = "0"\n\n' + settings + JOBS, encoding="utf-8"
+        '[project]\nname = "client"\nversion = "0"\n\n' + settings + jobs(inputs), encoding="utf-8"
     )
     first = run_cli("-q", cwd=project, env={"NO_COLOR": "1"})
     assert first.returncode == 0, first.stderr
     generated = outputs(project)
-    assert len(generated) >= len(EXAMPLES) * len(TARGETS)
+    assert len(generated) >= len(inputs) * len(TARGETS)
 
     check = _run(formatter(kind, "--check", "src"), project)
     assert check.returncode == 0, check.stdout + check.stderr
@@ -105,7 +115,9 @@ def test_outputs_pass_the_projects_formatter_and_check_converges(
     # the layout does not depend on the line length; uncovered settings change it
     plain = tmp_path / "plain"
     plain.mkdir()
-    (plain / "pyproject.toml").write_text('[project]\nname = "plain"\n' + JOBS, encoding="utf-8")
+    (plain / "pyproject.toml").write_text(
+        '[project]\nname = "plain"\n' + jobs(inputs), encoding="utf-8"
+    )
     assert run_cli("-q", cwd=plain, env={"NO_COLOR": "1"}).returncode == 0
     assert (outputs(plain) == generated) is covered
 

@@ -83,10 +83,23 @@ class _TaskMethods(Extension):
 
     def methods(self) -> Sequence[MethodBinding]:
         return (
-            MethodBinding("tasks/get", _TaskParams, self._get),  # type: ignore[attr-defined]
-            MethodBinding("tasks/update", _UpdateParams, self._update),  # type: ignore[attr-defined]
-            MethodBinding("tasks/cancel", _TaskParams, self._cancel),  # type: ignore[attr-defined]
+            MethodBinding("tasks/get", _TaskParams, self._get),
+            MethodBinding("tasks/update", _UpdateParams, self._update),
+            MethodBinding("tasks/cancel", _TaskParams, self._cancel),
         )
+
+    async def _get(self, ctx: ServerRequestContext[Any, Any], params: _TaskParams) -> HandlerResult:
+        raise NotImplementedError
+
+    async def _update(
+        self, ctx: ServerRequestContext[Any, Any], params: _UpdateParams
+    ) -> HandlerResult:
+        raise NotImplementedError
+
+    async def _cancel(
+        self, ctx: ServerRequestContext[Any, Any], params: _TaskParams
+    ) -> HandlerResult:
+        raise NotImplementedError
 
 
 class ServerTasks(_TaskMethods):
@@ -94,8 +107,6 @@ class ServerTasks(_TaskMethods):
     (key, message, schema) one at a time. Each ``tasks/get`` is recorded as sent; an answer is
     taken in one poll late (the acknowledgement is eventually consistent), so the client sees
     the same request again before it is gone. ``end`` is how the task ends once answered."""
-
-    identifier = TASKS_EXTENSION
 
     def __init__(
         self,
@@ -383,8 +394,6 @@ class HostileTasks(_TaskMethods):
     """A task of the server's shaping: ``poll(n)`` gives the fields of the n-th ``tasks/get``
     result (n from 1). It ignores ``tasks/cancel`` (records it, and asks on) unless ``obeys``.
     Keeps counts, not the answers, so that what it holds does not grow with the keys."""
-
-    identifier = TASKS_EXTENSION
 
     def __init__(
         self,

@@ -8,6 +8,11 @@ magic trailing commas leaves generated modules unchanged.
 
 Every Python target is black-stable (no formatter runs for it in the covered style): a target
 that is not fails here, instead of being checked at black's 88 columns only.
+
+Black runs on each module abridged (tests/support/formatters.py): its runtime parts, the same in
+every module and each held black-stable whole here, cut to their first and last statements, so
+that the form's own code and every place where it meets the runtime are formatted for every case
+without formatting 150 KB of the same runtime again each time.
 """
 
 from __future__ import annotations
@@ -21,7 +26,13 @@ from elicit_gen import compile_forms
 from elicit_gen.targets import get_target, is_black_stable, targets_with
 
 from ..support.cases import CASES, forms
-from ..support.formatters import BLACK_LENGTHS, RUFF_LENGTHS, Formatters
+from ..support.formatters import (
+    BLACK_LENGTHS,
+    RUFF_LENGTHS,
+    Formatters,
+    abridged,
+    runtime_parts,
+)
 
 PYTHON_TARGETS = targets_with("python")
 
@@ -69,6 +80,37 @@ def test_every_python_target_is_black_stable(target: str) -> None:
     assert is_black_stable(get_target(target))
 
 
+@pytest.mark.parametrize("target", PYTHON_TARGETS)
+def test_the_abridged_module_gets_the_whole_modules_verdict(
+    target: str, formatters: Formatters
+) -> None:
+    """The abridged text keeps the form's own text and the edges of every runtime part, black
+    leaves it unchanged as it leaves the whole module, and a fault in the form's own code or
+    where it meets a runtime part (the blank lines black puts there) is found in it as in the
+    whole. (A fault inside a part is the runtime test's to find.)"""
+    (text,) = generated(target)["every_kind"].values()
+    parts = [part for part in runtime_parts(target) if part in text]
+    assert parts
+    short = abridged(text, parts)
+    assert len(short) < len(text) / 2
+    for part in parts:
+        first, *_, last = part.strip().splitlines()
+        assert first in short and last in short
+    assert formatters.black(text, 100) == text and formatters.black(short, 100) == short
+
+    part = max(parts, key=len)
+    at = text.index(part)
+    faults = {
+        "own code": text + "x = ( 1 )\n",
+        # black allows two blank lines at most before a part's first statement
+        "a runtime part's neighbour": text[:at] + "\n\n\n" + text[at:],
+    }
+    for fault, faulty in faults.items():
+        assert faulty != text
+        short = abridged(faulty, parts)
+        assert formatters.black(short, 100) != short, fault
+
+
 @pytest.mark.parametrize("case", CASES)
 @pytest.mark.parametrize("target", PYTHON_TARGETS)
 def test_black_leaves_generated_code_unchanged(
@@ -78,7 +120,9 @@ def test_black_leaves_generated_code_unchanged(
     assert files
     for name, text in files.items():
         # black at 88 (the default style's own): tests/targets/test_golden.py checks every
-        # golden Python file whole against it, these same texts
+        # golden Python file whole against it, these same texts; the runtime parts whole at
+        # every length: test_runtime_modules_are_in_the_covered_style
+        text = abridged(text, runtime_parts(target))
         for line_length in (n for n in BLACK_LENGTHS if n != 88):
             assert formatters.black(text, line_length) == text, f"{name}: black at {line_length}"
 
@@ -110,6 +154,8 @@ def test_fuzzed_schemas_are_black_and_ruff_stable(target: str, formatters: Forma
         result = elicit_gen.compile(request, target, name="fuzz.json")
         assume(result.ok)
         for generated_file in result.files:
-            formatters.assert_stable(generated_file.text, (88, 120), (88,))
+            text = generated_file.text
+            formatters.assert_stable(abridged(text, runtime_parts(target)), (88, 120), ())
+            formatters.assert_stable(text, (), (88,))
 
     run()
