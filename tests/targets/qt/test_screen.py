@@ -73,23 +73,24 @@ def test_a_form_showing_its_problems_leaves_the_screen_nobodys_child(
     qtbot: QtBot, tmp_path: Path
 ) -> None:
     class_name, module = _module(tmp_path)
-    assert _screen_parent() is None
+    # None, unless a test before this one in the process tied the screen to a widget of its own
+    before = _screen_parent()
     for _ in range(3):  # each dialog as a host drops it: deleted by Qt, its wrapper by Python
         dialog = _open(qtbot, module, class_name)
         prose = dialog.field_widget("message")
         assert isinstance(prose, QPlainTextEdit)
         dialog.submit()  # refused: both fields are empty; the dialog grows to show why
         assert not dialog.isHidden() and dialog.elicit_result() is None
-        assert _screen_parent() is None
+        assert _screen_parent() == before
         qtbot.waitUntil(prose.hasFocus, timeout=2000)
         clear_and_type(qtbot, prose, "Hello")
         focus(qtbot, dialog.field_widget("name"))  # the multi-line field's "editing finished"
-        assert _screen_parent() is None
+        assert _screen_parent() == before
         dialog.deleteLater()
         del dialog, prose
         QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
         gc.collect()
-        assert _screen_parent() is None
+        assert _screen_parent() == before
     # and the next dialog is made and shown on the screens the application still has
     shown = _open(qtbot, module, class_name)
     assert shown.isVisible()
