@@ -55,30 +55,34 @@ class Bundle(NamedTuple):
     api: types.CodeType
 
 
-_bundles: dict[tuple[str, str, bool], Bundle] = {}
+_bundles: dict[tuple[str, str, bool, bool], Bundle] = {}
 _lock = threading.Lock()
 
 
-def shared(target: str, locale: str, future: bool) -> Bundle:
+def shared(target: str, locale: str, future: bool, pattern: bool = True) -> Bundle:
     """``target``'s runtime in ``locale``, run once per process (``future``: compiled with
-    ``from __future__ import annotations``, as the target's modules are)."""
+    ``from __future__ import annotations``, as the target's modules are; ``pattern``: with the
+    pattern engine, which the modules of forms with no ``pattern`` leave out: one runtime for
+    the forms of each kind)."""
     with _lock:
-        bundle = _bundles.get((target, locale, future))
+        key = (target, locale, future, pattern)
+        bundle = _bundles.get(key)
         if bundle is None:
-            bundle = _bundles[(target, locale, future)] = _make_bundle(target, locale, future)
+            bundle = _bundles[key] = _make_bundle(target, locale, future, pattern)
         return bundle
 
 
-def _make_bundle(target: str, locale: str, future: bool) -> Bundle:
+def _make_bundle(target: str, locale: str, future: bool, pattern: bool) -> Bundle:
     emitter = runtime_target(target)
     # not "<...>": linecache reads a lazy entry (below) only for a name that could be a file
-    filename = f"elicit-gen:{target}-runtime.py"
+    kind = "" if pattern else "-no-pattern"
+    filename = f"elicit-gen:{target}{kind}-runtime.py"
     api_filename = f"elicit-gen:{target}-module-api.py"
-    key = _cache_key(target, locale, future)
+    key = _cache_key(target, locale, future, pattern)
     codes = _read(key)
     runtime_text: str | None = None
     if codes is None:
-        runtime = emitter.runtime(locale)
+        runtime = emitter.runtime(locale, pattern)
         runtime_text = _runtime_text(runtime, future)
         code = compile(runtime_text, filename, "exec", dont_inherit=True)
         flags = _FUTURE if future else 0
@@ -87,7 +91,9 @@ def _make_bundle(target: str, locale: str, future: bool) -> Bundle:
         _write(key, codes)
     module = types.ModuleType(f"elicit_gen.live.{target}_runtime")
     _register_source(
-        module, filename, lambda: runtime_text or _runtime_text(emitter.runtime(locale), future)
+        module,
+        filename,
+        lambda: runtime_text or _runtime_text(emitter.runtime(locale, pattern), future),
     )
     _run(codes[0], module)
     names = {key: value for key, value in module.__dict__.items() if not key.startswith("__")}
@@ -106,7 +112,9 @@ def _runtime_text(runtime: Runtime, future: bool) -> str:
 
 def assembled(form: Form, target: str, emitter: AssemblesModule) -> types.ModuleType:
     """``form``'s module for ``target``, made from data: no source text is made or compiled."""
-    bundle = shared(target, form.locale, emitter.future_annotations)
+    from ..targets.common.runtime import uses_pattern
+
+    bundle = shared(target, form.locale, emitter.future_annotations, uses_pattern(form))
     module = _module(form, target, bundle)
     module.__doc__ = emitter.module_doc(form)
     with _registered(module):  # the form part's classes and the API's are made in it
@@ -206,10 +214,10 @@ def _register_source(module: types.ModuleType, filename: str, text: Callable[[],
 # --- the compiled runtimes on disk ----------------------------------------------------------
 
 
-def _cache_key(target: str, locale: str, future: bool) -> str:
-    """A name for ``target``'s compiled runtime in ``locale``: a digest of the Python that
-    compiled it and the state (size, time) of every file its text is made of, as Python's
-    bytecode cache checks a module's source."""
+def _cache_key(target: str, locale: str, future: bool, pattern: bool = True) -> str:
+    """A name for ``target``'s compiled runtime in ``locale`` (with the pattern engine or
+    without): a digest of the Python that compiled it and the state (size, time) of every file
+    its text is made of, as Python's bytecode cache checks a module's source."""
     from ..i18n import po_path
     from ..targets import REGISTRY
     from ..targets.common.runtime import runtime_file
@@ -220,9 +228,9 @@ def _cache_key(target: str, locale: str, future: bool) -> str:
         Path(__file__).resolve().parents[1] / "targets" / "common" / "runtime.py",
         po_path(locale.replace("-", "_")),  # the catalogue the runtime's text holds
     ]
-    files += [runtime_file(name) for name in emitter.runtime_parts()]
+    files += [runtime_file(name) for name in emitter.runtime_parts(pattern)]
     digest = blake2b(digest_size=16)
-    digest.update(f"{sys.implementation.cache_tag} {marshal.version} {future}".encode())
+    digest.update(f"{sys.implementation.cache_tag} {marshal.version} {future} {pattern}".encode())
     for path in files:
         try:
             state = path.stat()
@@ -230,7 +238,8 @@ def _cache_key(target: str, locale: str, future: bool) -> str:
             digest.update(f"{path} -".encode())
         else:
             digest.update(f"{path} {state.st_size} {state.st_mtime_ns}".encode())
-    return f"{target}-{locale}-{digest.hexdigest()}.{sys.implementation.cache_tag}.bin"
+    kind = "" if pattern else "no-pattern-"
+    return f"{target}-{locale}-{kind}{digest.hexdigest()}.{sys.implementation.cache_tag}.bin"
 
 
 def _folders() -> list[Path]:

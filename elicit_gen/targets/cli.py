@@ -24,10 +24,13 @@ from .common.hints import default_server, sentence, shown_message, text_phrase
 from .common.runtime import (
     CONSENT_PARTS,
     FORM_PARTS,
+    bundle_name,
     runtime_bodies,
     runtime_imports,
     runtime_part,
     runtime_shared,
+    uses_pattern,
+    with_pattern,
 )
 from .common.view import Control, FieldView, view_of
 
@@ -47,7 +50,8 @@ to read the JSON from stdin) answers without asking, checked as the questions
 check them. From Python, call :func:`elicit`.
 """
 
-#: The runtime parts copied into the module, in this order.
+#: The runtime parts copied into the module, in this order (the pattern engine's replaced by
+#: ``pattern_absent.py`` for a form with no ``pattern``: :func:`~.common.runtime.with_pattern`).
 _PARTS = (
     "i18n.py",
     *FORM_PARTS,
@@ -75,6 +79,8 @@ class CliTarget(Emitter):
 
         filename = form.stem + self.suffix
         data = form_data(form)
+        pattern = uses_pattern(form)
+        parts = with_pattern(_PARTS, pattern)
         text = render(
             "cli/module.py.j2",
             form=form,
@@ -83,11 +89,11 @@ class CliTarget(Emitter):
             doc=self.module_doc(form),
             message=data["message"],
             default_server=data["default_server"],
-            imports=runtime_imports(_PARTS, _own_imports()),
-            runtime=runtime_bodies(_PARTS, form.locale),
+            imports=runtime_imports(parts, _own_imports()),
+            runtime=runtime_bodies(parts, form.locale),
             api=runtime_part(API_PART).body,
         )
-        shared = runtime_shared("form", _PARTS, form.locale, _own_imports())
+        shared = runtime_shared(bundle_name(pattern), parts, form.locale, _own_imports())
         return Module.cut(filename, text, shared)
 
     def module_doc(self, form: ir.Form) -> str:
@@ -136,15 +142,16 @@ class CliTarget(Emitter):
         )
         return Module.cut(filename, text, runtime_shared("consent", _CONSENT_PARTS, locale))
 
-    def runtime(self, locale: str = "en") -> Runtime:
+    def runtime(self, locale: str = "en", pattern: bool = True) -> Runtime:
+        parts = with_pattern(_PARTS, pattern)
         return Runtime(
-            runtime_imports(_PARTS, _own_imports()),
-            (runtime_bodies(_PARTS, locale),),
+            runtime_imports(parts, _own_imports()),
+            (runtime_bodies(parts, locale),),
             runtime_part(API_PART).body,
         )
 
-    def runtime_parts(self) -> tuple[str, ...]:
-        return (*_PARTS, API_PART)
+    def runtime_parts(self, pattern: bool = True) -> tuple[str, ...]:
+        return (*with_pattern(_PARTS, pattern), API_PART)
 
 
 def _own_imports() -> str:

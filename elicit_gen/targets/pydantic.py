@@ -28,7 +28,14 @@ from typing import Any
 from ..compiler import ir
 from .common.base import FORM_CLASS, Emitter, GeneratedFile, Module, Runtime, Shared
 from .common.header import header_text
-from .common.runtime import PATTERN_PARTS, class_statement, runtime_part
+from .common.runtime import (
+    PATTERN_PARTS,
+    bundle_name,
+    class_statement,
+    runtime_part,
+    uses_pattern,
+    with_pattern,
+)
 from .pydantic_expr import Call, Kw, Lit, Node, Or, call, data, evaluate, flat, kw, sub
 
 # --- the fields ---------------------------------------------------------------------------------
@@ -238,11 +245,18 @@ def field_nodes(field: ir.Field, prop: dict[str, Any]) -> tuple[Node, Node | Non
     return annotation, default
 
 
-#: The module's import block: what the runtime part and the models name (the models' names are
-#: reserved by the naming module or start with an underscore, so no field name shadows them).
-_IMPORTS = """\
+#: What only the pattern engine imports: the first lines of :data:`_IMPORTS`, left out of the
+#: modules of forms with no ``pattern`` (which hold no engine).
+_PATTERN_IMPORTS = """\
 import _thread
 import bisect as _bisect
+"""
+
+#: The module's import block: what the runtime part and the models name (the models' names are
+#: reserved by the naming module or start with an underscore, so no field name shadows them).
+_IMPORTS = (
+    _PATTERN_IMPORTS
+    + """\
 import datetime as _dt
 import re as _re
 from collections.abc import Callable as _Callable
@@ -253,24 +267,34 @@ import pydantic as _pydantic
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 """
+)
 
 
-#: The runtime parts every models module holds, after its imports.
+def _imports(pattern: bool) -> str:
+    return _IMPORTS if pattern else _IMPORTS[len(_PATTERN_IMPORTS) :]
+
+
+#: The runtime parts a models module holds, after its imports (the engine's replaced by
+#: ``pattern_absent.py`` for a form with no ``pattern``).
 _PARTS = (*PATTERN_PARTS, "formats.py", "pydantic_models.py")
 
 
-@cache
-def _runtime_parts() -> tuple[Shared, ...]:
-    """The pattern engine (``runtime/core/pattern.py`` and its parts), the format checks
-    (``runtime/core/formats.py``) and the body of ``runtime/pydantic/pydantic_models.py``, all
-    verbatim, in this order."""
-    return tuple(Shared(name, runtime_part(name).body) for name in _PARTS)
+def _parts(pattern: bool) -> tuple[str, ...]:
+    return with_pattern(_PARTS, pattern)
 
 
 @cache
-def _runtime() -> str:
-    """The static part of every models module: :func:`_runtime_parts`, two blank lines apart."""
-    return "\n\n".join(part.text for part in _runtime_parts())
+def _runtime_parts(pattern: bool = True) -> tuple[Shared, ...]:
+    """The pattern engine (``runtime/core/pattern.py`` and its parts, or for a form with no
+    ``pattern`` ``pattern_absent.py``), the format checks (``runtime/core/formats.py``) and the
+    body of ``runtime/pydantic/pydantic_models.py``, all verbatim, in this order."""
+    return tuple(Shared(name, runtime_part(name).body) for name in _parts(pattern))
+
+
+@cache
+def _runtime(pattern: bool = True) -> str:
+    """The static part of a models module: :func:`_runtime_parts`, two blank lines apart."""
+    return "\n\n".join(part.text for part in _runtime_parts(pattern))
 
 
 def _titled_selects(form: ir.Form) -> list[ir.SingleSelectField | ir.MultiSelectField]:
@@ -376,6 +400,7 @@ class PydanticTarget(Emitter):
         schema = form.schema
         properties: dict[str, Any] = schema.get("properties", {})
         content_class = f"{form.class_name}Content"
+        pattern = uses_pattern(form)
         text = module_text(
             header=header_text(form),
             doc=self.module_doc(form),
@@ -383,8 +408,8 @@ class PydanticTarget(Emitter):
             schema=schema,
             option_labels=_option_labels(form),
             option_labels_type=_option_labels_type(form),
-            imports=_IMPORTS,
-            runtime=_runtime(),
+            imports=_imports(pattern),
+            runtime=_runtime(pattern),
             content_line=class_statement(content_class, "BaseModel"),
             config=[config_line(item) for item in _config(form)],
             declarations=[
@@ -394,7 +419,8 @@ class PydanticTarget(Emitter):
                 f"{form.class_name}Result", layout(_content_annotation(content_class), 4, 13, 0)
             ),
         )
-        shared = (Shared("form.imports.py", _IMPORTS), *_runtime_parts())
+        imports = Shared(f"{bundle_name(pattern)}.imports.py", _imports(pattern))
+        shared = (imports, *_runtime_parts(pattern))
         return Module.cut(form.stem + self.suffix, text, shared)
 
     def module_doc(self, form: ir.Form) -> str:
@@ -431,14 +457,15 @@ class PydanticTarget(Emitter):
             name, (namespace["BaseModel"],), exec_body=lambda ns: ns.update(body)
         )
 
-    def runtime(self, locale: str = "en") -> Runtime:
+    def runtime(self, locale: str = "en", pattern: bool = True) -> Runtime:
         """The imports and the static runtime; the API is the result model, the same class in
         every module but for its name and its content model's (written ``FormClass...``)."""
         content = flat(_content_annotation(f"{FORM_CLASS}Content"))
-        return Runtime(_IMPORTS, (_runtime(),), _result_model(f"{FORM_CLASS}Result", content))
+        api = _result_model(f"{FORM_CLASS}Result", content)
+        return Runtime(_imports(pattern), (_runtime(pattern),), api)
 
-    def runtime_parts(self) -> tuple[str, ...]:
-        return _PARTS
+    def runtime_parts(self, pattern: bool = True) -> tuple[str, ...]:
+        return _parts(pattern)
 
 
 EMITTER = PydanticTarget

@@ -32,11 +32,14 @@ from .common.runtime import (
     CONSENT_PARTS,
     FORM_PARTS,
     api_text,
+    bundle_name,
     runtime_bodies,
     runtime_imports,
     runtime_part,
     runtime_sections,
     runtime_shared,
+    uses_pattern,
+    with_pattern,
 )
 from .common.view import Control, FieldView, view_of
 
@@ -193,6 +196,8 @@ class QtTarget(Emitter):
         from .common.render import render
 
         data = form_data(form)
+        pattern = uses_pattern(form)
+        parts = with_pattern(_PARTS, pattern)
         text = render(
             "qt/module.py.j2",
             form=form,
@@ -200,11 +205,11 @@ class QtTarget(Emitter):
             doc=self.module_doc(form),
             fields=data["fields"],
             texts=data["texts"],
-            imports=runtime_imports(_PARTS, _own_imports()),
-            runtime_parts=runtime_sections(_PARTS, form.locale),
+            imports=runtime_imports(parts, _own_imports()),
+            runtime_parts=runtime_sections(parts, form.locale),
             api=api_text(API_PART, form.class_name),
         )
-        shared = runtime_shared("form", _PARTS, form.locale, _own_imports())
+        shared = runtime_shared(bundle_name(pattern), parts, form.locale, _own_imports())
         return Module.cut(form.stem + self.suffix, text, shared)
 
     def module_doc(self, form: Form) -> str:
@@ -249,14 +254,15 @@ class QtTarget(Emitter):
         )
         return Module.cut(filename, text, runtime_shared("consent", _CONSENT_PARTS, locale))
 
-    def runtime(self, locale: str = "en") -> Runtime:
-        pieces = tuple(text for _, text in runtime_sections(_PARTS, locale))
+    def runtime(self, locale: str = "en", pattern: bool = True) -> Runtime:
+        parts = with_pattern(_PARTS, pattern)
+        pieces = tuple(text for _, text in runtime_sections(parts, locale))
         return Runtime(
-            runtime_imports(_PARTS, _own_imports()), pieces, api_text(API_PART, FORM_CLASS)
+            runtime_imports(parts, _own_imports()), pieces, api_text(API_PART, FORM_CLASS)
         )
 
-    def runtime_parts(self) -> tuple[str, ...]:
-        return (*_PARTS, API_PART)
+    def runtime_parts(self, pattern: bool = True) -> tuple[str, ...]:
+        return (*with_pattern(_PARTS, pattern), API_PART)
 
 
 def _own_imports() -> str:

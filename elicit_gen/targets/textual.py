@@ -34,10 +34,13 @@ from .common.runtime import (
     CONSENT_PARTS,
     FORM_PARTS,
     api_text,
+    bundle_name,
     runtime_bodies,
     runtime_imports,
     runtime_part,
     runtime_shared,
+    uses_pattern,
+    with_pattern,
 )
 from .common.view import Control, FieldView, view_of
 
@@ -215,16 +218,18 @@ class TextualTarget(Emitter):
         spec = form_spec(form)
         ids = [f["id"] for f in spec["fields"]]
         assert len(set(ids)) == len(ids) and all(i.startswith("f-") for i in ids)
+        pattern = uses_pattern(form)
+        parts = with_pattern(_PARTS, pattern)
         text = render(
             "textual/module.py.j2",
             header=header_text(form),
             doc=self.module_doc(form),
             form_spec=spec,
-            imports=runtime_imports(_PARTS, _own_imports()),
-            runtime=runtime_bodies(_PARTS, form.locale),
+            imports=runtime_imports(parts, _own_imports()),
+            runtime=runtime_bodies(parts, form.locale),
             api=api_text(API_PART, form.class_name),
         )
-        shared = runtime_shared("form", _PARTS, form.locale, _own_imports())
+        shared = runtime_shared(bundle_name(pattern), parts, form.locale, _own_imports())
         return Module.cut(form.stem + self.suffix, text, shared)
 
     def module_doc(self, form: ir.Form) -> str:
@@ -267,15 +272,16 @@ class TextualTarget(Emitter):
         )
         return Module.cut(filename, text, runtime_shared("consent", _CONSENT_PARTS, locale))
 
-    def runtime(self, locale: str = "en") -> Runtime:
+    def runtime(self, locale: str = "en", pattern: bool = True) -> Runtime:
+        parts = with_pattern(_PARTS, pattern)
         return Runtime(
-            runtime_imports(_PARTS, _own_imports()),
-            (runtime_bodies(_PARTS, locale),),
+            runtime_imports(parts, _own_imports()),
+            (runtime_bodies(parts, locale),),
             api_text(API_PART, FORM_CLASS),
         )
 
-    def runtime_parts(self) -> tuple[str, ...]:
-        return (*_PARTS, API_PART)
+    def runtime_parts(self, pattern: bool = True) -> tuple[str, ...]:
+        return (*with_pattern(_PARTS, pattern), API_PART)
 
 
 def _own_imports() -> str:

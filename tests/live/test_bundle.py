@@ -447,16 +447,18 @@ def test_the_pydantic_runtime_is_keyed_by_its_files_too() -> None:
     _assert_keyed_by("pydantic", "en", [runtime_file(name) for name in names])
 
 
+@pytest.mark.parametrize("pattern", [True, False], ids=["pattern", "no-pattern"])
 @pytest.mark.parametrize("target", targets_with("loadable"))
-def test_every_part_the_runtime_holds_is_one_it_names(target: str) -> None:
+def test_every_part_the_runtime_holds_is_one_it_names(target: str, pattern: bool) -> None:
     """A part file whose code is in the runtime's text but not in ``runtime_parts()`` would
-    change the runtime without changing the key of its kept compiled code."""
+    change the runtime without changing the key of its kept compiled code (with the pattern
+    engine, and without it: the runtime of forms with no ``pattern``)."""
     from elicit_gen.targets.common.runtime import RUNTIME, runtime_part
 
     emitter = runtime_target(target)
-    runtime = emitter.runtime("en")
+    runtime = emitter.runtime("en", pattern)
     text = "\n".join((runtime.imports, *runtime.pieces, runtime.api))
-    named = set(emitter.runtime_parts())
+    named = set(emitter.runtime_parts(pattern))
     held = {
         path.name
         for path in RUNTIME.rglob("*.py")

@@ -87,7 +87,7 @@ class Formatters:
 @cache
 def runtime_parts(target: str) -> frozenset[str]:
     """The runtime parts a Python ``target`` copies verbatim into its modules, in every
-    locale: what :func:`abridged` cuts."""
+    locale, with the pattern engine and without it: what :func:`abridged` cuts."""
     from elicit_gen.i18n import available
     from elicit_gen.targets import get_target
     from elicit_gen.targets.common.base import SharesRuntime
@@ -95,7 +95,12 @@ def runtime_parts(target: str) -> frozenset[str]:
     found = get_target(target)
     if not isinstance(found, SharesRuntime):
         return frozenset()
-    return frozenset(part for locale in available() for part in found.runtime(locale).pieces)
+    return frozenset(
+        part
+        for locale in available()
+        for pattern in (True, False)
+        for part in found.runtime(locale, pattern).pieces
+    )
 
 
 def abridged(text: str, parts: Collection[str]) -> str:

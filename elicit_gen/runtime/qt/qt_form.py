@@ -393,11 +393,13 @@ class _FormDialog(_DialogKeys, _FreshInputDialog):
         """Makes the window taller, up to the screen's available height, until every field
         (with the errors just shown) fits: the form scrolls only beyond that."""
         try:
-            screen = self.screen()
+            shown = self.isWindow() and self.isVisible()
         except RuntimeError:  # Qt is deleting the dialog (a field's last focus-out)
             return
+        # not self.screen(): PySide would make the screen the dialog's child (test_screen)
+        centre = self.frameGeometry().center()
+        screen = QApplication.screenAt(centre) or QApplication.primaryScreen()
         content = self._scroll.widget()
-        shown = self.isWindow() and self.isVisible()
         if content is None or screen is None or not shown:
             return
         fields = content.layout()

@@ -96,9 +96,12 @@ class Runtime(NamedTuple):
 class SharesRuntime(Target, Protocol):
     """A Python target whose modules are static runtime code plus the form's own code."""
 
-    def runtime(self, locale: str = "en") -> Runtime: ...
+    def runtime(self, locale: str = "en", pattern: bool = True) -> Runtime:
+        """The runtime of the modules of forms with a ``pattern`` (``pattern``), or of those
+        without one, which hold no pattern engine (``runtime.uses_pattern``)."""
+        ...
 
-    def runtime_parts(self) -> tuple[str, ...]:
+    def runtime_parts(self, pattern: bool = True) -> tuple[str, ...]:
         """The runtime part files (``runtime/**/<name>``) the runtime's text is made of, with
         the emitter's own module: what a kept compiled runtime is keyed by."""
         ...

@@ -22,6 +22,10 @@ from ...records import NamedTuple
 from .base import FORM_CLASS, Shared
 from .style import DEFAULT_LINE_LENGTH as LINE_LENGTH
 
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from ...compiler.ir import Form
+
 RUNTIME = Path(__file__).resolve().parents[2] / "runtime"
 
 #: The line after a runtime module's import section.
@@ -157,6 +161,40 @@ PATTERN_PARTS = (
 #: The validation runtime of the Python forms, in order: the pattern engine, the format checks,
 #: their wording, then ``formcore.py`` (validation), which calls them all.
 FORM_PARTS = (*PATTERN_PARTS, "formats.py", "wording.py", "formcore.py")
+
+#: What a module whose form has no ``pattern`` copies instead of :data:`PATTERN_PARTS`: the
+#: names the others call, and no engine (about 60 KB less).
+PATTERN_ABSENT = "pattern_absent.py"
+
+
+def uses_pattern(form: Form) -> bool:
+    """Whether a module of ``form`` needs the pattern engine: a property of the schema it holds
+    has a ``pattern`` (formcore reads it there)."""
+    properties = form.schema.get("properties")
+    if not isinstance(properties, dict):
+        return False
+    return any(isinstance(prop, dict) and "pattern" in prop for prop in properties.values())
+
+
+def with_pattern(parts: tuple[str, ...], pattern: bool) -> tuple[str, ...]:
+    """``parts``, or, for a form with no ``pattern``, ``parts`` with :data:`PATTERN_PARTS`
+    replaced by :data:`PATTERN_ABSENT` where they stood."""
+    if pattern:
+        return parts
+    out: list[str] = []
+    for name in parts:
+        if name not in PATTERN_PARTS:
+            out.append(name)
+        elif PATTERN_ABSENT not in out:
+            out.append(PATTERN_ABSENT)
+    return tuple(out)
+
+
+def bundle_name(pattern: bool) -> str:
+    """The name of a form module's own shared sections (its import block and catalogue, which
+    differ with the engine): ``pattern_form`` or ``form``, as the HTML page's."""
+    return "pattern_form" if pattern else "form"
+
 
 #: What every URL consent module starts with, in order: the catalogue (``_t``), the safe-text
 #: helpers, the URL check (``urlcheck.py`` after the parts of URLs it reads and the Public

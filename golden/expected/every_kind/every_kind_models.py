@@ -170,15 +170,7 @@ OPTION_LABELS: dict[str, dict[str, str]] = {
 }
 
 
-<<<golden runtime/core/pattern_base.py>>>
-
-<<<golden runtime/core/pattern_parse.py>>>
-
-<<<golden runtime/core/pattern_automaton.py>>>
-
-<<<golden runtime/core/pattern_search.py>>>
-
-<<<golden runtime/core/pattern.py>>>
+<<<golden runtime/core/pattern_absent.py>>>
 
 <<<golden runtime/core/formats.py>>>
 

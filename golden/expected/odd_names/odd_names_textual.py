@@ -27,15 +27,7 @@ except ModuleNotFoundError as _missing:
 
 <<<golden runtime/core/i18n.py>>>
 
-<<<golden runtime/core/pattern_base.py>>>
-
-<<<golden runtime/core/pattern_parse.py>>>
-
-<<<golden runtime/core/pattern_automaton.py>>>
-
-<<<golden runtime/core/pattern_search.py>>>
-
-<<<golden runtime/core/pattern.py>>>
+<<<golden runtime/core/pattern_absent.py>>>
 
 <<<golden runtime/core/formats.py>>>
 

@@ -11,7 +11,7 @@ check them. From Python, call :func:`elicit`.
 
 from __future__ import annotations
 
-<<<golden runtime/cli/form.imports.py>>>
+<<<golden runtime/cli/pattern_form.imports.py>>>
 
 <<<golden runtime/core/i18n.py>>>
 

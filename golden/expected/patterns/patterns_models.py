@@ -6,7 +6,7 @@ requested schema does; ``PatternsResult`` validates the whole ``ElicitResult``.
 ``REQUESTED_SCHEMA`` is the schema to send in ``elicitation/create``, ``MESSAGE`` its message.
 """
 
-<<<golden runtime/pydantic/form.imports.py>>>
+<<<golden runtime/pydantic/pattern_form.imports.py>>>
 MESSAGE: str = "The server is asking for the following information."
 
 REQUESTED_SCHEMA: dict[str, Any] = {

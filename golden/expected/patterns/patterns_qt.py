@@ -23,7 +23,7 @@ except ModuleNotFoundError as _missing:
         raise SystemExit(2) from None
     raise ModuleNotFoundError(_NEEDS, name="PySide6") from None
 
-<<<golden runtime/qt/form.imports.py>>>
+<<<golden runtime/qt/pattern_form.imports.py>>>
 # --- elicit_gen/runtime/i18n.py, verbatim ---------------------------------------------
 
 

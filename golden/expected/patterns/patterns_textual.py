@@ -23,7 +23,7 @@ except ModuleNotFoundError as _missing:
         raise SystemExit(2) from None
     raise ModuleNotFoundError(_NEEDS, name="textual") from None
 
-<<<golden runtime/textual/form.imports.py>>>
+<<<golden runtime/textual/pattern_form.imports.py>>>
 
 <<<golden runtime/core/i18n.py>>>
 

@@ -17,15 +17,7 @@ from __future__ import annotations
 
 <<<golden runtime/cli/zh-CN/form.catalogue.py>>>
 
-<<<golden runtime/core/pattern_base.py>>>
-
-<<<golden runtime/core/pattern_parse.py>>>
-
-<<<golden runtime/core/pattern_automaton.py>>>
-
-<<<golden runtime/core/pattern_search.py>>>
-
-<<<golden runtime/core/pattern.py>>>
+<<<golden runtime/core/pattern_absent.py>>>
 
 <<<golden runtime/core/formats.py>>>
 

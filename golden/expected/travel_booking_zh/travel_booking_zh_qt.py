@@ -31,30 +31,10 @@ except ModuleNotFoundError as _missing:
 
 <<<golden runtime/qt/zh-CN/form.catalogue.py>>>
 
-# --- elicit_gen/runtime/pattern_base.py, verbatim -------------------------------------
+# --- elicit_gen/runtime/pattern_absent.py, verbatim -----------------------------------
 
 
-<<<golden runtime/core/pattern_base.py>>>
-
-# --- elicit_gen/runtime/pattern_parse.py, verbatim ------------------------------------
-
-
-<<<golden runtime/core/pattern_parse.py>>>
-
-# --- elicit_gen/runtime/pattern_automaton.py, verbatim --------------------------------
-
-
-<<<golden runtime/core/pattern_automaton.py>>>
-
-# --- elicit_gen/runtime/pattern_search.py, verbatim -----------------------------------
-
-
-<<<golden runtime/core/pattern_search.py>>>
-
-# --- elicit_gen/runtime/pattern.py, verbatim ------------------------------------------
-
-
-<<<golden runtime/core/pattern.py>>>
+<<<golden runtime/core/pattern_absent.py>>>
 
 # --- elicit_gen/runtime/formats.py, verbatim ------------------------------------------
 

@@ -1,5 +1,3 @@
-import _thread
-import bisect as _bisect
 import datetime as _dt
 import io
 import json

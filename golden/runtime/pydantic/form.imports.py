@@ -1,5 +1,3 @@
-import _thread
-import bisect as _bisect
 import datetime as _dt
 import re as _re
 from collections.abc import Callable as _Callable

@@ -1,6 +1,4 @@
-import _thread
 import argparse
-import bisect as _bisect
 import datetime as _dt
 import functools
 import json

@@ -288,7 +288,8 @@ def test_the_window_grows_no_taller_than_the_screen(qtbot: QtBot, tmp_path: Path
     many = {f"f{i:02d}": {"type": "string", "title": f"Field {i}"} for i in range(40)}
     schema = {"type": "object", "properties": many, "required": sorted(many)}
     dialog = dialog_for(qtbot, tmp_path, schema)
-    available = dialog.screen().availableGeometry()
+    # (not dialog.screen(): PySide would make the screen the dialog's child, test_screen.py)
+    available = QApplication.primaryScreen().availableGeometry()
     submit(qtbot, dialog)
     QApplication.processEvents()
     assert dialog.frameGeometry().height() <= available.height()

@@ -1,0 +1,32 @@
+# --- elicit-gen: no pattern engine (this form has no `pattern`) ----------------------------------
+# What a generated Python module copies instead of the ``pattern`` engine (pattern.py and the parts
+# it is split into) when its form has no ``pattern``: the three names the validation (formcore.py)
+# and the pydantic models call, so that a form without a pattern carries no engine (about 60 KB).
+# Nothing calls them in such a module; if something did, every pattern would be refused and no
+# value would match one: a value is never taken unchecked.
+
+# --- end of runtime imports ---
+
+
+class PatternError(ValueError):
+    """A pattern this module cannot check: every one (it holds no pattern engine)."""
+
+    def __init__(self, reason: str, at: int = -1) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.at = at
+
+
+class CompiledPattern:
+    """Never made here: :func:`compile_pattern` refuses every pattern."""
+
+    source = ""
+
+    def search(self, text: str) -> bool:
+        """No text matches a pattern this module cannot check."""
+        return False
+
+
+def compile_pattern(source: str) -> CompiledPattern:
+    """Refuses ``source``: the module was generated for a form with no ``pattern``."""
+    raise PatternError("this module has no pattern engine: its form has no `pattern`")
