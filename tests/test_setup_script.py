@@ -17,7 +17,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BASH = shutil.which("bash")
 #: The tools the script needs besides the stubbed ones.
-TOOLS = ("dirname", "cat", "mkdir", "chmod")
+TOOLS = ("dirname", "cat", "mkdir", "chmod", "nproc")
 
 
 def _stub(folder: Path, name: str, body: str) -> None:
@@ -109,3 +109,11 @@ def test_without_root_it_installs_nothing_and_says_what_to_install(tmp_path: Pat
     assert "RAN" not in done.stdout
     assert "chromium: the browser" in done.stdout
     assert "apt-get install chromium fonts-dejavu-core fonts-wqy-microhei" in done.stdout
+
+
+def test_pytest_runs_two_workers_per_core(tmp_path: Path) -> None:
+    """A worker waits much of its time (Textual's idle waits, Chromium, servers): two per core
+    (scripts/test says what that was measured to save)."""
+    out = _run(tmp_path, root=True).stdout
+    workers = 2 * len(os.sched_getaffinity(0))  # what nproc counts
+    assert f"RAN python -m pytest -n {workers} --dist loadfile\n" in out, out
