@@ -322,25 +322,29 @@ def test_textual_opens_what_it_shows(
     _, log = browser_program
     seen: list[Seen] = []
 
-    async def one(url: str) -> None:
-        app = Host()
+    async def one(pilot: Any, url: str) -> None:
+        app = pilot.app
         results: list[dict[str, Any] | None] = []
         with anyio.fail_after(WAIT_S):
-            async with app.run_test(size=(100, 40)) as pilot:
-                screen = consent.UrlConsentScreen("Sign in.", url, server="Acme")
-                app.push_screen(screen, callback=results.append)
-                while app.screen is not screen or app.focused is None:
-                    await pilot.pause(0.02)
-                domain = str(screen.query_one("#domain", Static).content)
-                address = str(screen.query_one("#url", Static).content)
-                await pilot.click("#open")
-                while not results:
-                    await pilot.pause(0.02)
+            screen = consent.UrlConsentScreen("Sign in.", url, server="Acme")
+            app.push_screen(screen, callback=results.append)
+            while app.screen is not screen or app.focused is None:
+                await pilot.pause(0.02)
+            domain = str(screen.query_one("#domain", Static).content)
+            address = str(screen.query_one("#url", Static).content)
+            await pilot.click("#open")
+            while not results or app.screen is screen:
+                await pilot.pause(0.02)
         assert results == [{"action": "accept"}], url
         seen.append(Seen(url, domain, address, opened_urls(log)[-1]))
 
-    for url in urls:
-        asyncio.run(one(url))
+    async def all_urls() -> None:
+        app = Host()  # one app, each URL's screen pushed on it in turn and dismissed by Open
+        async with app.run_test(size=(100, 40)) as pilot:
+            for url in urls:
+                await one(pilot, url)
+
+    asyncio.run(all_urls())
     assert len(opened_urls(log)) == len(urls)
     assert_opens_what_it_shows("textual", seen, same_text=True)
 
@@ -399,9 +403,9 @@ def test_html_opens_what_it_shows(tmp_path: Path, urls: list[str]) -> None:
             context.add_init_script(RECORDER)
             navigations = Navigations()
             context.route(lambda u: not u.startswith("file:"), navigations)
+            page = context.new_page()  # one tab, a fresh document for each URL
             for url in urls:
                 navigations.clear()
-                page = context.new_page()
                 page.goto(page_file.as_uri())
                 page.evaluate(
                     "(r) => { window.elicitation.showUrl(r); }",
@@ -419,7 +423,7 @@ def test_html_opens_what_it_shows(tmp_path: Path, urls: list[str]) -> None:
                 assert navigations[0] == opened.url.partition("#")[0], url
                 seen.append(Seen(url, domain, address, opened.url))
                 opened.close()
-                page.close()
+            page.close()
         finally:
             context.close()
     assert_opens_what_it_shows("html", seen, same_text=False)
