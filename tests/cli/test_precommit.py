@@ -21,14 +21,39 @@ def git(cwd: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True, timeout=60)
 
 
+def hook_status(output: str, name: str) -> str:
+    """What pre-commit printed for the hook named ``name``: Passed, Failed or Skipped."""
+    found = re.search(
+        rf"^{re.escape(name)}\.+(\(no files to check\))?(Passed|Failed|Skipped)$",
+        output,
+        re.MULTILINE,
+    )
+    assert found, output
+    return found[2]
+
+
+LINT_HOOK = "elicit-gen lint (MCP elicitation schemas)"
+CHECK_HOOK = "elicit-gen check (generated forms are current)"
+
+
 @pytest.mark.slow
-def test_lint_hook_with_try_repo(tmp_path: Path) -> None:
+def test_both_hooks_with_try_repo(tmp_path: Path) -> None:
+    """Both hooks of .pre-commit-hooks.yaml, each seen passing and failing, in two try-repo runs
+    (each installs this checkout into a new environment: the slow part)."""
     repo = tmp_path / "client"
     (repo / "schemas").mkdir(parents=True)
-    (repo / "schemas" / "good.json").write_text(
+    (repo / "schemas" / "contact.json").write_bytes(
+        (ROOT / "examples" / "contact.json").read_bytes()
+    )
+    (repo / "elicitations").mkdir()
+    (repo / "elicitations" / "good.json").write_text(
         '{"type": "object", "properties": {"name": {"type": "string", "title": "Name"}}}'
     )
-    (repo / "package.json").write_text('{"name": "not-a-schema"}')  # outside the hook's files
+    (repo / "package.json").write_text('{"name": "not-a-schema"}')  # outside the lint's files
+    (repo / "pyproject.toml").write_text(
+        "[[tool.elicit-gen.jobs]]\ninputs = ['schemas/*.json']\ntargets = ['pydantic']\n"
+        "output = 'forms'\n"
+    )
     git(repo, "init", "-q")
     git(repo, "add", ".")
     env = {
@@ -39,58 +64,27 @@ def test_lint_hook_with_try_repo(tmp_path: Path) -> None:
         "GIT_COMMITTER_NAME": "t",
         "GIT_COMMITTER_EMAIL": "t@t",
     }
-    cmd = [
-        sys.executable,
-        "-m",
-        "pre_commit",
-        "try-repo",
-        str(ROOT),
-        "elicit-gen-lint",
-        "--all-files",
-    ]
-    ok = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
-    assert ok.returncode == 0, ok.stdout
-    (repo / "schemas" / "bad.json").write_text(
+    cmd = [*PRE_COMMIT, "try-repo", str(ROOT), "--all-files"]  # every hook the repo offers
+    # the schemas lint clean (package.json is not read); the job's output is missing
+    stale = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
+    assert stale.returncode == 1, stale.stdout + stale.stderr
+    assert hook_status(stale.stdout, LINT_HOOK) == "Passed", stale.stdout
+    assert hook_status(stale.stdout, CHECK_HOOK) == "Failed", stale.stdout
+    assert "forms/contact_models.py: missing or out of date" in stale.stdout
+    # the job's output made; a schema that asks for a password added
+    subprocess.run(
+        [sys.executable, "-m", "elicit_gen"], cwd=repo, check=True, capture_output=True, timeout=120
+    )
+    (repo / "elicitations" / "bad.json").write_text(
         '{"type": "object",\n "properties": {"password": {"type": "string"}}}'
     )
     git(repo, "add", ".")
     bad = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
-    assert bad.returncode == 1
-    assert "schemas/bad.json:2:17: error EG170" in bad.stdout
-
-
-@pytest.mark.slow
-def test_check_hook_with_try_repo(tmp_path: Path) -> None:
-    repo = tmp_path / "client"
-    (repo / "schemas").mkdir(parents=True)
-    (repo / "schemas" / "contact.json").write_bytes(
-        (ROOT / "examples" / "contact.json").read_bytes()
-    )
-    (repo / "pyproject.toml").write_text(
-        "[[tool.elicit-gen.jobs]]\ninputs = ['schemas/*.json']\ntargets = ['pydantic']\n"
-        "output = 'forms'\n"
-    )
-    git(repo, "init", "-q")
-    git(repo, "add", ".")
-    env = {**os.environ, "PRE_COMMIT_HOME": str(tmp_path / "cache")}
-    cmd = [
-        sys.executable,
-        "-m",
-        "pre_commit",
-        "try-repo",
-        str(ROOT),
-        "elicit-gen-check",
-        "--all-files",
-    ]
-    stale = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
-    assert stale.returncode == 1, stale.stdout + stale.stderr
-    assert "forms/contact_models.py: missing or out of date" in stale.stdout
-    subprocess.run(
-        [sys.executable, "-m", "elicit_gen"], cwd=repo, check=True, capture_output=True, timeout=120
-    )
-    git(repo, "add", ".")
-    current = subprocess.run(cmd, cwd=repo, capture_output=True, text=True, env=env, timeout=600)
-    assert current.returncode == 0, current.stdout
+    assert bad.returncode == 1, bad.stdout + bad.stderr
+    assert hook_status(bad.stdout, LINT_HOOK) == "Failed", bad.stdout
+    assert hook_status(bad.stdout, CHECK_HOOK) == "Passed", bad.stdout
+    assert "elicitations/bad.json:2:17: error EG170" in bad.stdout
+    assert "good.json" not in bad.stdout
 
 
 # --- the README's snippets (section "Lint", "pre-commit"), read from the README ------------------
