@@ -338,12 +338,14 @@ def root_schemas(draw: st.DrawFn) -> Any:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("revision", REVISIONS)
-def test_vocabulary_schemas(revision: str) -> None:
+def test_vocabulary_schemas() -> None:
+    # A draw takes about 5 ms, a check about 1 ms: each drawn schema is checked under every
+    # revision (the same 7,500 checks as 2,500 draws per revision, a third of the drawing).
     @settings(max_examples=2500, deadline=None, suppress_health_check=list(HealthCheck))
     @given(root_schemas())
     def run(schema: Any) -> None:
-        check_agreement(revision, schema)
+        for revision in REVISIONS:
+            check_agreement(revision, schema)
 
     run()
 
