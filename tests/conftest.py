@@ -33,28 +33,44 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-#: The slowest test files first (their share of a run on 2 cores, measured with --durations):
-#: pytest-xdist's --dist loadfile hands files out in the order collected, so a long file
-#: collected last kept one core busy alone for minutes at the end. Longest first, the rest in
-#: their own order, is the schedule that ends soonest. A file missing here only runs later.
+#: The slowest test files first (their share of a run of 4 workers on 2 cores, measured with
+#: --durations=0; files of 30 s and more): pytest-xdist's --dist loadfile hands files out in the
+#: order collected, so a long file collected last kept a worker busy alone at the end. Longest
+#: first, the rest in their own order, is the schedule that ends soonest. A file missing here
+#: only runs later.
 SLOWEST_FIRST = (
-    "tests/targets/test_url_consent_opened.py",
     "tests/targets/textual/test_target.py",
-    "tests/targets/test_black_stable.py",
-    "tests/targets/test_fuzz.py",
+    "tests/compiler/test_official_schema.py",
+    "tests/runtime/test_formats_strict.py",
+    "tests/targets/test_url_consent_opened.py",
     "tests/mcp/test_compile_unknown.py",
     "tests/targets/pydantic/test_differential.py",
-    "tests/targets/test_golden.py",
     "tests/cli/test_precommit.py",
-    "tests/runtime/test_formats_strict.py",
-    "tests/targets/web/test_differential.py",
-    "tests/targets/html/test_browser.py",
+    "tests/targets/test_black_stable.py",
     "tests/targets/web/test_verdict.py",
-    "tests/build/test_client_formatter.py",
-    "tests/compiler/test_official_schema.py",
+    "tests/targets/test_fuzz.py",
     "tests/targets/html/test_url_consent.py",
+    "tests/targets/html/test_browser.py",
+    "tests/mcp/test_conformance_suite.py",
+    "tests/targets/web/test_differential.py",
+    "tests/targets/qt/test_target.py",
+    "tests/targets/textual/test_ux.py",
     "tests/targets/pydantic/test_black.py",
+    "tests/targets/textual/test_url_consent.py",
+    "tests/targets/test_pattern_runtime.py",
+    "tests/mcp/test_textual.py",
+    "tests/targets/pydantic/test_target.py",
     "tests/mcp/test_examples.py",
+    "tests/runtime/test_formcore.py",
+    "tests/targets/web/test_form_render.py",
+    "tests/live/test_bundle.py",
+    "tests/targets/test_interop_python.py",
+    "tests/targets/textual/test_public_suffix.py",
+    "tests/build/test_client_formatter.py",
+    "tests/targets/html/test_axe.py",
+    "tests/targets/textual/test_i18n.py",
+    "tests/mcp/test_real_servers_ts.py",
+    "tests/targets/html/test_i18n.py",
 )
 
 
