@@ -245,18 +245,17 @@ def field_nodes(field: ir.Field, prop: dict[str, Any]) -> tuple[Node, Node | Non
     return annotation, default
 
 
-#: What only the pattern engine imports: the first lines of :data:`_IMPORTS`, left out of the
+#: What only the pattern engine imports: the first lines of the import block, left out of the
 #: modules of forms with no ``pattern`` (which hold no engine).
 _PATTERN_IMPORTS = """\
 import _thread
 import bisect as _bisect
 """
 
-#: The module's import block: what the runtime part and the models name (the models' names are
-#: reserved by the naming module or start with an underscore, so no field name shadows them).
-_IMPORTS = (
-    _PATTERN_IMPORTS
-    + """\
+#: The rest of the module's import block: what the runtime part and the models name (the models'
+#: names are reserved by the naming module or start with an underscore, so no field name shadows
+#: them).
+_IMPORTS = """\
 import datetime as _dt
 import re as _re
 from collections.abc import Callable as _Callable
@@ -267,11 +266,11 @@ import pydantic as _pydantic
 from pydantic import BaseModel, ConfigDict, Field
 from pydantic.json_schema import SkipJsonSchema as _SkipJsonSchema
 """
-)
 
 
 def _imports(pattern: bool) -> str:
-    return _IMPORTS if pattern else _IMPORTS[len(_PATTERN_IMPORTS) :]
+    """The module's import block, the engine's imports first where it holds the engine."""
+    return (_PATTERN_IMPORTS if pattern else "") + _IMPORTS
 
 
 #: The runtime parts a models module holds, after its imports (the engine's replaced by

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from elicit_gen import compile_forms, compile_url_consent, lint
-from elicit_gen.targets import REGISTRY, available, consent_targets, get_target
+from elicit_gen.targets import REGISTRY, available, consent_targets, get_target, targets_with
 from elicit_gen.targets.common.base import ConsentModule, EmitsModule, GeneratedFile, Module
 
 from ..support.cases import CASES, forms
@@ -139,13 +139,8 @@ def test_diagnostics_match_golden(case: str, update_golden: bool) -> None:
 PYTHON_GOLDENS = sorted(EXPECTED.glob("*/*.py"))
 
 
-#: The file-name ending of each Python target's form modules.
-TARGET_OF_SUFFIX = {
-    "_qt.py": "qt",
-    "_textual.py": "textual",
-    "_cli.py": "cli",
-    "_models.py": "pydantic",
-}
+#: Each Python target, by the file-name ending of its form modules.
+TARGET_OF_SUFFIX = {get_target(t).suffix: t for t in targets_with("python")}
 #: The goldens black formats whole; the others abridged (below). every_kind holds every kind of
 #: field the other cases hold, over the same runtime; the consent modules are whole everywhere.
 WHOLE_CASES = {"every_kind", "url_consent"}
