@@ -289,8 +289,10 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
     way out; in the rename phase the signal waits until every rename is done."""
     if _work_done:
         return
-    output = sys.modules.get("elicit_gen.build.staging")  # not imported: nothing is being renamed
-    if output is None or output.interrupt_now(signum):
+    # Not imported, or still being imported (the signal came in the middle of the import):
+    # nothing is being renamed yet.
+    interrupt_now = getattr(sys.modules.get("elicit_gen.build.staging"), "interrupt_now", None)
+    if interrupt_now is None or interrupt_now(signum):
         raise KeyboardInterrupt
 
 
@@ -335,11 +337,11 @@ def execute(schemas: Sequence[str], opts: Options) -> int:
     _work_done = False
     handlers = _install_signal_handlers()
     staging: Staging | None = None
-    if not opts.lint_only and not opts.check:  # --lint and --check write nothing
-        from ..build.staging import Staging
-
-        staging = Staging()
     try:
+        if not opts.lint_only and not opts.check:  # --lint and --check write nothing
+            from ..build.staging import Staging  # (a signal here unwinds like any other)
+
+            staging = Staging()
         with staging if staging is not None else contextlib.nullcontext():
             code = _run(schemas, opts, staging)
             _work_done = True  # a signal from here on must not turn into "Aborted!" or 130

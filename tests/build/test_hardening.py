@@ -537,3 +537,33 @@ def test_a_signal_after_the_work_is_done_finishes_the_run_normally(
         command._terminate(signal.SIGTERM, None)
     monkeypatch.setattr(command, "_work_done", True)
     command._terminate(signal.SIGTERM, None)  # returns: the run ends with its own code and message
+
+
+def test_a_signal_during_the_staging_import_unwinds_without_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """CI caught it: a SIGTERM landing while ``build.staging`` was being imported found the
+    module half made (in ``sys.modules``, without ``interrupt_now``) and died of an
+    AttributeError with a traceback; and the import sat outside the ``try`` that reports an
+    interruption. Nothing is being renamed then: the run ends as interrupted, code 130."""
+    import types
+
+    from elicit_gen.build import staging as staging_module
+    from elicit_gen.cli import command
+    from elicit_gen.cli.options import Options
+
+    monkeypatch.setattr(command, "_work_done", False)
+    monkeypatch.setitem(sys.modules, "elicit_gen.build.staging", types.ModuleType("half"))
+    with pytest.raises(KeyboardInterrupt):
+        command._terminate(signal.SIGTERM, None)
+    monkeypatch.setitem(sys.modules, "elicit_gen.build.staging", staging_module)
+
+    def interrupted(self: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(staging_module.Staging, "__init__", interrupted)
+    schema = tmp_path / "form.json"
+    schema.write_text((EXAMPLES / "every_kind.json").read_text())
+    opts = Options(targets=("html",), output=str(tmp_path / "out"))
+    assert command.execute([str(schema)], opts) == 130
+    assert not (tmp_path / "out").exists()
