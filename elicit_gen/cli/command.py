@@ -296,10 +296,10 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
         raise KeyboardInterrupt
 
 
-def _install_signal_handlers() -> dict[int, object]:
-    """SIGINT, SIGTERM and SIGHUP unwind (see :func:`_terminate`); returns the handlers to
-    restore. A signal ignored by whoever started us (nohup, a background job) stays ignored."""
-    previous: dict[int, object] = {}
+def _install_signal_handlers(previous: dict[int, object]) -> None:
+    """SIGINT, SIGTERM and SIGHUP unwind (see :func:`_terminate`); ``previous`` gets each
+    handler replaced, as it is replaced (a signal may land in between), to be restored. A
+    signal ignored by whoever started us (nohup, a background job) stays ignored."""
     for name in ("SIGINT", "SIGTERM", "SIGHUP"):
         signum = getattr(signal, name, None)
         if signum is None:
@@ -308,9 +308,8 @@ def _install_signal_handlers() -> dict[int, object]:
             handler = signal.getsignal(signum)
             if handler in (signal.SIG_IGN, None):
                 continue
-            signal.signal(signum, _terminate)
             previous[signum] = handler
-    return previous
+            signal.signal(signum, _terminate)
 
 
 def _restore_signal_handlers(previous: dict[int, object]) -> None:
@@ -335,9 +334,10 @@ def execute(schemas: Sequence[str], opts: Options) -> int:
     one-line message on stderr, never a traceback."""
     global _work_done
     _work_done = False
-    handlers = _install_signal_handlers()
+    handlers: dict[int, object] = {}
     staging: Staging | None = None
     try:
+        _install_signal_handlers(handlers)
         if not opts.lint_only and not opts.check:  # --lint and --check write nothing
             from ..build.staging import Staging  # (a signal here unwinds like any other)
 
