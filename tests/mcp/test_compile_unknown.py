@@ -655,7 +655,8 @@ def _textual_session(
             with anyio.fail_after(30):
                 await shown(pilot)
                 if not submit_untouched:
-                    await fill(pilot, form, content)
+                    # (pasted: typing into a screen is the Textual target's own test)
+                    await fill(pilot, form, content, paste=True)
                 await pilot.press("ctrl+s")
                 reply, _ = await client
             return reply

@@ -2,6 +2,9 @@
 
 Everything here presses keys the way a user would: Tab from field to field (asserting the focus
 order), typing characters, Space on check boxes and multi-select options, Enter/arrows in selects.
+A text may be pasted instead of typed (``paste=True``): the terminal's bracketed paste, one
+``Paste`` event through the app to the focused box, where a test is about what a value does, not
+about typing it (each key press costs a refresh of the whole screen).
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
 from textual.screen import Screen
@@ -106,12 +110,19 @@ async def finish(pilot: Pilot[Any], results: list[dict[str, Any] | None]) -> dic
     return results[0]
 
 
-async def type_text(pilot: Pilot[Any], text: str) -> None:
-    await pilot.press(*text)
+async def type_text(pilot: Pilot[Any], text: str, paste: bool = False) -> None:
+    if paste and text:
+        pilot.app.post_message(events.Paste(text))
+        await pilot.pause()
+    else:
+        await pilot.press(*text)
 
 
-async def set_field(pilot: Pilot[Any], field: ir.Field, value: object) -> None:
-    """Sets the focused control of ``field`` to ``value`` with the keyboard (EMPTY: clear it)."""
+async def set_field(
+    pilot: Pilot[Any], field: ir.Field, value: object, paste: bool = False
+) -> None:
+    """Sets the focused control of ``field`` to ``value`` with the keyboard (EMPTY: clear it);
+    a text is pasted rather than typed with ``paste``."""
     app = pilot.app
     widget = app.focused
     assert widget is not None and widget.id == field.html_id, (
@@ -122,7 +133,7 @@ async def set_field(pilot: Pilot[Any], field: ir.Field, value: object) -> None:
             await pilot.press("home", "ctrl+k")  # clear the box
         if value is not EMPTY:
             text = value if isinstance(value, str) else number_text(value)  # type: ignore[arg-type]
-            await type_text(pilot, text)
+            await type_text(pilot, text, paste)
             assert widget.value == text, (widget.value, text)
         else:
             assert widget.value == ""
@@ -131,7 +142,7 @@ async def set_field(pilot: Pilot[Any], field: ir.Field, value: object) -> None:
             await pilot.press("f7", "backspace")  # select all, delete
         if value is not EMPTY:
             assert isinstance(value, str)
-            await type_text(pilot, value)
+            await type_text(pilot, value, paste)
         assert widget.text == ("" if value is EMPTY else value)
     elif isinstance(widget, Checkbox):
         assert isinstance(value, bool)
@@ -162,11 +173,14 @@ async def set_field(pilot: Pilot[Any], field: ir.Field, value: object) -> None:
         raise AssertionError(f"unexpected control {widget!r}")
 
 
-async def fill(pilot: Pilot[Any], form: ir.Form, values: Mapping[str, object]) -> None:
-    """Tabs through every field in order, setting those named in ``values``; ends on Submit."""
+async def fill(
+    pilot: Pilot[Any], form: ir.Form, values: Mapping[str, object], paste: bool = False
+) -> None:
+    """Tabs through every field in order, setting those named in ``values`` (texts pasted with
+    ``paste``); ends on Submit."""
     for field in form.fields:
         if field.name in values:
-            await set_field(pilot, field, values[field.name])
+            await set_field(pilot, field, values[field.name], paste)
         else:
             focused = pilot.app.focused
             assert focused is not None and focused.id == field.html_id, (focused, field.name)

@@ -174,8 +174,9 @@ def test_keyboard_accept_decline_cancel(
         check_schema(form, result["content"])
 
         # 2. Only the required fields: untouched optional ones are absent (defaults are sent).
+        # (Pasted: 1. typed every kind of value already.)
         results = await push(pilot, screen())
-        await fill(pilot, form, required)
+        await fill(pilot, form, required, paste=True)
         await pilot.press("ctrl+s")
         result = await finish(pilot, results)
         assert result == {"action": "accept", "content": untouched_content(form, required)}
@@ -289,7 +290,7 @@ def test_invalid_values_are_refused_with_their_message(
             target = field(form, name)
             results = await push(pilot, screen_class(form, module)(initial=good))
             await focus_field(pilot, target)
-            await set_field(pilot, target, bad)
+            await set_field(pilot, target, bad, paste=True)  # (typing: the keyboard tests)
             await pilot.press("ctrl+s")  # refused
             await pilot.pause()  # the field scrolls into view after the refresh
             app = pilot.app
@@ -300,7 +301,7 @@ def test_invalid_values_are_refused_with_their_message(
             shown = screen_text(app)
             assert message in shown, shown
             assert app.focused is not None and app.focused.id == target.html_id
-            await set_field(pilot, target, good[name])  # corrected: accepted
+            await set_field(pilot, target, good[name], paste=True)  # corrected: accepted
             assert error_text(app, target) == ""
             await pilot.press("ctrl+s")
             assert await finish(pilot, results) == {"action": "accept", "content": good}
