@@ -118,9 +118,7 @@ async def type_text(pilot: Pilot[Any], text: str, paste: bool = False) -> None:
         await pilot.press(*text)
 
 
-async def set_field(
-    pilot: Pilot[Any], field: ir.Field, value: object, paste: bool = False
-) -> None:
+async def set_field(pilot: Pilot[Any], field: ir.Field, value: object, paste: bool = False) -> None:
     """Sets the focused control of ``field`` to ``value`` with the keyboard (EMPTY: clear it);
     a text is pasted rather than typed with ``paste``."""
     app = pilot.app
