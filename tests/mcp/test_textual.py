@@ -81,7 +81,7 @@ def test_textual_form_answers_the_server(tmp_path: Path, case: str, mode: str, t
     content = valid_content(form)
 
     async def keys(pilot: Pilot[Any]) -> None:
-        await fill(pilot, form, content)
+        await fill(pilot, form, content, paste=True)  # (typing: the Textual target's tests)
         await pilot.press("enter")
 
     reply, received, shown = _session(tmp_path, form, mode, tool, keys)

@@ -17,6 +17,7 @@ ajv-formats and jsonschema's format checker (tests/support/validators.py has the
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -277,7 +278,8 @@ STRATEGIES: dict[str, Callable[[], st.SearchStrategy[str]]] = {
 SAMPLES = 400
 
 
-def generated(fmt: str) -> list[str]:
+@functools.cache  # derandomized: the same values each time, drawn once (the page tests use them)
+def generated(fmt: str) -> tuple[str, ...]:
     """Bounded, derandomized values near ``fmt``'s grammar, and arbitrary text."""
     found: list[str] = []
 
@@ -293,11 +295,11 @@ def generated(fmt: str) -> list[str]:
         found.append(value)
 
     collect()
-    return list(dict.fromkeys(found))
+    return tuple(dict.fromkeys(found))
 
 
 def _values(fmt: str) -> list[str]:
-    return list(dict.fromkeys(EDGE[fmt] + generated(fmt)))
+    return list(dict.fromkeys([*EDGE[fmt], *generated(fmt)]))
 
 
 # --- the differential ----------------------------------------------------------------------------
