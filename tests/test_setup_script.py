@@ -111,9 +111,9 @@ def test_without_root_it_installs_nothing_and_says_what_to_install(tmp_path: Pat
     assert "apt-get install chromium fonts-dejavu-core fonts-wqy-microhei" in done.stdout
 
 
-def test_pytest_runs_three_workers_per_core(tmp_path: Path) -> None:
-    """A worker waits much of its time (Textual's idle waits, Chromium, servers): three per
-    core (scripts/test says what that was measured to save)."""
+def test_pytest_runs_two_workers_per_core(tmp_path: Path) -> None:
+    """A worker waits much of its time (Textual's idle waits, Chromium, servers): two per core
+    (scripts/test says what that was measured to save)."""
     out = _run(tmp_path, root=True).stdout
-    workers = 3 * len(os.sched_getaffinity(0))  # what nproc counts
+    workers = 2 * len(os.sched_getaffinity(0))  # what nproc counts
     assert f"RAN python -m pytest -n {workers} --dist loadfile\n" in out, out
