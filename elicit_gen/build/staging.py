@@ -22,7 +22,6 @@ import os
 import re
 import stat
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 from ..records import NamedTuple
@@ -36,6 +35,7 @@ from .files import (
     _read_at_most,
     _reason,
 )
+from .signals import deferring_signals
 
 
 def read_output(path: Path, expected: bytes | None = None) -> bytes | None:
@@ -135,36 +135,6 @@ def remove_leftovers(directory: Path) -> list[str]:
                     os.unlink(entry.path)
                     removed.append(entry.name)
     return removed
-
-
-# -- signals in the rename phase ----------------------------------------------------------------
-
-
-class _Deferral:
-    """While ``active``, a signal handler that would interrupt records the signal instead."""
-
-    active = False
-    pending: int | None = None
-
-
-def interrupt_now(signum: int) -> bool:
-    """For signal handlers: False (and the signal is remembered) inside the rename phase."""
-    if _Deferral.active:
-        _Deferral.pending = signum
-        return False
-    return True
-
-
-@contextlib.contextmanager
-def _deferring_signals() -> Iterator[None]:
-    _Deferral.active, _Deferral.pending = True, None
-    try:
-        yield
-    finally:
-        _Deferral.active = False
-    if _Deferral.pending is not None:
-        _Deferral.pending = None
-        raise KeyboardInterrupt
 
 
 # -- staging ------------------------------------------------------------------------------------
@@ -277,7 +247,7 @@ class Staging:
         """
         if self.state != "staging":
             raise RuntimeError("staging is over")
-        with _deferring_signals():
+        with deferring_signals():
             try:
                 for staged in self._staged:
                     try:

@@ -16,9 +16,11 @@ from collections.abc import Sequence
 from types import FrameType
 
 from ..build.config import Config, Job, check_locales, load_config, split_codes
+from ..build.files import FileError
 from ..build.inputs import BuildError, Input, expand_globs, read_input, read_stdin
 from ..build.jobs import BuildReport, FieldIgnores, build
 from ..build.plan import Claims
+from ..build.signals import interrupt_now
 from ..compiler.diagnostics import visible
 from ..compiler.pipeline import Selection, SelectionError
 from ..compiler.spec import NEWEST, REVISION_NAMES, Revision
@@ -176,13 +178,6 @@ def _print_report(report: BuildReport, opts: Options, strict: bool, to_files: bo
     return EXIT_ERRORS if report.failed(strict) else EXIT_OK
 
 
-def _file_error(exc: BaseException) -> bool:
-    """Whether ``exc`` is output's FileError (output is imported only once a file is read or
-    written, so an exception raised before cannot be one)."""
-    output = sys.modules.get("elicit_gen.build.staging")
-    return output is not None and isinstance(exc, output.FileError)
-
-
 def _per_form(targets: Sequence[str]) -> list[str]:
     """The targets among ``targets`` that write a file per form (all but the web module);
     an unknown name counts as one (the build says it is unknown)."""
@@ -289,10 +284,7 @@ def _terminate(signum: int, frame: FrameType | None) -> None:
     way out; in the rename phase the signal waits until every rename is done."""
     if _work_done:
         return
-    # Not imported, or still being imported (the signal came in the middle of the import):
-    # nothing is being renamed yet.
-    interrupt_now = getattr(sys.modules.get("elicit_gen.build.staging"), "interrupt_now", None)
-    if interrupt_now is None or interrupt_now(signum):
+    if interrupt_now(signum):
         raise KeyboardInterrupt
 
 
@@ -355,7 +347,7 @@ def execute(schemas: Sequence[str], opts: Options) -> int:
         _write(_interrupted(staging), err=True)
         code = 130
     except Exception as exc:  # an exception here is a bug (a FileError aside): one line
-        if _file_error(exc):
+        if isinstance(exc, FileError):  # a file that could not be read or written
             _write(f"elicit-gen: error: {visible(str(exc))}", err=True)
         else:
             if os.environ.get("ELICIT_GEN_DEBUG"):

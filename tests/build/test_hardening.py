@@ -543,9 +543,11 @@ def test_a_signal_during_the_staging_import_unwinds_without_a_traceback(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     """CI caught it: a SIGTERM landing while ``build.staging`` was being imported found the
-    module half made (in ``sys.modules``, without ``interrupt_now``) and died of an
-    AttributeError with a traceback; and the import sat outside the ``try`` that reports an
-    interruption. Nothing is being renamed then: the run ends as interrupted, code 130."""
+    module half made (in ``sys.modules``, without ``interrupt_now``, which the handler asked it
+    then) and died of an AttributeError with a traceback; and the import sat outside the
+    ``try`` that reports an interruption. The handler now asks ``build.signals``, imported with
+    the CLI, so a half-made staging module means nothing to it; nothing is being renamed then:
+    the run ends as interrupted, code 130."""
     import types
 
     from elicit_gen.build import staging as staging_module
