@@ -110,7 +110,7 @@ async def finish(pilot: Pilot[Any], results: list[dict[str, Any] | None]) -> dic
     return results[0]
 
 
-async def type_text(pilot: Pilot[Any], text: str, paste: bool = False) -> None:
+async def type_text(pilot: Pilot[Any], text: str, *, paste: bool = False) -> None:
     if paste and text:
         pilot.app.post_message(events.Paste(text))
         await pilot.pause()
@@ -118,7 +118,9 @@ async def type_text(pilot: Pilot[Any], text: str, paste: bool = False) -> None:
         await pilot.press(*text)
 
 
-async def set_field(pilot: Pilot[Any], field: ir.Field, value: object, paste: bool = False) -> None:
+async def set_field(
+    pilot: Pilot[Any], field: ir.Field, value: object, *, paste: bool = False
+) -> None:
     """Sets the focused control of ``field`` to ``value`` with the keyboard (EMPTY: clear it);
     a text is pasted rather than typed with ``paste``."""
     app = pilot.app
@@ -131,7 +133,7 @@ async def set_field(pilot: Pilot[Any], field: ir.Field, value: object, paste: bo
             await pilot.press("home", "ctrl+k")  # clear the box
         if value is not EMPTY:
             text = value if isinstance(value, str) else number_text(value)  # type: ignore[arg-type]
-            await type_text(pilot, text, paste)
+            await type_text(pilot, text, paste=paste)
             assert widget.value == text, (widget.value, text)
         else:
             assert widget.value == ""
@@ -140,7 +142,7 @@ async def set_field(pilot: Pilot[Any], field: ir.Field, value: object, paste: bo
             await pilot.press("f7", "backspace")  # select all, delete
         if value is not EMPTY:
             assert isinstance(value, str)
-            await type_text(pilot, value, paste)
+            await type_text(pilot, value, paste=paste)
         assert widget.text == ("" if value is EMPTY else value)
     elif isinstance(widget, Checkbox):
         assert isinstance(value, bool)
@@ -172,13 +174,13 @@ async def set_field(pilot: Pilot[Any], field: ir.Field, value: object, paste: bo
 
 
 async def fill(
-    pilot: Pilot[Any], form: ir.Form, values: Mapping[str, object], paste: bool = False
+    pilot: Pilot[Any], form: ir.Form, values: Mapping[str, object], *, paste: bool = False
 ) -> None:
     """Tabs through every field in order, setting those named in ``values`` (texts pasted with
     ``paste``); ends on Submit."""
     for field in form.fields:
         if field.name in values:
-            await set_field(pilot, field, values[field.name], paste)
+            await set_field(pilot, field, values[field.name], paste=paste)
         else:
             focused = pilot.app.focused
             assert focused is not None and focused.id == field.html_id, (focused, field.name)
