@@ -25,6 +25,7 @@ from elicit_gen.targets.common.base import AssemblesModule
 from ..support.cases import all_forms, sample_value, valid_content, write_and_import
 from ..support.cli import typed
 from ..support.pydantic import content_model, result_model, shown
+from ..support.textual import ready
 
 ASSEMBLED = targets_with("loadable")
 #: The targets whose modules hold a form API (``validate``, ``elicit``, ``main``).
@@ -290,8 +291,7 @@ def test_the_textual_screen_is_the_same(
 
         async def main(app: Any = app) -> tuple[Any, ...]:
             async with app.run_test(size=(100, 60)) as pilot:
-                await pilot.pause()
-                screen = app.screen
+                screen = await ready(pilot, lambda top: top is not app.screen_stack[0])
                 widgets = [
                     (type(w).__name__, w.id, sorted(w.classes)) for w in screen.walk_children()
                 ]

@@ -626,7 +626,7 @@ def _textual_session(
 
     from elicit_gen.mcp import TextualRunner
 
-    from ..support.textual import SIZE, fill
+    from ..support.textual import SIZE, fill, ready
 
     class Host(App[None]):
         """An MCP client application with no form of its own."""
@@ -639,13 +639,11 @@ def _textual_session(
     screens: list[type] = []
 
     async def shown(pilot: Pilot[Any]) -> None:
-        while True:  # bounded by the fail_after around it
-            screen = pilot.app.screen
-            if isinstance(screen, ModalScreen) and type(screen).__module__.startswith(LIVE):
-                screens.append(type(screen))
-                await pilot.pause()
-                return
-            await pilot.pause(0.02)
+        screen = await ready(
+            pilot,
+            lambda top: isinstance(top, ModalScreen) and type(top).__module__.startswith(LIVE),
+        )
+        screens.append(type(screen))
 
     async def main() -> dict[str, Any]:
         app = Host()

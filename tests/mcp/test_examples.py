@@ -86,15 +86,11 @@ def _answer_contact(app: Any, shows_form: Callable[[Any], bool]) -> Any:
     """Runs the Textual client app under a pilot: waits for the contact form (``shows_form``
     of the app's screen), fills it in and submits it; returns the app's return value."""
 
+    from ..support.textual import ready
+
     async def main() -> Any:
         async with app.run_test(size=(100, 40)) as pilot:
-            for _ in range(1000):
-                if shows_form(app.screen):
-                    break
-                await pilot.pause(0.02)
-            else:
-                raise AssertionError("the contact form was never shown")
-            await pilot.pause()
+            await ready(pilot, shows_form)
             await pilot.press(*"Grace", "tab", *"grace@example.org", "tab", *"85", "ctrl+s")
             for _ in range(1000):
                 if app.return_value is not None:

@@ -24,7 +24,7 @@ from elicit_gen.mcp import FormRouter, TextualRunner
 from ..support.cases import forms, valid_content
 from ..support.mcp import SERVER_NAME, Received, add_exact_tool, add_sdk_tool, call, content_model
 from ..support.mcp import generated as generate
-from ..support.textual import SIZE, fill, screen_text
+from ..support.textual import SIZE, fill, ready, screen_text
 
 
 class Host(App[None]):
@@ -32,12 +32,7 @@ class Host(App[None]):
 
 
 async def _shown(pilot: Pilot[Any], screen_class: type) -> None:
-    for _ in range(1000):  # up to ~20 s on a busy machine
-        if isinstance(pilot.app.screen, screen_class):
-            await pilot.pause()
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the form was never shown")
+    await ready(pilot, lambda screen: isinstance(screen, screen_class))
 
 
 def _session(
@@ -61,7 +56,7 @@ def _session(
             await _shown(pilot, screen_class)
             seen.append(screen_text(app))
             await keys(pilot)
-            reply, _ = await asyncio.wait_for(client, 10)
+            reply, _ = await asyncio.wait_for(client, 30)
             return reply
 
     return asyncio.run(main()), received, seen[0]

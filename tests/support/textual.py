@@ -20,7 +20,7 @@ from typing import Any
 from textual import events
 from textual.app import App, ComposeResult
 from textual.pilot import Pilot
-from textual.screen import Screen
+from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static, TextArea
 
 from elicit_gen.compiler import ir
@@ -54,7 +54,7 @@ def run(
 
     async def main() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await pilot.pause()
+            await ready(pilot, lambda screen: isinstance(screen, ModalScreen))
             await script(pilot)
             await pilot.pause()
 
@@ -95,9 +95,25 @@ async def push(pilot: Pilot[Any], screen: Screen[dict[str, Any]]) -> list[dict[s
     """Pushes a form screen; the returned list receives its result when it is dismissed."""
     results: list[dict[str, Any] | None] = []
     pilot.app.push_screen(screen, callback=results.append)
-    await pilot.pause()
-    await pilot.pause()
+    await ready(pilot, lambda top: top is screen)
     return results
+
+
+async def ready(
+    pilot: Pilot[Any], is_it: Callable[[Screen[Any]], bool], limit_s: float = 30.0
+) -> Screen[Any]:
+    """Waits until the app's top screen is the one ``is_it`` picks, drawn and focused, and
+    returns it. The form and consent screens drop every key read before their first refresh
+    (typed ahead, never meant for them: ``_FreshKeysModal``), so a key pressed as soon as the
+    screen is pushed is lost on a busy machine: each test that presses keys waits here first."""
+    for _ in range(int(limit_s / 0.02)):
+        screen = pilot.app.screen
+        drawn = getattr(screen, "_shown_at", 0.0) is not None  # (screens without the guard: 0)
+        if is_it(screen) and drawn and pilot.app.focused is not None:
+            await pilot.pause()
+            return screen
+        await pilot.pause(0.02)
+    raise AssertionError(f"no screen was ready within {limit_s} s (on top: {pilot.app.screen!r})")
 
 
 async def finish(pilot: Pilot[Any], results: list[dict[str, Any] | None]) -> dict[str, Any] | None:

@@ -316,7 +316,7 @@ def test_textual_opens_what_it_shows(
 ) -> None:
     from textual.widgets import Static
 
-    from ..support.textual import Host
+    from ..support.textual import Host, ready
 
     consent = import_generated(write_generated("textual", tmp_path))
     _, log = browser_program
@@ -328,8 +328,7 @@ def test_textual_opens_what_it_shows(
         with anyio.fail_after(WAIT_S):
             screen = consent.UrlConsentScreen("Sign in.", url, server="Acme")
             app.push_screen(screen, callback=results.append)
-            while app.screen is not screen or app.focused is None:
-                await pilot.pause(0.02)
+            await ready(pilot, lambda top: top is screen)
             domain = str(screen.query_one("#domain", Static).content)
             address = str(screen.query_one("#url", Static).content)
             await pilot.click("#open")
@@ -450,7 +449,7 @@ def test_opener_callbacks_get_the_url_shown(
     from textual.widgets import Static
 
     from ..support.consent import Recorder
-    from ..support.textual import Host
+    from ..support.textual import Host, ready
 
     assert check_url(url).href == href
     qt = import_generated(write_generated("qt", tmp_path))
@@ -472,8 +471,7 @@ def test_opener_callbacks_get_the_url_shown(
             async with app.run_test(size=(100, 40)) as pilot:
                 screen = textual.UrlConsentScreen("Sign in.", url, opener=recorder)
                 app.push_screen(screen)
-                while app.screen is not screen or app.focused is None:
-                    await pilot.pause(0.02)
+                await ready(pilot, lambda top: top is screen)
                 shown.append(str(screen.query_one("#url", Static).content))
                 await pilot.click("#open")
                 while not recorder.calls:

@@ -46,7 +46,7 @@ from ...support.lint import assert_lint_clean
 from ...support.mcp_url import MODES
 from ...support.pysource import top_level_names
 from ...support.run import CliRun
-from ...support.textual import Host, screen_text
+from ...support.textual import Host, ready, screen_text
 
 GOLDEN_PATH = GOLDEN / "expected" / "url_consent" / "url_consent_textual.py"
 SIZES = [(80, 24), (50, 20)]
@@ -129,14 +129,8 @@ def drive(
 
 
 async def shown(pilot: Pilot[Any], consent: ModuleType) -> None:
-    """Waits until the consent screen is on top, laid out and has its first focus."""
-    for _ in range(1000):
-        screen = pilot.app.screen
-        if isinstance(screen, consent.UrlConsentScreen) and pilot.app.focused is not None:
-            await pilot.pause()
-            return
-        await pilot.pause(0.02)
-    raise AssertionError("the consent screen was never shown")
+    """Waits until the consent screen is on top, drawn and has its first focus."""
+    await ready(pilot, lambda screen: isinstance(screen, consent.UrlConsentScreen))
 
 
 async def answered(pilot: Pilot[Any], results: list[dict[str, Any] | None]) -> None:
