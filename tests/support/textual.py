@@ -2,9 +2,10 @@
 
 Everything here presses keys the way a user would: Tab from field to field (asserting the focus
 order), typing characters, Space on check boxes and multi-select options, Enter/arrows in selects.
-A text may be pasted instead of typed (``paste=True``): the terminal's bracketed paste, one
-``Paste`` event through the app to the focused box, where a test is about what a value does, not
-about typing it (each key press costs a refresh of the whole screen).
+Typed text reaches the app as a terminal delivers a fast typist's keys: a burst of key events,
+each handled in order (:func:`type_text`). A text may be pasted instead (``paste=True``): the
+terminal's bracketed paste, one ``Paste`` event through the app to the focused box, where a test
+is about what a value does, not about typing it.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from typing import Any
 
 from textual import events
 from textual.app import App, ComposeResult
+from textual.keys import _character_to_key
 from textual.pilot import Pilot
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, Input, Select, SelectionList, Static, TextArea
@@ -127,11 +129,20 @@ async def finish(pilot: Pilot[Any], results: list[dict[str, Any] | None]) -> dic
 
 
 async def type_text(pilot: Pilot[Any], text: str, *, paste: bool = False) -> None:
+    """Types ``text`` into the focused control: one key event per character, sent as a terminal
+    delivers a fast typist's keys (in one burst, handled in order, one refresh for the lot, where
+    ``pilot.press`` waits for the screen after each key); or, with ``paste``, one ``Paste``."""
     if paste and text:
         pilot.app.post_message(events.Paste(text))
         await pilot.pause()
-    else:
-        await pilot.press(*text)
+        return
+    driver = pilot.app._driver
+    assert driver is not None
+    for character in text:
+        key = events.Key(_character_to_key(character), character)
+        key.set_sender(pilot.app)
+        driver.send_message(key)
+    await pilot.pause()
 
 
 async def set_field(

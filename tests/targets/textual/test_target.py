@@ -286,14 +286,16 @@ def test_invalid_values_are_refused_with_their_message(
     good = valid_content(form)
 
     async def script(pilot: Pilot[None]) -> None:
+        # One screen for every value: each refused in turn, each corrected before the next, so
+        # the status counts one field; the corrected form is accepted at the end.
+        results = await push(pilot, screen_class(form, module)(initial=good))
+        app = pilot.app
         for name, bad, message in INVALID[key]:
             target = field(form, name)
-            results = await push(pilot, screen_class(form, module)(initial=good))
             await focus_field(pilot, target)
             await set_field(pilot, target, bad, paste=True)  # (typing: the keyboard tests)
             await pilot.press("ctrl+s")  # refused
             await pilot.pause()  # the field scrolls into view after the refresh
-            app = pilot.app
             assert not results, (name, bad, results)
             assert error_text(app, target) == message, (name, bad)
             status = str(app.screen.query_one("#status", Static).render())
@@ -301,10 +303,10 @@ def test_invalid_values_are_refused_with_their_message(
             shown = screen_text(app)
             assert message in shown, shown
             assert app.focused is not None and app.focused.id == target.html_id
-            await set_field(pilot, target, good[name], paste=True)  # corrected: accepted
+            await set_field(pilot, target, good[name], paste=True)  # corrected: no message
             assert error_text(app, target) == ""
-            await pilot.press("ctrl+s")
-            assert await finish(pilot, results) == {"action": "accept", "content": good}
+        await pilot.press("ctrl+s")
+        assert await finish(pilot, results) == {"action": "accept", "content": good}
 
     in_host(script)
 
