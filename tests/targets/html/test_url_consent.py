@@ -65,26 +65,31 @@ def _ranges(member: Callable[[str], bool]) -> str:
 
 
 def _prohibited(char: str) -> bool:
-    """RFC 3454 tables C.1.2 to C.9, as encodings.idna.nameprep checks them."""
-    tables = (
-        stringprep.in_table_c12,
-        stringprep.in_table_c22,
-        stringprep.in_table_c3,
-        stringprep.in_table_c4,
-        stringprep.in_table_c5,
-        stringprep.in_table_c6,
-        stringprep.in_table_c7,
-        stringprep.in_table_c8,
-        stringprep.in_table_c9,
+    """RFC 3454 tables C.1.2 to C.9, as encodings.idna.nameprep checks them (an ``or`` chain,
+    not ``any()`` over a generator: this runs for each of the 1.1 million code points)."""
+    return (
+        stringprep.in_table_c12(char)
+        or stringprep.in_table_c22(char)
+        or stringprep.in_table_c3(char)
+        or stringprep.in_table_c4(char)
+        or stringprep.in_table_c5(char)
+        or stringprep.in_table_c6(char)
+        or stringprep.in_table_c7(char)
+        or stringprep.in_table_c8(char)
+        or stringprep.in_table_c9(char)
     )
-    return any(table(char) for table in tables)
 
 
 def _mapping() -> str:
-    """Table B.2 (map_table_b2) where it differs from lower-casing the character."""
+    """Table B.2 (map_table_b2) where it differs from lower-casing the character. B.2 leaves a
+    character alone when B.3 (its case folding) and NFKC both do, so only the others are asked."""
+    nfkc = unicodedata.ucd_3_2_0.normalize
     entries = []
     for code in range(0x110000):
         char = chr(code)
+        unfolded = code not in stringprep.b3_exceptions and char.lower() == char
+        if unfolded and nfkc("NFKC", char) == char:
+            continue  # B.2 gives the character itself, which is its lower case
         if stringprep.in_table_b1(char):
             continue
         mapped = stringprep.map_table_b2(char)
