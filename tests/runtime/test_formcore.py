@@ -4,6 +4,7 @@ against the reference implementations jsonschema uses for formats (rfc3987, rfc3
 from __future__ import annotations
 
 import re
+from datetime import timedelta, timezone
 
 import pytest
 from hypothesis import given, settings
@@ -12,6 +13,12 @@ from hypothesis import strategies as st
 from elicit_gen.runtime.core import formats, formcore, wording
 
 uri_alphabet = st.sampled_from([*"ab:/?#[]@!$&'()*+,;=%-._~019AFv", " ", "é", "\n"])
+
+
+OFFSETS = st.one_of(
+    st.integers(-1439, 1439).map(lambda minutes: timezone(timedelta(minutes=minutes))),
+    st.integers(-86399, 86399).map(lambda seconds: timezone(timedelta(seconds=seconds))),
+)
 
 
 @settings(max_examples=3000, deadline=None)
@@ -47,7 +54,10 @@ def test_uri_agrees_with_rfc3987(text: str) -> None:
 @settings(max_examples=3000, deadline=None)
 @given(
     st.one_of(
-        st.datetimes(timezones=st.timezones()).map(lambda d: d.isoformat()),
+        # Offsets as isoformat writes them: whole minutes, and the odd seconds of local mean
+        # times (+00:17:30), which RFC 3339 has no room for. (Fixed offsets, not
+        # st.timezones(): the strings are the same, five times faster to draw.)
+        st.datetimes(timezones=OFFSETS).map(lambda d: d.isoformat()),
         st.text(st.sampled_from(list("0123456789-:T+Zz. tx")), max_size=30),
         st.builds(
             lambda d, t, o: f"{d}T{t}{o}",
