@@ -33,44 +33,15 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
 
 
-#: The slowest test files first (their share of a run of 4 workers on 2 cores, measured with
-#: --durations=0; files of 30 s and more): pytest-xdist's --dist loadfile hands files out in the
-#: order collected, so a long file collected last kept a worker busy alone at the end. Longest
-#: first, the rest in their own order, is the schedule that ends soonest. A file missing here
-#: only runs later.
-SLOWEST_FIRST = (
-    "tests/targets/textual/test_target.py",
-    "tests/compiler/test_official_schema.py",
-    "tests/runtime/test_formats_strict.py",
-    "tests/targets/test_url_consent_opened.py",
-    "tests/mcp/test_compile_unknown.py",
-    "tests/targets/pydantic/test_differential.py",
-    "tests/cli/test_precommit.py",
-    "tests/targets/test_black_stable.py",
-    "tests/targets/web/test_verdict.py",
-    "tests/targets/test_fuzz.py",
-    "tests/targets/html/test_url_consent.py",
-    "tests/targets/html/test_browser.py",
-    "tests/mcp/test_conformance_suite.py",
-    "tests/targets/web/test_differential.py",
-    "tests/targets/qt/test_target.py",
-    "tests/targets/textual/test_ux.py",
-    "tests/targets/pydantic/test_black.py",
-    "tests/targets/textual/test_url_consent.py",
-    "tests/targets/test_pattern_runtime.py",
-    "tests/mcp/test_textual.py",
-    "tests/targets/pydantic/test_target.py",
-    "tests/mcp/test_examples.py",
-    "tests/runtime/test_formcore.py",
-    "tests/targets/web/test_form_render.py",
-    "tests/live/test_bundle.py",
-    "tests/targets/test_interop_python.py",
-    "tests/targets/textual/test_public_suffix.py",
-    "tests/build/test_client_formatter.py",
-    "tests/targets/html/test_axe.py",
-    "tests/targets/textual/test_i18n.py",
-    "tests/mcp/test_real_servers_ts.py",
-    "tests/targets/html/test_i18n.py",
+#: The slowest test files first (tests/slowest_first.txt, written by scripts/slowest_first.py
+#: from a --durations=0 log): pytest-xdist's --dist loadfile hands files out in the order
+#: collected, so a long file collected last kept a worker busy alone at the end. Longest first,
+#: the rest in their own order, is the schedule that ends soonest. A file missing there only
+#: runs later.
+SLOWEST_FIRST = tuple(
+    line.partition("#")[0].strip()
+    for line in (Path(__file__).parent / "slowest_first.txt").read_text("utf-8").splitlines()
+    if line.partition("#")[0].strip()
 )
 
 
