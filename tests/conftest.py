@@ -38,11 +38,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 #: collected, so a long file collected last kept a worker busy alone at the end. Longest first,
 #: the rest in their own order, is the schedule that ends soonest. A file missing there only
 #: runs later.
-SLOWEST_FIRST = tuple(
-    line.partition("#")[0].strip()
-    for line in (Path(__file__).parent / "slowest_first.txt").read_text("utf-8").splitlines()
-    if line.partition("#")[0].strip()
-)
+_LISTED = (Path(__file__).parent / "slowest_first.txt").read_text("utf-8").splitlines()
+SLOWEST_FIRST = tuple(name for line in _LISTED if (name := line.partition("#")[0].strip()))
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

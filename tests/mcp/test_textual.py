@@ -31,10 +31,6 @@ class Host(App[None]):
     """An MCP client application with nothing on screen until a server asks."""
 
 
-async def _shown(pilot: Pilot[Any], screen_class: type) -> None:
-    await ready(pilot, lambda screen: isinstance(screen, screen_class))
-
-
 def _session(
     tmp_path: Path, form: ir.Form, mode: str, tool: str, keys: Any
 ) -> tuple[dict[str, Any], Received, str]:
@@ -53,7 +49,7 @@ def _session(
         async with app.run_test(size=SIZE) as pilot:
             router = FormRouter([tui], runner=TextualRunner(app))
             client = asyncio.create_task(call(server, mode, router, tool))
-            await _shown(pilot, screen_class)
+            await ready(pilot, lambda top: isinstance(top, screen_class))
             seen.append(screen_text(app))
             await keys(pilot)
             reply, _ = await asyncio.wait_for(client, 30)
@@ -137,7 +133,7 @@ def test_a_cancelled_request_takes_the_form_off_the_screen(tmp_path: Path) -> No
         async with app.run_test(size=SIZE) as pilot:
             router = FormRouter([tui], runner=TextualRunner(app))
             client = asyncio.create_task(call(server, "2026-07-28", router, "ask"))
-            await _shown(pilot, screen_class)
+            await ready(pilot, lambda top: isinstance(top, screen_class))
             client.cancel()
             with pytest.raises(asyncio.CancelledError):
                 await client

@@ -316,7 +316,7 @@ def test_textual_opens_what_it_shows(
 ) -> None:
     from textual.widgets import Static
 
-    from ..support.textual import Host, ready
+    from ..support.textual import Host, push
 
     consent = import_generated(write_generated("textual", tmp_path))
     _, log = browser_program
@@ -324,11 +324,9 @@ def test_textual_opens_what_it_shows(
 
     async def one(pilot: Any, url: str) -> None:
         app = pilot.app
-        results: list[dict[str, Any] | None] = []
         with anyio.fail_after(WAIT_S):
             screen = consent.UrlConsentScreen("Sign in.", url, server="Acme")
-            app.push_screen(screen, callback=results.append)
-            await ready(pilot, lambda top: top is screen)
+            results = await push(pilot, screen)
             domain = str(screen.query_one("#domain", Static).content)
             address = str(screen.query_one("#url", Static).content)
             await pilot.click("#open")
@@ -449,7 +447,7 @@ def test_opener_callbacks_get_the_url_shown(
     from textual.widgets import Static
 
     from ..support.consent import Recorder
-    from ..support.textual import Host, ready
+    from ..support.textual import Host, push
 
     assert check_url(url).href == href
     qt = import_generated(write_generated("qt", tmp_path))
@@ -470,8 +468,7 @@ def test_opener_callbacks_get_the_url_shown(
         with anyio.fail_after(WAIT_S):
             async with app.run_test(size=(100, 40)) as pilot:
                 screen = textual.UrlConsentScreen("Sign in.", url, opener=recorder)
-                app.push_screen(screen)
-                await ready(pilot, lambda top: top is screen)
+                await push(pilot, screen)
                 shown.append(str(screen.query_one("#url", Static).content))
                 await pilot.click("#open")
                 while not recorder.calls:
